@@ -1,0 +1,63 @@
+package io.tidemark.committable;
+
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceExistException;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+
+import java.io.IOException;
+
+/** Creates the commit table, pre-split into one region per salt bucket, when it does not exist yet. */
+public final class CommitTableAdmin {
+
+    private CommitTableAdmin() {
+    }
+
+    public static void createIfMissing(Admin admin, TidemarkConfig config) throws IOException {
+        TableName name = TableName.valueOf(config.getString(TidemarkConfig.COMMIT_TABLE,
+                TidemarkConfig.COMMIT_TABLE_DEFAULT));
+        CommitTableSchema schema = new CommitTableSchema(config.getInt(TidemarkConfig.COMMIT_TABLE_REGIONS,
+                TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1, CommitTableSchema.MAX_BUCKETS));
+        createNamespaceIfMissing(admin, name.getNamespaceAsString());
+        if (admin.tableExists(name)) {
+            return;
+        }
+        TableDescriptor descriptor = TableDescriptorBuilder.newBuilder(name)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CommitTableSchema.FAMILY)
+                        .setMaxVersions(1)
+                        .setInMemory(true)
+                        .build())
+                .build();
+        try {
+            if (schema.buckets() == 1) {
+                admin.createTable(descriptor);
+            } else {
+                admin.createTable(descriptor, schema.splitKeys());
+            }
+        } catch (TableExistsException raced) {
+            // Another TSO or tool created it between our check and our create: the table we wanted exists.
+        }
+    }
+
+    /** Creates {@code namespace} unless it is HBase's default namespace or already exists. */
+    public static void createNamespaceIfMissing(Admin admin, String namespace) throws IOException {
+        if (NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace)) {
+            return;
+        }
+        for (NamespaceDescriptor existing : admin.listNamespaceDescriptors()) {
+            if (existing.getName().equals(namespace)) {
+                return;
+            }
+        }
+        try {
+            admin.createNamespace(NamespaceDescriptor.create(namespace).build());
+        } catch (NamespaceExistException raced) {
+            // Created concurrently by another process: fine.
+        }
+    }
+}

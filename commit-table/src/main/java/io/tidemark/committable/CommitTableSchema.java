@@ -1,0 +1,76 @@
+package io.tidemark.committable;
+
+import io.tidemark.timestamp.Timestamps;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Layout of the commit table (docs/architecture.md, "Commit table"). This class is the only definition of it.
+ *
+ * <ul>
+ *   <li>Row key: one salt byte, {@code (startTimestamp >>> LOW_BITS) mod buckets}, then the 8-byte big-endian start
+ *       timestamp. Consecutive transactions land in different pre-split regions.</li>
+ *   <li>Column {@code f:c}: either the 8-byte big-endian commit timestamp, or the single byte {@code 'I'} when a
+ *       reader invalidated the transaction. Both are written with "put if {@code f:c} is absent", so exactly one
+ *       of committed and invalidated can win.</li>
+ *   <li>Row {@code 0xFF "low-watermark"}, column {@code f:w}: the TSO's low watermark (8 bytes).</li>
+ * </ul>
+ */
+public final class CommitTableSchema {
+
+    public static final byte[] FAMILY = Bytes.toBytes("f");
+    public static final byte[] COMMIT_QUALIFIER = Bytes.toBytes("c");
+    public static final byte[] INVALIDATED_VALUE = {'I'};
+    public static final byte[] LOW_WATERMARK_ROW = Bytes.add(new byte[] {(byte) 0xFF}, Bytes.toBytes("low-watermark"));
+    public static final byte[] LOW_WATERMARK_QUALIFIER = Bytes.toBytes("w");
+
+    /** Salt buckets can never reach 0xFF, so the low-watermark row never collides with a commit record. */
+    public static final int MAX_BUCKETS = 255;
+
+    private final int buckets;
+
+    public CommitTableSchema(int buckets) {
+        if (buckets < 1 || buckets > MAX_BUCKETS) {
+            throw new IllegalArgumentException("commit table buckets must be from 1 to " + MAX_BUCKETS + ", was "
+                    + buckets);
+        }
+        this.buckets = buckets;
+    }
+
+    public int buckets() {
+        return buckets;
+    }
+
+    public byte[] rowKey(long startTimestamp) {
+        byte[] key = new byte[1 + Bytes.SIZEOF_LONG];
+        key[0] = (byte) Long.remainderUnsigned(startTimestamp >>> Timestamps.LOW_BITS, buckets);
+        Bytes.putLong(key, 1, startTimestamp);
+        return key;
+    }
+
+    public static long startTimestampOf(byte[] rowKey) {
+        return Bytes.toLong(rowKey, 1);
+    }
+
+    /** Region split points: one region per salt bucket. */
+    public byte[][] splitKeys() {
+        byte[][] splits = new byte[buckets - 1][];
+        for (int i = 1; i < buckets; i++) {
+            splits[i - 1] = new byte[] {(byte) i};
+        }
+        return splits;
+    }
+
+    /** Decodes the value of {@code f:c}. */
+    public static CommitState decode(byte[] value) {
+        if (value == null) {
+            return CommitState.absent();
+        }
+        if (Bytes.equals(value, INVALIDATED_VALUE)) {
+            return CommitState.invalidated();
+        }
+        if (value.length != Bytes.SIZEOF_LONG) {
+            throw new IllegalStateException("commit record value has " + value.length + " bytes: not a commit table");
+        }
+        return CommitState.committed(Bytes.toLong(value));
+    }
+}

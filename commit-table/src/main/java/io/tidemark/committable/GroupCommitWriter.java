@@ -1,0 +1,113 @@
+package io.tidemark.committable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
+ * records to one writer thread, which sends everything that queued up during the previous round trip as a single
+ * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one.
+ */
+public final class GroupCommitWriter implements AutoCloseable {
+
+    private static final class Pending {
+        final CommitRecord record;
+        final CompletableFuture<Boolean> result = new CompletableFuture<>();
+
+        Pending(CommitRecord record) {
+            this.record = record;
+        }
+    }
+
+    private final CommitTable commitTable;
+    private final int maxBatch;
+    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private volatile boolean closed;
+
+    public GroupCommitWriter(CommitTable commitTable, int maxBatch) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("group commit batch size must be positive, was " + maxBatch);
+        }
+        this.commitTable = commitTable;
+        this.maxBatch = maxBatch;
+        this.writer = new Thread(this::run, "tidemark-group-commit");
+        this.writer.setDaemon(true);
+        this.writer.start();
+    }
+
+    /**
+     * Completes with true when the record was written, false when a reader had invalidated the transaction, or
+     * exceptionally with the {@link IOException} of the round trip (then the outcome is unknown until looked up).
+     */
+    public CompletableFuture<Boolean> tryCommit(CommitRecord record) {
+        Pending pending = new Pending(record);
+        if (closed) {
+            pending.result.completeExceptionally(new IOException("group commit writer is closed"));
+            return pending.result;
+        }
+        queue.add(pending);
+        return pending.result;
+    }
+
+    private void run() {
+        List<Pending> batch = new ArrayList<>(maxBatch);
+        while (!closed || !queue.isEmpty()) {
+            try {
+                Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, maxBatch - 1);
+                write(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } finally {
+                batch.clear();
+            }
+        }
+        failRemaining();
+    }
+
+    private void write(List<Pending> batch) {
+        List<CommitRecord> records = new ArrayList<>(batch.size());
+        for (Pending p : batch) {
+            records.add(p.record);
+        }
+        try {
+            boolean[] won = commitTable.tryCommitAll(records);
+            for (int i = 0; i < won.length; i++) {
+                batch.get(i).result.complete(won[i]);
+            }
+        } catch (IOException | RuntimeException e) {
+            for (Pending p : batch) {
+                p.result.completeExceptionally(e);
+            }
+        }
+    }
+
+    private void failRemaining() {
+        Pending p;
+        while ((p = queue.poll()) != null) {
+            p.result.completeExceptionally(new IOException("group commit writer is closed"));
+        }
+    }
+
+    /** Writes what is queued, then stops the writer thread. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            writer.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        failRemaining();
+    }
+}

@@ -1,0 +1,134 @@
+package io.tidemark.config;
+
+import org.apache.hadoop.conf.Configuration;
+
+import java.util.Locale;
+
+/**
+ * The one home of Tidemark's configuration: every {@code tidemark.*} key, its default and its validation. Values come
+ * from a Hadoop {@link Configuration}, so they can live in {@code tidemark-site.xml} (loaded from the classpath by
+ * {@link #load()}) or in {@code hbase-site.xml}. docs/configuration.md documents every key listed here.
+ */
+public final class TidemarkConfig {
+
+    /** Site file read from the classpath by {@link #load()}. */
+    public static final String SITE_FILE = "tidemark-site.xml";
+
+    // --- TSO server ---
+    public static final String TSO_HOST = "tidemark.tso.host";
+    public static final String TSO_HOST_DEFAULT = "0.0.0.0";
+    public static final String TSO_PORT = "tidemark.tso.port";
+    public static final int TSO_PORT_DEFAULT = 54758;
+    public static final String TSO_COMMIT_MODE = "tidemark.tso.commit-mode";
+    public static final String TSO_COMMIT_MODE_DEFAULT = "low-latency";
+    public static final String TSO_CONFLICT_MAP_ENTRIES = "tidemark.tso.conflict-map.entries";
+    public static final int TSO_CONFLICT_MAP_ENTRIES_DEFAULT = 4 * 1024 * 1024;
+    public static final String TSO_TIMESTAMP_BLOCK = "tidemark.tso.timestamp-block";
+    public static final long TSO_TIMESTAMP_BLOCK_DEFAULT = 1_000_000L;
+    public static final String TSO_MAX_FRAME_BYTES = "tidemark.tso.max-frame-bytes";
+    public static final int TSO_MAX_FRAME_BYTES_DEFAULT = 16 * 1024 * 1024;
+    public static final String TSO_BATCH_MAX_SIZE = "tidemark.tso.batch.max-size";
+    public static final int TSO_BATCH_MAX_SIZE_DEFAULT = 1000;
+    public static final String TSO_BATCH_FLUSH_TIMEOUT_MS = "tidemark.tso.batch.flush-timeout-ms";
+    public static final int TSO_BATCH_FLUSH_TIMEOUT_MS_DEFAULT = 2;
+    public static final String TSO_LOW_WATERMARK_PERSIST_MS = "tidemark.tso.low-watermark.persist-interval-ms";
+    public static final int TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT = 1000;
+
+    // --- tables (shared by TSO, clients and coprocessors) ---
+    public static final String COMMIT_TABLE = "tidemark.commit-table.name";
+    public static final String COMMIT_TABLE_DEFAULT = "tidemark:commits";
+    public static final String COMMIT_TABLE_REGIONS = "tidemark.commit-table.regions";
+    public static final int COMMIT_TABLE_REGIONS_DEFAULT = 16;
+    public static final String TIMESTAMP_TABLE = "tidemark.timestamp-table.name";
+    public static final String TIMESTAMP_TABLE_DEFAULT = "tidemark:timestamps";
+
+    // --- client ---
+    public static final String CLIENT_TSO_ADDRESS = "tidemark.client.tso.address";
+    public static final String CLIENT_TSO_ADDRESS_DEFAULT = "localhost:54758";
+    public static final String CLIENT_TSO_CONNECTIONS = "tidemark.client.tso.connections";
+    public static final int CLIENT_TSO_CONNECTIONS_DEFAULT = 1;
+    public static final String CLIENT_TSO_TIMEOUT_MS = "tidemark.client.tso.request-timeout-ms";
+    public static final int CLIENT_TSO_TIMEOUT_MS_DEFAULT = 5000;
+    public static final String CLIENT_TSO_RETRIES = "tidemark.client.tso.retries";
+    public static final int CLIENT_TSO_RETRIES_DEFAULT = 3;
+    public static final String CLIENT_TSO_RETRY_BACKOFF_MS = "tidemark.client.tso.retry-backoff-ms";
+    public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 200;
+    public static final String CLIENT_CONFLICT_LEVEL = "tidemark.client.conflict-level";
+    public static final String CLIENT_CONFLICT_LEVEL_DEFAULT = "cell";
+    public static final String CLIENT_POST_COMMIT = "tidemark.client.post-commit";
+    public static final String CLIENT_POST_COMMIT_DEFAULT = "sync";
+    public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
+    public static final int CLIENT_MIN_VERSIONS_DEFAULT = Integer.MAX_VALUE;
+
+    private final Configuration conf;
+
+    public TidemarkConfig(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /** Defaults overridden by {@value #SITE_FILE} when it is on the classpath. */
+    public static TidemarkConfig load() {
+        Configuration conf = new Configuration(false);
+        conf.addResource(SITE_FILE);
+        return new TidemarkConfig(conf);
+    }
+
+    public Configuration hadoopConfiguration() {
+        return conf;
+    }
+
+    public String getString(String key, String defaultValue) {
+        String value = conf.getTrimmed(key, defaultValue);
+        if (value == null || value.isEmpty()) {
+            throw new InvalidConfigurationException(key, String.valueOf(value), "a non-empty string");
+        }
+        return value;
+    }
+
+    /** A whole number in [min, max]. */
+    public long getLong(String key, long defaultValue, long min, long max) {
+        String raw = conf.getTrimmed(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        long value;
+        try {
+            value = Long.parseLong(raw.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new InvalidConfigurationException(key, raw, "a whole number from " + min + " to " + max);
+        }
+        if (value < min || value > max) {
+            throw new InvalidConfigurationException(key, raw, "a whole number from " + min + " to " + max);
+        }
+        return value;
+    }
+
+    public int getInt(String key, int defaultValue, int min, int max) {
+        return (int) getLong(key, defaultValue, min, max);
+    }
+
+    /** One of {@code allowed}, compared without regard to case; returned in lower case. */
+    public String getChoice(String key, String defaultValue, String... allowed) {
+        String value = getString(key, defaultValue).toLowerCase(Locale.ROOT);
+        for (String a : allowed) {
+            if (a.equals(value)) {
+                return value;
+            }
+        }
+        throw new InvalidConfigurationException(key, value, "one of " + String.join(", ", allowed));
+    }
+
+    /** A {@code host:port} pair. */
+    public HostAndPort getHostAndPort(String key, String defaultValue) {
+        String value = getString(key, defaultValue);
+        try {
+            return HostAndPort.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationException(key, value, "host:port with a port from 1 to 65535");
+        }
+    }
+
+    public void set(String key, String value) {
+        conf.set(key, value);
+    }
+}

@@ -1,0 +1,115 @@
+package io.tidemark.encoding;
+
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.util.Arrays;
+
+/**
+ * How Tidemark stores transactional data in user tables (docs/architecture.md, "Cell encoding").
+ *
+ * <ul>
+ *   <li>A data cell is the user's column; its version is the writing transaction's start timestamp and its value is
+ *       the user's value, unchanged (an empty value is an ordinary value).</li>
+ *   <li>A tombstone marks a transactional delete of a column: qualifier {@code q + TOMBSTONE_SUFFIX}, same version,
+ *       value {@link #TOMBSTONE_DELETE}. A later put of the same column in the same transaction rewrites it as
+ *       {@link #TOMBSTONE_CANCELLED}, because HBase deletes at an exact version would mask later writes.</li>
+ *   <li>A shadow cell records that the write at that version committed: qualifier {@code q + SHADOW_SUFFIX}, same
+ *       version, value the 8-byte big-endian commit timestamp. It covers the data cell and the tombstone.</li>
+ * </ul>
+ * User qualifiers ending in either suffix are refused, so metadata can never be mistaken for data.
+ */
+public final class CellEncoding {
+
+    /** Suffix of a shadow cell's qualifier: a zero byte then "tm.s". */
+    private static final byte[] SHADOW_SUFFIX = {0x00, 't', 'm', '.', 's'};
+
+    /** Suffix of a tombstone's qualifier: a zero byte then "tm.d". */
+    private static final byte[] TOMBSTONE_SUFFIX = {0x00, 't', 'm', '.', 'd'};
+
+    /** Value of a tombstone that deletes the column. */
+    public static final byte[] TOMBSTONE_DELETE = {1};
+
+    /** Value of a tombstone overwritten by a later put of the same transaction. */
+    public static final byte[] TOMBSTONE_CANCELLED = {0};
+
+    private CellEncoding() {
+    }
+
+    public static byte[] shadowQualifier(byte[] qualifier) {
+        return withSuffix(qualifier, SHADOW_SUFFIX);
+    }
+
+    public static byte[] tombstoneQualifier(byte[] qualifier) {
+        return withSuffix(qualifier, TOMBSTONE_SUFFIX);
+    }
+
+    public static boolean isShadowQualifier(byte[] array, int offset, int length) {
+        return endsWith(array, offset, length, SHADOW_SUFFIX);
+    }
+
+    public static boolean isTombstoneQualifier(byte[] array, int offset, int length) {
+        return endsWith(array, offset, length, TOMBSTONE_SUFFIX);
+    }
+
+    /** Whether the qualifier is Tidemark metadata (a shadow cell or a tombstone) rather than user data. */
+    public static boolean isMetadataQualifier(byte[] array, int offset, int length) {
+        return isShadowQualifier(array, offset, length) || isTombstoneQualifier(array, offset, length);
+    }
+
+    public static boolean isMetadataQualifier(byte[] qualifier) {
+        return isMetadataQualifier(qualifier, 0, qualifier.length);
+    }
+
+    /** The user qualifier a shadow cell or tombstone belongs to. */
+    public static byte[] userQualifier(byte[] array, int offset, int length) {
+        if (!isMetadataQualifier(array, offset, length)) {
+            throw new IllegalArgumentException("not a Tidemark metadata qualifier: " + Bytes.toStringBinary(
+                    array, offset, length));
+        }
+        return Arrays.copyOfRange(array, offset, offset + length - SHADOW_SUFFIX.length);
+    }
+
+    /** Refuses a user qualifier that could be mistaken for metadata. */
+    public static void checkUserQualifier(byte[] qualifier) {
+        if (qualifier != null && isMetadataQualifier(qualifier)) {
+            throw new IllegalArgumentException("qualifier " + Bytes.toStringBinary(qualifier)
+                    + " ends with a suffix Tidemark reserves for its metadata (\\x00tm.s or \\x00tm.d)");
+        }
+    }
+
+    public static byte[] encodeCommitTimestamp(long commitTimestamp) {
+        return Bytes.toBytes(commitTimestamp);
+    }
+
+    public static long decodeCommitTimestamp(byte[] array, int offset, int length) {
+        if (length != Bytes.SIZEOF_LONG) {
+            throw new IllegalStateException("shadow cell value has " + length + " bytes, expected 8");
+        }
+        return Bytes.toLong(array, offset, length);
+    }
+
+    /** Whether a tombstone's value means "deleted" (as opposed to cancelled by a later put). */
+    public static boolean isDeletingTombstone(byte[] array, int offset, int length) {
+        return length == 1 && array[offset] == TOMBSTONE_DELETE[0];
+    }
+
+    private static byte[] withSuffix(byte[] qualifier, byte[] suffix) {
+        byte[] q = qualifier == null ? new byte[0] : qualifier;
+        byte[] result = Arrays.copyOf(q, q.length + suffix.length);
+        System.arraycopy(suffix, 0, result, q.length, suffix.length);
+        return result;
+    }
+
+    private static boolean endsWith(byte[] array, int offset, int length, byte[] suffix) {
+        if (length < suffix.length) {
+            return false;
+        }
+        int start = offset + length - suffix.length;
+        for (int i = 0; i < suffix.length; i++) {
+            if (array[start + i] != suffix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,32 @@
+package io.tidemark.protocol;
+
+/** Why the TSO, or the commit-record write that follows it, aborted a transaction. */
+public enum AbortReason {
+    /** Another transaction committed a write to the same cell (or row) after this one started. */
+    CONFLICT(1),
+    /** The start timestamp is at or below the low watermark: the TSO no longer remembers what it would conflict with. */
+    BELOW_LOW_WATERMARK(2),
+    /** The start timestamp belongs to an earlier TSO epoch (the TSO restarted since the transaction began). */
+    STALE_EPOCH(3),
+    /** A reader invalidated the transaction before its commit record was written. */
+    INVALIDATED(4);
+
+    private final byte code;
+
+    AbortReason(int code) {
+        this.code = (byte) code;
+    }
+
+    public byte code() {
+        return code;
+    }
+
+    public static AbortReason fromCode(byte code) {
+        for (AbortReason r : values()) {
+            if (r.code == code) {
+                return r;
+            }
+        }
+        throw new ProtocolException(ErrorCode.MALFORMED, "unknown abort reason code " + code);
+    }
+}

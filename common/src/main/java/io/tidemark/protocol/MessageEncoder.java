@@ -1,0 +1,31 @@
+package io.tidemark.protocol;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.MessageToByteEncoder;
+
+/** Pipeline stage that frames outgoing messages: a 4-byte length, then the body from {@link MessageCodec}. */
+@ChannelHandler.Sharable
+public final class MessageEncoder extends MessageToByteEncoder<Message> {
+
+    public static final MessageEncoder INSTANCE = new MessageEncoder();
+
+    private MessageEncoder() {
+        super(Message.class);
+    }
+
+    @Override
+    protected ByteBuf allocateBuffer(ChannelHandlerContext ctx, Message msg, boolean preferDirect) {
+        int size = Protocol.LENGTH_FIELD_BYTES + MessageCodec.encodedSizeHint(msg);
+        return preferDirect ? ctx.alloc().ioBuffer(size) : ctx.alloc().heapBuffer(size);
+    }
+
+    @Override
+    protected void encode(ChannelHandlerContext ctx, Message msg, ByteBuf out) {
+        int lengthIndex = out.writerIndex();
+        out.writeInt(0);
+        MessageCodec.encode(msg, out);
+        out.setInt(lengthIndex, out.writerIndex() - lengthIndex - Protocol.LENGTH_FIELD_BYTES);
+    }
+}
