@@ -1,9 +1,13 @@
 package io.tidemark.testing;
 
+import io.tidemark.embedded.EmbeddedHBaseSettings;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
 
 /**
  * One HBase mini-cluster per test JVM (real ZooKeeper, master and region server, on the local file system), started
@@ -41,7 +45,7 @@ public final class SharedMiniCluster {
     public static Connection connection() {
         try {
             return utility().getConnection();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -51,13 +55,8 @@ public final class SharedMiniCluster {
     }
 
     private static Configuration configuration() {
-        Configuration conf = org.apache.hadoop.hbase.HBaseConfiguration.create();
-        // No HDFS: the local file system cannot hflush, so the WAL must not insist on it.
-        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-        conf.set("hbase.wal.provider", "filesystem");
-        conf.setInt("hbase.regionserver.handler.count", 30);
-        conf.setInt("hbase.master.info.port", -1);
-        conf.setInt("hbase.regionserver.info.port", -1);
+        Configuration conf = HBaseConfiguration.create();
+        EmbeddedHBaseSettings.apply(conf);
         return conf;
     }
 }
