@@ -9,8 +9,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
- * records to one writer thread, which sends everything that queued up during the previous round trip as a single
- * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one.
+ * records to a few writer threads; each sends everything that queued up during its previous round trip as a single
+ * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one. Several
+ * writers keep several round trips in flight, because a region server runs the check-and-mutates of one request
+ * one after the other (see {@link ParallelCommitWriter}).
  */
 public final class GroupCommitWriter implements AutoCloseable {
 
@@ -26,18 +28,24 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final CommitTable commitTable;
     private final int maxBatch;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
-    private final Thread writer;
+    private final List<Thread> writers = new ArrayList<>();
     private volatile boolean closed;
 
-    public GroupCommitWriter(CommitTable commitTable, int maxBatch) {
+    public GroupCommitWriter(CommitTable commitTable, int maxBatch, int writerThreads) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("group commit batch size must be positive, was " + maxBatch);
         }
+        if (writerThreads < 1) {
+            throw new IllegalArgumentException("group commit writer threads must be positive, was " + writerThreads);
+        }
         this.commitTable = commitTable;
         this.maxBatch = maxBatch;
-        this.writer = new Thread(this::run, "tidemark-group-commit");
-        this.writer.setDaemon(true);
-        this.writer.start();
+        for (int i = 0; i < writerThreads; i++) {
+            Thread writer = new Thread(this::run, "tidemark-group-commit-" + i);
+            writer.setDaemon(true);
+            writer.start();
+            writers.add(writer);
+        }
     }
 
     /**
@@ -99,12 +107,14 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** Writes what is queued, then stops the writer thread. */
+    /** Writes what is queued, then stops the writer threads. */
     @Override
     public void close() {
         closed = true;
         try {
-            writer.join(10_000);
+            for (Thread writer : writers) {
+                writer.join(10_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -120,7 +120,7 @@ class CommitTableTest {
         commitTable.invalidate(invalidated);
         List<Long> starts = new ArrayList<>();
         List<CompletableFuture<Boolean>> results = new ArrayList<>();
-        try (GroupCommitWriter writer = new GroupCommitWriter(commitTable, 64)) {
+        try (GroupCommitWriter writer = new GroupCommitWriter(commitTable, 64, 4)) {
             for (int i = 0; i < 200; i++) {
                 long start = freshStart();
                 starts.add(start);

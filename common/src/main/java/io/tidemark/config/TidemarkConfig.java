@@ -39,6 +39,8 @@ public final class TidemarkConfig {
     public static final String COMMIT_TABLE_DEFAULT = "tidemark:commits";
     public static final String COMMIT_TABLE_REGIONS = "tidemark.commit-table.regions";
     public static final int COMMIT_TABLE_REGIONS_DEFAULT = 16;
+    public static final String COMMIT_TABLE_WRITE_PARALLELISM = "tidemark.commit-table.write-parallelism";
+    public static final int COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT = 8;
     public static final String TIMESTAMP_TABLE = "tidemark.timestamp-table.name";
     public static final String TIMESTAMP_TABLE_DEFAULT = "tidemark:timestamps";
 
@@ -126,6 +128,11 @@ public final class TidemarkConfig {
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(key, value, "host:port with a port from 1 to 65535");
         }
+    }
+
+    /** How many commit-record writes one process keeps in flight to HBase at once (TSO and clients alike). */
+    public int commitTableWriteParallelism() {
+        return getInt(COMMIT_TABLE_WRITE_PARALLELISM, COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, 1, 256);
     }
 
     public void set(String key, String value) {

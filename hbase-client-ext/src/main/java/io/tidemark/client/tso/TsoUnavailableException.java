@@ -1,5 +1,7 @@
 package io.tidemark.client.tso;
 
+import io.tidemark.protocol.ErrorCode;
+
 import java.io.IOException;
 
 /** The TSO could not be reached, did not answer in time, or refused the request with an ERROR. */
@@ -7,11 +9,25 @@ public class TsoUnavailableException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    private final ErrorCode serverErrorCode;
+
     public TsoUnavailableException(String message) {
-        super(message);
+        this(message, (Throwable) null);
     }
 
     public TsoUnavailableException(String message, Throwable cause) {
         super(message, cause);
+        this.serverErrorCode = null;
+    }
+
+    /** The TSO answered with an ERROR message carrying {@code serverErrorCode}. */
+    public TsoUnavailableException(String message, ErrorCode serverErrorCode) {
+        super(message);
+        this.serverErrorCode = serverErrorCode;
+    }
+
+    /** The code of the TSO's ERROR message, or null when the failure did not come from the TSO itself. */
+    public ErrorCode serverErrorCode() {
+        return serverErrorCode;
     }
 }

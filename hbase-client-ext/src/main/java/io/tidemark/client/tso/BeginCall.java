@@ -1,0 +1,39 @@
+package io.tidemark.client.tso;
+
+import io.tidemark.protocol.BeginReply;
+import io.tidemark.protocol.BeginRequest;
+import io.tidemark.protocol.Message;
+
+/** A BEGIN: asks for a start timestamp. */
+final class BeginCall extends TsoRequest<Long> {
+
+    private boolean resent;
+
+    BeginCall(long deadlineNanos) {
+        super(deadlineNanos);
+    }
+
+    @Override
+    protected Message message(long id) {
+        return new BeginRequest(id);
+    }
+
+    @Override
+    void complete(Message reply) {
+        if (reply instanceof BeginReply) {
+            succeed(((BeginReply) reply).startTimestamp());
+        } else {
+            fail(unexpectedReply(reply));
+        }
+    }
+
+    /** A BEGIN lost with its connection at most wasted a timestamp, so asking once more cannot harm anyone. */
+    @Override
+    boolean resendAfterConnectionLoss() {
+        if (resent) {
+            return false;
+        }
+        resent = true;
+        return true;
+    }
+}

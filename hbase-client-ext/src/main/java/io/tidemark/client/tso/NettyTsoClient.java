@@ -1,0 +1,275 @@
+package io.tidemark.client.tso;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
+import io.tidemark.config.HostAndPort;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.HelloReply;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The client's connection to the TSO: every caller's requests are multiplexed, with many in flight at once, over a
+ * few TCP connections served by a single Netty event loop thread.
+ *
+ * <p>Threading: all methods are thread-safe. {@link #begin} and {@link #commit} only queue the request; the event
+ * loop writes everything queued and flushes once per batch. Returned futures are completed <em>on the event loop
+ * thread</em>: dependent stages ({@code thenApply} and friends) run there too, so they must be short and must never
+ * block (in particular never wait for another TSO reply), or every caller stalls. Blocking {@code get()} from the
+ * caller's own thread is the intended use.
+ *
+ * <p>Connections are opened lazily by the first request (or {@link #commitMode}/{@link #epoch}) and again by the
+ * first request after one drops. Opening tries {@code 1 + connectRetries} times, {@code retryBackoff} apart.
+ *
+ * <p>Build with {@link #builder()} or {@link #create(TidemarkConfig)}; always {@link #close()} it.
+ */
+public final class NettyTsoClient implements TsoClient {
+
+    /** Most connections a client may open; more would not help a single event loop thread. */
+    public static final int MAX_CONNECTIONS = 64;
+
+    /** Most connect retries; enough for any sane backoff, and keeps the worst-case handshake wait finite. */
+    public static final int MAX_CONNECT_RETRIES = 1000;
+
+    private final HostAndPort address;
+    private final long requestTimeoutNanos;
+    private final long handshakeWaitMillis;
+    private final EventLoopGroup group;
+    private final TsoConnection[] connections;
+    private final AtomicInteger nextConnection = new AtomicInteger();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private NettyTsoClient(Builder builder) {
+        this.address = builder.address;
+        long timeoutMillis = builder.requestTimeout.toMillis();
+        long backoffMillis = builder.retryBackoff.toMillis();
+        this.requestTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        // Each attempt is bounded by a connect timeout and a handshake timeout; the extra second is slack only.
+        this.handshakeWaitMillis = (builder.connectRetries + 1L) * (2 * timeoutMillis + backoffMillis) + 1000;
+        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-client", true));
+        Bootstrap template = new Bootstrap()
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeoutMillis);
+        this.connections = new TsoConnection[builder.connections];
+        for (int i = 0; i < connections.length; i++) {
+            connections[i] = new TsoConnection(address, group.next(), template, timeoutMillis,
+                    builder.connectRetries, backoffMillis);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A client configured by {@code tidemark.client.tso.address}, {@code .connections}, {@code .request-timeout-ms},
+     * {@code .retries} and {@code .retry-backoff-ms}.
+     *
+     * @throws io.tidemark.config.InvalidConfigurationException naming the key when a value is malformed or out of range
+     */
+    public static NettyTsoClient create(TidemarkConfig config) {
+        return builder()
+                .address(config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS,
+                        TidemarkConfig.CLIENT_TSO_ADDRESS_DEFAULT))
+                .connections(config.getInt(TidemarkConfig.CLIENT_TSO_CONNECTIONS,
+                        TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT, 1, MAX_CONNECTIONS))
+                .requestTimeout(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS,
+                        TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE)))
+                .connectRetries(config.getInt(TidemarkConfig.CLIENT_TSO_RETRIES,
+                        TidemarkConfig.CLIENT_TSO_RETRIES_DEFAULT, 0, MAX_CONNECT_RETRIES))
+                .retryBackoff(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS,
+                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)))
+                .build();
+    }
+
+    /** The address of the TSO this client talks to. */
+    public HostAndPort address() {
+        return address;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>If the connection drops with the BEGIN in flight, it is sent once more on a fresh connection: an unanswered
+     * BEGIN at most wastes a timestamp. The request timeout still counts from this call.
+     */
+    @Override
+    public CompletableFuture<Long> begin() {
+        BeginCall call = new BeginCall(deadline());
+        nextConnection().submit(call);
+        return call.future();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A COMMIT is <em>never</em> sent twice: if it fails with {@link TsoUnavailableException} (timeout, dropped
+     * connection, ERROR) the TSO may or may not have committed the transaction, and only the commit table can tell.
+     * The arrays are sent as they are when the request is written, later than this call: do not change them until the
+     * future completes.
+     *
+     * @throws IllegalArgumentException when {@code startTimestamp} is not positive or an array is null
+     */
+    @Override
+    public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+        if (startTimestamp <= 0) {
+            throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
+        }
+        if (writeSet == null || tableIds == null) {
+            throw new IllegalArgumentException("write set and table ids must not be null (use empty arrays)");
+        }
+        CommitCall call = new CommitCall(deadline(), startTimestamp, writeSet, tableIds);
+        nextConnection().submit(call);
+        return call.future();
+    }
+
+    /** {@inheritDoc} Blocks while connecting. */
+    @Override
+    public CommitMode commitMode() throws TsoUnavailableException {
+        return handshake().commitMode();
+    }
+
+    /** {@inheritDoc} Blocks while connecting. */
+    @Override
+    public long epoch() throws TsoUnavailableException {
+        return handshake().epoch();
+    }
+
+    /**
+     * Fails every pending request with {@link TsoUnavailableException}, closes the connections and stops the event
+     * loop thread (waiting for it at most a few seconds, unless called from it). Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (TsoConnection connection : connections) {
+            connection.close();
+        }
+        Future<?> termination = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        if (!group.next().inEventLoop()) {
+            termination.awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private long deadline() {
+        return System.nanoTime() + requestTimeoutNanos;
+    }
+
+    private TsoConnection nextConnection() {
+        if (connections.length == 1) {
+            return connections[0];
+        }
+        return connections[Math.floorMod(nextConnection.getAndIncrement(), connections.length)];
+    }
+
+    private HelloReply handshake() throws TsoUnavailableException {
+        for (TsoConnection connection : connections) {
+            HelloReply hello = connection.readyHello();
+            if (hello != null) {
+                return hello;
+            }
+        }
+        try {
+            return connections[0].handshake().get(handshakeWaitMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new TsoUnavailableException(cause.getMessage(), cause);
+        } catch (TimeoutException e) {
+            throw new TsoUnavailableException("no handshake with the TSO at " + address + " within "
+                    + handshakeWaitMillis + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TsoUnavailableException("interrupted while connecting to the TSO at " + address, e);
+        }
+    }
+
+    /** Settings of a {@link NettyTsoClient}; each setter rejects a bad value at once. */
+    public static final class Builder {
+
+        private HostAndPort address;
+        private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT;
+        private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT);
+        private int connectRetries = TidemarkConfig.CLIENT_TSO_RETRIES_DEFAULT;
+        private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT);
+
+        private Builder() {
+        }
+
+        /** Where the TSO listens; required. */
+        public Builder address(HostAndPort address) {
+            if (address == null) {
+                throw new IllegalArgumentException("TSO address must not be null");
+            }
+            this.address = address;
+            return this;
+        }
+
+        /** TCP connections to open, from 1 to {@value #MAX_CONNECTIONS}; default 1. */
+        public Builder connections(int connections) {
+            if (connections < 1 || connections > MAX_CONNECTIONS) {
+                throw new IllegalArgumentException(
+                        "connections must be from 1 to " + MAX_CONNECTIONS + ", was " + connections);
+            }
+            this.connections = connections;
+            return this;
+        }
+
+        /**
+         * How long a request may wait for its reply, from the call; also bounds each connect attempt and handshake.
+         * From 1 ms to {@link Integer#MAX_VALUE} ms.
+         */
+        public Builder requestTimeout(Duration requestTimeout) {
+            if (requestTimeout == null || requestTimeout.toMillis() < 1
+                    || requestTimeout.toMillis() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("request timeout must be from 1 ms to " + Integer.MAX_VALUE
+                        + " ms, was " + requestTimeout);
+            }
+            this.requestTimeout = requestTimeout;
+            return this;
+        }
+
+        /** Connect attempts after the first failed one, from 0 to {@value #MAX_CONNECT_RETRIES}. */
+        public Builder connectRetries(int connectRetries) {
+            if (connectRetries < 0 || connectRetries > MAX_CONNECT_RETRIES) {
+                throw new IllegalArgumentException("connect retries must be from 0 to " + MAX_CONNECT_RETRIES
+                        + ", was " + connectRetries);
+            }
+            this.connectRetries = connectRetries;
+            return this;
+        }
+
+        /** Pause between connect attempts: zero or more, whole milliseconds, at most {@link Integer#MAX_VALUE} ms. */
+        public Builder retryBackoff(Duration retryBackoff) {
+            if (retryBackoff == null || retryBackoff.isNegative() || retryBackoff.toMillis() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("retry backoff must be from 0 to " + Integer.MAX_VALUE
+                        + " ms, was " + retryBackoff);
+            }
+            this.retryBackoff = retryBackoff;
+            return this;
+        }
+
+        /** A new client; it connects on first use. */
+        public NettyTsoClient build() {
+            if (address == null) {
+                throw new IllegalArgumentException("TSO address is required: call address(host:port) before build()");
+            }
+            return new NettyTsoClient(this);
+        }
+    }
+}

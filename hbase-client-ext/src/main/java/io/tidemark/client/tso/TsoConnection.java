@@ -1,0 +1,452 @@
+package io.tidemark.client.tso;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tidemark.config.HostAndPort;
+import io.tidemark.protocol.AbortedReply;
+import io.tidemark.protocol.BeginReply;
+import io.tidemark.protocol.CommittedReply;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.Hello;
+import io.tidemark.protocol.HelloReply;
+import io.tidemark.protocol.Message;
+import io.tidemark.protocol.MessageDecoder;
+import io.tidemark.protocol.MessageEncoder;
+import io.tidemark.protocol.Protocol;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One pipelined connection to the TSO, (re)established on demand: connect with retries, HELLO handshake, then any
+ * number of requests in flight, matched to their replies by request id.
+ *
+ * <p>Threading: callers only touch {@link #outbound} (a multi-producer queue), {@link #drainScheduled} and the
+ * volatile fields. Everything else is owned by the event loop, which writes all queued requests and then flushes
+ * once, so concurrent callers share system calls instead of paying one each.
+ */
+final class TsoConnection {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TsoConnection.class);
+
+    /** Replies are small; a longer frame means the peer is not a TSO. */
+    private static final int MAX_REPLY_FRAME_BYTES = 64 * 1024;
+
+    /** Requests written per drain before flushing and letting the loop read replies in between. */
+    private static final int MAX_WRITES_PER_DRAIN = 4096;
+
+    private enum State { IDLE, CONNECTING, READY, CLOSED }
+
+    private final HostAndPort address;
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final long requestTimeoutMillis;
+    private final int connectRetries;
+    private final long retryBackoffMillis;
+
+    private final Queue<TsoRequest<?>> outbound = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable drainTask = this::drain;
+    private volatile boolean closed;
+    /** The handshake of the current channel while the connection is ready, else null. */
+    private volatile HelloReply readyHello;
+
+    // Owned by the event loop.
+    private final InFlightRequests inFlight = new InFlightRequests();
+    private final List<CompletableFuture<HelloReply>> handshakeWaiters = new ArrayList<>();
+    private final ScheduledFuture<?> expiryTicker;
+    private State state = State.IDLE;
+    private Channel channel;
+    private int attempts;
+    private ScheduledFuture<?> handshakeTimeout;
+    private long lastRequestId;
+
+    TsoConnection(HostAndPort address, EventLoop loop, Bootstrap template, long requestTimeoutMillis,
+                  int connectRetries, long retryBackoffMillis) {
+        this.address = address;
+        this.loop = loop;
+        this.requestTimeoutMillis = requestTimeoutMillis;
+        this.connectRetries = connectRetries;
+        this.retryBackoffMillis = retryBackoffMillis;
+        this.bootstrap = template.clone(loop).handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(MessageDecoder.frameDecoder(MAX_REPLY_FRAME_BYTES), MessageDecoder.INSTANCE,
+                        MessageEncoder.INSTANCE, new ReplyHandler(TsoConnection.this));
+            }
+        });
+        // Timeouts are checked by a sweep instead of a timer per request: cheaper at hundreds of thousands of
+        // requests a second, at the price of firing up to one tick late.
+        long tickMillis = Math.max(1, Math.min(requestTimeoutMillis / 10, 100));
+        this.expiryTicker = loop.scheduleAtFixedRate(this::expireOverdue, tickMillis, tickMillis,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Queues {@code request} for sending; any thread. */
+    void submit(TsoRequest<?> request) {
+        if (closed) {
+            request.fail(closedException());
+            return;
+        }
+        outbound.offer(request);
+        // Re-checked after queuing: either close() sees the request in the queue, or we see the flag.
+        if (closed) {
+            request.fail(closedException());
+            return;
+        }
+        try {
+            scheduleDrain();
+        } catch (RejectedExecutionException e) {
+            request.fail(closedException());
+        }
+    }
+
+    /** Completes with the handshake of a ready connection, connecting first if needed; any thread. */
+    CompletableFuture<HelloReply> handshake() {
+        HelloReply hello = readyHello;
+        if (hello != null) {
+            return CompletableFuture.completedFuture(hello);
+        }
+        CompletableFuture<HelloReply> waiter = new CompletableFuture<>();
+        if (closed) {
+            waiter.completeExceptionally(closedException());
+            return waiter;
+        }
+        try {
+            loop.execute(() -> awaitHandshake(waiter));
+        } catch (RejectedExecutionException e) {
+            waiter.completeExceptionally(closedException());
+        }
+        return waiter;
+    }
+
+    /** The handshake of the current channel, or null when not connected. */
+    HelloReply readyHello() {
+        return readyHello;
+    }
+
+    /** Fails everything pending and closes the channel; any thread; the event loop must still be running. */
+    void close() {
+        closed = true;
+        try {
+            loop.execute(this::shutDown);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("event loop already stopped while closing the connection to {}", address);
+        }
+    }
+
+    // ---- event loop from here on ----
+
+    void onMessage(Channel ch, Message message) {
+        if (ch != channel) {
+            return;
+        }
+        switch (message.type()) {
+            case HELLO_REPLY:
+                onHelloReply((HelloReply) message);
+                break;
+            case BEGIN_REPLY:
+                onReply(((BeginReply) message).requestId(), message);
+                break;
+            case COMMITTED:
+                onReply(((CommittedReply) message).requestId(), message);
+                break;
+            case ABORTED:
+                onReply(((AbortedReply) message).requestId(), message);
+                break;
+            case ERROR:
+                onError((ErrorReply) message);
+                break;
+            default:
+                onChannelFailed(ch, new TsoUnavailableException(
+                        "the TSO at " + address + " sent " + message.type() + ", which only clients send"));
+        }
+    }
+
+    /** The channel ended: {@code cause} is null when it was closed, else what broke it. */
+    void onChannelFailed(Channel ch, Throwable cause) {
+        if (ch != channel) {
+            ch.close();
+            return;
+        }
+        String what = cause == null ? "closed by the TSO" : describe(cause);
+        if (state == State.CONNECTING) {
+            attemptFailed(new TsoUnavailableException("connection " + what, cause));
+        } else if (state == State.READY) {
+            connectionLost(new TsoUnavailableException(
+                    "connection to the TSO at " + address + " lost with the request in flight: " + what, cause));
+        }
+    }
+
+    private void scheduleDrain() {
+        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
+            loop.execute(drainTask);
+        }
+    }
+
+    private void drain() {
+        // Cleared before polling: a request queued from now on schedules another drain.
+        drainScheduled.set(false);
+        switch (state) {
+            case READY:
+                writeQueued();
+                break;
+            case IDLE:
+                if (!outbound.isEmpty()) {
+                    startConnecting();
+                }
+                break;
+            case CLOSED:
+                failQueued(closedException());
+                break;
+            default:
+                // CONNECTING: the queue is written when the handshake completes.
+                break;
+        }
+    }
+
+    private void writeQueued() {
+        int written = 0;
+        TsoRequest<?> request;
+        while (state == State.READY && written < MAX_WRITES_PER_DRAIN && (request = outbound.poll()) != null) {
+            if (request.isDone()) {
+                continue;
+            }
+            Message message = request.toMessage(++lastRequestId);
+            inFlight.add(request);
+            channel.write(message, channel.voidPromise());
+            written++;
+        }
+        if (written > 0 && state == State.READY) {
+            channel.flush();
+        }
+        if (state == State.READY && !outbound.isEmpty()) {
+            scheduleDrain();
+        }
+    }
+
+    private void awaitHandshake(CompletableFuture<HelloReply> waiter) {
+        switch (state) {
+            case READY:
+                waiter.complete(readyHello);
+                break;
+            case CLOSED:
+                waiter.completeExceptionally(closedException());
+                break;
+            case IDLE:
+                handshakeWaiters.add(waiter);
+                startConnecting();
+                break;
+            default:
+                handshakeWaiters.add(waiter);
+                break;
+        }
+    }
+
+    private void startConnecting() {
+        state = State.CONNECTING;
+        attempts = 0;
+        connectOnce();
+    }
+
+    private void connectOnce() {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        attempts++;
+        ChannelFuture connect = bootstrap.connect(address.host(), address.port());
+        channel = connect.channel();
+        connect.addListener(done -> onConnectDone(connect));
+    }
+
+    private void onConnectDone(ChannelFuture connect) {
+        Channel ch = connect.channel();
+        if (ch != channel) {
+            ch.close();
+            return;
+        }
+        if (!connect.isSuccess()) {
+            attemptFailed(connect.cause());
+            return;
+        }
+        ch.writeAndFlush(Hello.current(), ch.voidPromise());
+        handshakeTimeout = loop.schedule(() -> {
+            if (ch == channel && state == State.CONNECTING) {
+                attemptFailed(new TsoUnavailableException("no HELLO reply within " + requestTimeoutMillis + " ms"));
+            }
+        }, requestTimeoutMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void onHelloReply(HelloReply hello) {
+        if (state != State.CONNECTING) {
+            onChannelFailed(channel, new TsoUnavailableException("the TSO at " + address + " sent a second HELLO reply"));
+            return;
+        }
+        cancelHandshakeTimeout();
+        if (hello.version() != Protocol.VERSION) {
+            connectFailed(new TsoUnavailableException("the TSO at " + address + " speaks protocol version "
+                    + hello.version() + " but this client speaks version " + Protocol.VERSION));
+            return;
+        }
+        LOG.debug("connected to the TSO at {}: {}", address, hello);
+        state = State.READY;
+        readyHello = hello;
+        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
+            waiter.complete(hello);
+        }
+        handshakeWaiters.clear();
+        writeQueued();
+    }
+
+    private void onReply(long requestId, Message reply) {
+        TsoRequest<?> request = inFlight.remove(requestId);
+        if (request == null) {
+            LOG.debug("ignoring a reply to an unknown or expired request: {}", reply);
+            return;
+        }
+        request.complete(reply);
+    }
+
+    private void onError(ErrorReply error) {
+        TsoUnavailableException refusal = new TsoUnavailableException(
+                "the TSO at " + address + " answered ERROR " + error.code() + ": " + error.text(), error.code());
+        if (state == State.CONNECTING) {
+            if (error.code() == ErrorCode.UNSUPPORTED_VERSION) {
+                connectFailed(refusal);
+            } else {
+                attemptFailed(refusal);
+            }
+            return;
+        }
+        if (error.requestId() == 0) {
+            inFlight.removeAll(request -> request.fail(refusal));
+        } else {
+            TsoRequest<?> request = inFlight.remove(error.requestId());
+            if (request != null) {
+                request.fail(refusal);
+            }
+        }
+        // The TSO closes the connection after an ERROR; stop writing to it at once.
+        connectionLost(new TsoUnavailableException("the TSO at " + address + " closed the connection after ERROR "
+                + error.code() + ": " + error.text(), error.code()));
+    }
+
+    private void attemptFailed(Throwable cause) {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        cancelHandshakeTimeout();
+        closeChannel();
+        if (attempts <= connectRetries) {
+            LOG.debug("attempt {} to connect to the TSO at {} failed: {}", attempts, address, describe(cause));
+            loop.schedule(this::connectOnce, retryBackoffMillis, TimeUnit.MILLISECONDS);
+        } else {
+            connectFailed(new TsoUnavailableException("TSO at " + address + " unreachable after " + attempts
+                    + " attempts: " + describe(cause), cause));
+        }
+    }
+
+    private void connectFailed(TsoUnavailableException failure) {
+        cancelHandshakeTimeout();
+        closeChannel();
+        state = State.IDLE;
+        failQueued(failure);
+        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
+            waiter.completeExceptionally(failure);
+        }
+        handshakeWaiters.clear();
+    }
+
+    private void connectionLost(TsoUnavailableException failure) {
+        LOG.debug("{}", failure.getMessage());
+        readyHello = null;
+        state = State.IDLE;
+        closeChannel();
+        inFlight.removeAll(request -> {
+            if (request.resendAfterConnectionLoss()) {
+                outbound.offer(request);
+            } else {
+                request.fail(failure);
+            }
+        });
+        if (!outbound.isEmpty()) {
+            startConnecting();
+        }
+    }
+
+    private void shutDown() {
+        TsoUnavailableException failure = closedException();
+        state = State.CLOSED;
+        readyHello = null;
+        expiryTicker.cancel(false);
+        cancelHandshakeTimeout();
+        closeChannel();
+        inFlight.removeAll(request -> request.fail(failure));
+        failQueued(failure);
+        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
+            waiter.completeExceptionally(failure);
+        }
+        handshakeWaiters.clear();
+    }
+
+    private void expireOverdue() {
+        long now = System.nanoTime();
+        inFlight.expire(now, this::timeoutException);
+        // Requests still queued (while connecting) are in arrival order, so their deadlines are too.
+        TsoRequest<?> head;
+        while ((head = outbound.peek()) != null && (head.isDone() || head.isOverdue(now))) {
+            outbound.poll().fail(timeoutException());
+        }
+    }
+
+    private void failQueued(TsoUnavailableException failure) {
+        TsoRequest<?> request;
+        while ((request = outbound.poll()) != null) {
+            request.fail(failure);
+        }
+    }
+
+    private void closeChannel() {
+        Channel ch = channel;
+        if (ch != null) {
+            // Cleared first: events of the closing channel are then ignored as coming from a stale channel.
+            channel = null;
+            ch.close();
+        }
+    }
+
+    private void cancelHandshakeTimeout() {
+        if (handshakeTimeout != null) {
+            handshakeTimeout.cancel(false);
+            handshakeTimeout = null;
+        }
+    }
+
+    private TsoUnavailableException timeoutException() {
+        return new TsoUnavailableException("no reply from TSO at " + address + " within " + requestTimeoutMillis
+                + " ms");
+    }
+
+    private TsoUnavailableException closedException() {
+        return new TsoUnavailableException("the client of the TSO at " + address + " is closed");
+    }
+
+    private static String describe(Throwable cause) {
+        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        return root.getMessage() != null ? root.getMessage() : root.getClass().getName();
+    }
+}

@@ -1,0 +1,364 @@
+package io.tidemark.client.tso;
+
+import io.tidemark.config.HostAndPort;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.AbortReason;
+import io.tidemark.protocol.AbortedReply;
+import io.tidemark.protocol.BeginRequest;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.CommitRequest;
+import io.tidemark.protocol.CommittedReply;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.Protocol;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class NettyTsoClientTest {
+
+    private static final long WAIT_SECONDS = 10;
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void closeEverything() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    @Test
+    void handshakeValuesAreExposed() throws Exception {
+        FakeTso tso = fake(FakeTso.start(CommitMode.BATCHED, Protocol.VERSION, FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        assertEquals(CommitMode.BATCHED, client.commitMode());
+        assertEquals(FakeTso.EPOCH, client.epoch());
+        assertEquals(1, tso.connectionsAccepted());
+    }
+
+    @Test
+    void concurrentPipelinedBeginsAreRoutedToTheirCallers() throws Exception {
+        FakeTso tso = fake(FakeTso.start(FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()).connections(2));
+        int threads = 8;
+        int perThread = 2000;
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<List<Long>>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                results.add(callers.submit(() -> beginAll(client, perThread)));
+            }
+            Set<Long> distinct = new HashSet<>();
+            for (Future<List<Long>> result : results) {
+                distinct.addAll(result.get(WAIT_SECONDS, TimeUnit.SECONDS));
+            }
+            assertEquals(threads * perThread, distinct.size());
+            assertTrue(distinct.stream().allMatch(ts -> ts > FakeTso.EPOCH));
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    @Test
+    void concurrentPipelinedCommitsGetTheReplyForTheirOwnTransaction() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
+            CommitRequest commit = (CommitRequest) request;
+            // The commit timestamp encodes the start timestamp, so a misrouted reply is visible.
+            return new CommittedReply(commit.requestId(), commit.startTimestamp(), commit.startTimestamp() + 1);
+        }));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+        List<CompletableFuture<CommitResult>> commits = new ArrayList<>();
+        for (long start = 1; start <= 5000; start++) {
+            commits.add(client.commit(start, new long[] {start}, new long[] {1}));
+        }
+        for (int i = 0; i < commits.size(); i++) {
+            assertEquals(i + 2, commits.get(i).get(WAIT_SECONDS, TimeUnit.SECONDS).commitTimestamp());
+        }
+    }
+
+    @Test
+    void commitRepliesMapToCommittedOrAbortedWithTheReason() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
+            CommitRequest commit = (CommitRequest) request;
+            return switch ((int) commit.writeSet()[0]) {
+                case 1 -> new CommittedReply(commit.requestId(), commit.startTimestamp(), 9000);
+                case 2 -> new AbortedReply(commit.requestId(), commit.startTimestamp(), AbortReason.CONFLICT);
+                default -> new AbortedReply(commit.requestId(), commit.startTimestamp(), AbortReason.STALE_EPOCH);
+            };
+        }));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        CommitResult committed = await(client.commit(4096, new long[] {1}, new long[] {10}));
+        CommitResult conflict = await(client.commit(4096, new long[] {2}, new long[] {10}));
+        CommitResult stale = await(client.commit(4096, new long[] {3}, new long[] {10}));
+
+        assertTrue(committed.isCommitted());
+        assertEquals(9000, committed.commitTimestamp());
+        assertFalse(conflict.isCommitted());
+        assertEquals(AbortReason.CONFLICT, conflict.abortReason());
+        assertEquals(AbortReason.STALE_EPOCH, stale.abortReason());
+    }
+
+    @Test
+    void serverErrorIsSurfacedWithTheServersCodeAndText() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
+                new ErrorReply(((BeginRequest) request).requestId(), ErrorCode.INTERNAL, "timestamp table on fire")));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        TsoUnavailableException failure = failureOf(client.begin());
+
+        assertTrue(failure.getMessage().contains("timestamp table on fire"), failure.getMessage());
+        assertEquals(ErrorCode.INTERNAL, failure.serverErrorCode());
+    }
+
+    @Test
+    void errorWithoutRequestIdFailsEveryRequestInFlight() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> fake.requestsReceived() < 3 ? null
+                : new ErrorReply(0, ErrorCode.UNAVAILABLE, "lease lost")));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        List<CompletableFuture<Long>> begins = List.of(client.begin(), client.begin(), client.begin());
+
+        for (CompletableFuture<Long> begin : begins) {
+            TsoUnavailableException failure = failureOf(begin);
+            assertTrue(failure.getMessage().contains("lease lost"), failure.getMessage());
+            assertEquals(ErrorCode.UNAVAILABLE, failure.serverErrorCode());
+        }
+    }
+
+    @Test
+    void requestTimesOutWhenTheTsoDoesNotAnswer() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> null));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address())
+                .requestTimeout(Duration.ofMillis(200)));
+
+        TsoUnavailableException failure = failureOf(client.begin());
+
+        assertTrue(failure.getMessage().contains("no reply from TSO at " + tso.address() + " within 200 ms"),
+                failure.getMessage());
+    }
+
+    @Test
+    void droppedConnectionFailsTheCommitInFlightWithoutResendingItAndTheNextRequestReconnects() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
+                request instanceof CommitRequest ? null : FakeTso.committingEverything(request, fake, connection)));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+        CompletableFuture<CommitResult> commit = client.commit(4096, new long[] {1}, new long[] {1});
+        waitUntil(() -> tso.commitsReceived() == 1);
+
+        tso.dropConnections();
+
+        TsoUnavailableException failure = failureOf(commit);
+        assertTrue(failure.getMessage().contains("lost"), failure.getMessage());
+        assertTrue(await(client.begin()) > FakeTso.EPOCH);
+        assertEquals(2, tso.connectionsAccepted());
+        assertEquals(1, tso.commitsReceived());
+    }
+
+    @Test
+    void beginInFlightWhenTheConnectionDropsIsAnsweredOnAFreshConnection() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
+                connection == 1 ? null : FakeTso.committingEverything(request, fake, connection)));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+        CompletableFuture<Long> begin = client.begin();
+        waitUntil(() -> tso.requestsReceived() == 1);
+
+        tso.dropConnections();
+
+        assertTrue(await(begin) > FakeTso.EPOCH);
+        assertEquals(2, tso.connectionsAccepted());
+    }
+
+    @Test
+    void unreachableTsoFailsClearlyAfterTheRetries() throws Exception {
+        HostAndPort closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = new HostAndPort("127.0.0.1", socket.getLocalPort());
+        }
+        NettyTsoClient client = client(NettyTsoClient.builder().address(closedPort)
+                .connectRetries(2).retryBackoff(Duration.ofMillis(10)));
+
+        TsoUnavailableException failure = failureOf(client.begin());
+        TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class, client::epoch);
+
+        assertTrue(failure.getMessage().startsWith("TSO at " + closedPort + " unreachable after 3 attempts: "),
+                failure.getMessage());
+        assertTrue(handshakeFailure.getMessage().contains("unreachable after 3 attempts"),
+                handshakeFailure.getMessage());
+    }
+
+    @Test
+    void peerThatNeverAnswersTheHandshakeFailsRequestsInTimeAndTheHandshakeAfterTheRetries() throws Exception {
+        // The kernel completes TCP handshakes on a listening socket that nobody reads: a TSO that hangs.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            HostAndPort address = new HostAndPort("127.0.0.1", silent.getLocalPort());
+            NettyTsoClient client = client(NettyTsoClient.builder().address(address)
+                    .requestTimeout(Duration.ofMillis(200)).connectRetries(1).retryBackoff(Duration.ofMillis(10)));
+
+            TsoUnavailableException requestFailure = failureOf(client.begin());
+            TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class, client::epoch);
+
+            assertMessage("no reply from TSO at " + address + " within 200 ms", requestFailure);
+            assertMessage("unreachable after 2 attempts: no HELLO reply within 200 ms", handshakeFailure);
+        }
+    }
+
+    @Test
+    void replyOfTheWrongKindFailsTheRequest() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
+                new CommittedReply(((BeginRequest) request).requestId(), 4096, 8192)));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        assertMessage("answered Begin", failureOf(client.begin()));
+    }
+
+    @Test
+    void tsoSpeakingAnotherProtocolVersionIsRefused() throws Exception {
+        FakeTso tso = fake(FakeTso.start(CommitMode.LOW_LATENCY, (short) (Protocol.VERSION + 1),
+                FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        TsoUnavailableException failure = assertThrows(TsoUnavailableException.class, client::commitMode);
+
+        assertTrue(failure.getMessage().contains("protocol version " + (Protocol.VERSION + 1)), failure.getMessage());
+    }
+
+    @Test
+    void closeFailsPendingRequestsAndIsIdempotent() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> null));
+        NettyTsoClient client = NettyTsoClient.builder().address(tso.address()).build();
+        CompletableFuture<Long> pending = client.begin();
+        waitUntil(() -> tso.requestsReceived() == 1);
+
+        client.close();
+        client.close();
+
+        assertTrue(failureOf(pending).getMessage().contains("closed"));
+        assertTrue(failureOf(client.begin()).getMessage().contains("closed"));
+        assertThrows(TsoUnavailableException.class, client::epoch);
+    }
+
+    @Test
+    void createReadsTheClientKeysOfTheConfiguration() throws Exception {
+        FakeTso tso = fake(FakeTso.start(FakeTso::committingEverything));
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.address().toString());
+        config.set(TidemarkConfig.CLIENT_TSO_CONNECTIONS, "3");
+        NettyTsoClient client = client(NettyTsoClient.create(config));
+
+        for (int i = 0; i < 3; i++) {
+            await(client.begin());
+        }
+
+        assertEquals(tso.address().toString(), client.address().toString());
+        assertEquals(3, tso.connectionsAccepted());
+    }
+
+    @Test
+    void badConfigurationIsRejectedNamingTheKey() {
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        config.set(TidemarkConfig.CLIENT_TSO_CONNECTIONS, "0");
+
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> NettyTsoClient.create(config));
+
+        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_CONNECTIONS), e.getMessage());
+    }
+
+    @Test
+    void badBuilderSettingsAreRejectedWithClearMessages() {
+        NettyTsoClient.Builder builder = NettyTsoClient.builder();
+
+        assertMessage("address is required", assertThrows(IllegalArgumentException.class, builder::build));
+        assertMessage("connections must be from 1 to 64, was 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.connections(0)));
+        assertMessage("request timeout must be from 1 ms",
+                assertThrows(IllegalArgumentException.class, () -> builder.requestTimeout(Duration.ZERO)));
+        assertMessage("connect retries must be from 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.connectRetries(-1)));
+        assertMessage("retry backoff must be from 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.retryBackoff(Duration.ofMillis(-1))));
+    }
+
+    @Test
+    void commitRejectsBadArguments() throws Exception {
+        FakeTso tso = fake(FakeTso.start(FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        assertThrows(IllegalArgumentException.class, () -> client.commit(0, new long[0], new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> client.commit(4096, null, new long[0]));
+        assertEquals(0, tso.requestsReceived());
+    }
+
+    private static List<Long> beginAll(NettyTsoClient client, int count) throws Exception {
+        List<CompletableFuture<Long>> futures = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            futures.add(client.begin());
+        }
+        List<Long> timestamps = new ArrayList<>(count);
+        for (CompletableFuture<Long> future : futures) {
+            timestamps.add(future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        }
+        return timestamps;
+    }
+
+    private FakeTso fake(FakeTso tso) {
+        toClose.add(tso);
+        return tso;
+    }
+
+    private NettyTsoClient client(NettyTsoClient.Builder builder) {
+        return client(builder.build());
+    }
+
+    private NettyTsoClient client(NettyTsoClient client) {
+        toClose.add(client);
+        return client;
+    }
+
+    private static <T> T await(CompletableFuture<T> future) throws Exception {
+        return future.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static TsoUnavailableException failureOf(CompletableFuture<?> future) {
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        return assertInstanceOf(TsoUnavailableException.class, e.getCause());
+    }
+
+    private static void assertMessage(String expectedPart, Exception e) {
+        assertTrue(e.getMessage().contains(expectedPart), e.getMessage());
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "condition not met within " + WAIT_SECONDS + " s");
+            Thread.sleep(5);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.tidemark.tso.netty;
+
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.tidemark.protocol.BeginRequest;
+import io.tidemark.protocol.CommitRequest;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.Message;
+import io.tidemark.protocol.ProtocolException;
+import io.tidemark.tso.processing.TransactionProcessor;
+
+/**
+ * Dispatches BEGIN and COMMIT to the processor. Replies are only written here; they are flushed once per read
+ * batch, so pipelined requests share system calls. Shared by all connections, which all live on one event loop.
+ */
+@ChannelHandler.Sharable
+final class RequestHandler extends ChannelInboundHandlerAdapter {
+
+    private final TransactionProcessor processor;
+
+    RequestHandler(TransactionProcessor processor) {
+        this.processor = processor;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Message message = (Message) msg;
+        switch (message.type()) {
+            case BEGIN:
+                processor.begin(ctx, ((BeginRequest) message).requestId());
+                break;
+            case COMMIT:
+                processor.commit(ctx, (CommitRequest) message);
+                break;
+            default:
+                throw new ProtocolException(ErrorCode.UNEXPECTED_MESSAGE,
+                        message.type() + " is not a request: after HELLO a client sends BEGIN or COMMIT");
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        ctx.flush();
+    }
+}

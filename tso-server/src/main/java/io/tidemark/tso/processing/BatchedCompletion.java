@@ -1,0 +1,291 @@
+package io.tidemark.tso.processing;
+
+import com.codahale.metrics.Timer;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitState;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.ParallelCommitWriter;
+import io.tidemark.protocol.AbortReason;
+import io.tidemark.protocol.AbortedReply;
+import io.tidemark.protocol.BeginReply;
+import io.tidemark.protocol.CommittedReply;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.ErrorReply;
+import io.tidemark.tso.TsoMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Batched mode: the TSO writes commit records itself, in group commits, and replies once they are durable.
+ *
+ * <p>The event loop appends successful commits to the open batch. A batch is handed to the single writer thread when
+ * it reaches {@code maxBatch} entries, or when {@code flushTimeoutMs} have passed since its first entry and the
+ * writer is idle; while a batch is being written the next one keeps accumulating (group commit), so a slow commit
+ * table yields bigger batches rather than a queue of small ones. The writer sends the batch as a few concurrent
+ * multi put-if-absent requests ({@link ParallelCommitWriter}), then hands the outcome back to the event loop, which
+ * replies COMMITTED, ABORTED(INVALIDATED) or ERROR(INTERNAL).
+ *
+ * <p>Batches become durable in commit-timestamp order (one writer, FIFO). A BEGIN is answered only once every commit
+ * that got its timestamp before the BEGIN is durable, so a snapshot never misses a commit that precedes it.
+ */
+public final class BatchedCompletion implements CommitCompletion {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BatchedCompletion.class);
+    private static final int WRITE_ATTEMPTS = 3;
+    private static final long RETRY_BACKOFF_MS = 100;
+    private static final long CLOSE_WAIT_SECONDS = 10;
+
+    private static final class Entry {
+        final ChannelHandlerContext client;
+        final long requestId;
+        final CommitRecord record;
+
+        Entry(ChannelHandlerContext client, long requestId, CommitRecord record) {
+            this.client = client;
+            this.requestId = requestId;
+            this.record = record;
+        }
+    }
+
+    private static final class Batch {
+        final List<Entry> entries;
+        ScheduledFuture<?> flushTimer;
+        /** The flush timeout passed while the writer was busy: submit as soon as it is free. */
+        boolean due;
+        long lastCommitTimestamp;
+
+        Batch(int capacity) {
+            this.entries = new ArrayList<>(capacity);
+        }
+    }
+
+    private static final class WaitingBegin {
+        final ChannelHandlerContext client;
+        final long requestId;
+        final long startTimestamp;
+        final long mustBeDurable;
+
+        WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long mustBeDurable) {
+            this.client = client;
+            this.requestId = requestId;
+            this.startTimestamp = startTimestamp;
+            this.mustBeDurable = mustBeDurable;
+        }
+    }
+
+    /** Outcome of writing one batch: per entry true (committed) / false (invalidated), or the failure. */
+    private static final class Outcome {
+        final boolean[] won;
+        final Exception failure;
+
+        Outcome(boolean[] won, Exception failure) {
+            this.won = won;
+            this.failure = failure;
+        }
+    }
+
+    private final EventExecutor loop;
+    private final CommitTable commitTable;
+    private final ParallelCommitWriter recordWriter;
+    private final int maxBatch;
+    private final long flushTimeoutMs;
+    private final TsoMetrics metrics;
+    private final ExecutorService writer;
+
+    // Event-loop state.
+    private Batch open;
+    private int batchesInWriter;
+    private long lastAssignedCommit;
+    private long durableUpTo;
+    private final ArrayDeque<WaitingBegin> waitingBegins = new ArrayDeque<>();
+    private final Set<ChannelHandlerContext> toFlush = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
+                             long flushTimeoutMs, TsoMetrics metrics) {
+        this.loop = loop;
+        this.commitTable = commitTable;
+        this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
+        this.maxBatch = maxBatch;
+        this.flushTimeoutMs = flushTimeoutMs;
+        this.metrics = metrics;
+        this.writer = Executors.newSingleThreadExecutor(runnable -> {
+            Thread t = new Thread(runnable, "tidemark-tso-commit-writer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp) {
+        if (lastAssignedCommit <= durableUpTo) {
+            client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+        } else {
+            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, lastAssignedCommit));
+        }
+    }
+
+    @Override
+    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
+        Batch batch = open;
+        if (batch == null) {
+            batch = new Batch(maxBatch);
+            open = batch;
+            Batch timed = batch;
+            batch.flushTimer = loop.schedule(() -> flushTimeoutPassed(timed), flushTimeoutMs, TimeUnit.MILLISECONDS);
+        }
+        batch.entries.add(new Entry(client, requestId, new CommitRecord(startTimestamp, commitTimestamp)));
+        batch.lastCommitTimestamp = commitTimestamp;
+        lastAssignedCommit = commitTimestamp;
+        if (batch.entries.size() >= maxBatch) {
+            submit(batch);
+        }
+    }
+
+    private void flushTimeoutPassed(Batch batch) {
+        if (open != batch) {
+            return;
+        }
+        if (batchesInWriter == 0) {
+            submit(batch);
+        } else {
+            batch.due = true;
+        }
+    }
+
+    private void submit(Batch batch) {
+        open = null;
+        batch.flushTimer.cancel(false);
+        batchesInWriter++;
+        metrics.batchSize().update(batch.entries.size());
+        try {
+            writer.execute(() -> {
+                Outcome outcome = write(batch);
+                try {
+                    loop.execute(() -> finish(batch, outcome));
+                } catch (RejectedExecutionException stopped) {
+                    // The server stopped and its connections are gone: clients look their commits up.
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            finish(batch, new Outcome(null, new IOException("the TSO is shutting down")));
+        }
+    }
+
+    /** Runs on the writer thread. */
+    private Outcome write(Batch batch) {
+        List<CommitRecord> records = new ArrayList<>(batch.entries.size());
+        for (Entry e : batch.entries) {
+            records.add(e.record);
+        }
+        Exception failure = null;
+        for (int attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+            try (Timer.Context ignored = metrics.commitTableWrite().time()) {
+                boolean[] won = recordWriter.tryCommitAll(records);
+                if (attempt > 1) {
+                    recognizeOwnEarlierWrites(records, won);
+                }
+                return new Outcome(won, null);
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+                metrics.commitTableFailures().inc();
+                LOG.warn("Writing {} commit records failed (attempt {} of {}): {}", records.size(), attempt,
+                        WRITE_ATTEMPTS, e.toString());
+                if (attempt < WRITE_ATTEMPTS && !sleep(RETRY_BACKOFF_MS * attempt)) {
+                    break;
+                }
+            }
+        }
+        return new Outcome(null, failure);
+    }
+
+    /**
+     * A retry finds the records an earlier, seemingly failed attempt did write: put-if-absent then "loses" against
+     * our own commit. Only a record holding another value (an invalidation) really lost.
+     */
+    private void recognizeOwnEarlierWrites(List<CommitRecord> records, boolean[] won) throws IOException {
+        for (int i = 0; i < won.length; i++) {
+            if (!won[i]) {
+                CommitState state = commitTable.lookup(records.get(i).startTimestamp());
+                won[i] = state.isCommitted() && state.commitTimestamp() == records.get(i).commitTimestamp();
+            }
+        }
+    }
+
+    private static boolean sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Runs on the event loop: replies for the batch, then the BEGINs that waited for it. */
+    private void finish(Batch batch, Outcome outcome) {
+        batchesInWriter--;
+        for (int i = 0; i < batch.entries.size(); i++) {
+            Entry e = batch.entries.get(i);
+            long start = e.record.startTimestamp();
+            if (outcome.failure != null) {
+                // The protocol closes a connection after an ERROR; the client resolves the outcome itself.
+                e.client.write(new ErrorReply(e.requestId, ErrorCode.INTERNAL,
+                        "commit record of " + start + " may not be durable: " + outcome.failure
+                                + "; look it up in the commit table")).addListener(ChannelFutureListener.CLOSE);
+            } else if (outcome.won[i]) {
+                metrics.commits().inc();
+                e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp()),
+                        e.client.voidPromise());
+            } else {
+                metrics.aborts(AbortReason.INVALIDATED).inc();
+                e.client.write(new AbortedReply(e.requestId, start, AbortReason.INVALIDATED),
+                        e.client.voidPromise());
+            }
+            toFlush.add(e.client);
+        }
+        durableUpTo = Math.max(durableUpTo, batch.lastCommitTimestamp);
+        while (!waitingBegins.isEmpty() && waitingBegins.peek().mustBeDurable <= durableUpTo) {
+            WaitingBegin b = waitingBegins.poll();
+            b.client.write(new BeginReply(b.requestId, b.startTimestamp), b.client.voidPromise());
+            toFlush.add(b.client);
+        }
+        for (ChannelHandlerContext client : toFlush) {
+            client.flush();
+        }
+        toFlush.clear();
+        if (open != null && open.due && batchesInWriter == 0) {
+            submit(open);
+        }
+    }
+
+    /** Writes the batches already handed to the writer, then stops it; call after the event loop stopped reading. */
+    @Override
+    public void close() {
+        writer.shutdown();
+        try {
+            if (!writer.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                writer.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            writer.shutdownNow();
+        }
+        recordWriter.close();
+    }
+}

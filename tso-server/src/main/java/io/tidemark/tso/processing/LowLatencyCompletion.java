@@ -1,0 +1,32 @@
+package io.tidemark.tso.processing;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.tidemark.protocol.BeginReply;
+import io.tidemark.protocol.CommittedReply;
+import io.tidemark.tso.TsoMetrics;
+
+/** Low-latency mode: both replies go out at once; the client writes its own commit record. */
+public final class LowLatencyCompletion implements CommitCompletion {
+
+    private final TsoMetrics metrics;
+
+    public LowLatencyCompletion(TsoMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp) {
+        client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+    }
+
+    @Override
+    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
+        metrics.commits().inc();
+        client.write(new CommittedReply(requestId, startTimestamp, commitTimestamp), client.voidPromise());
+    }
+
+    @Override
+    public void close() {
+        // Nothing is pending in this mode.
+    }
+}

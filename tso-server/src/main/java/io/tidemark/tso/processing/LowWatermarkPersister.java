@@ -1,0 +1,71 @@
+package io.tidemark.tso.processing;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.tso.conflict.ConflictMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Copies the conflict map's low watermark into the commit table when it changed, every {@code intervalMs}, on its
+ * own thread so the request path never waits for HBase.
+ */
+public final class LowWatermarkPersister implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LowWatermarkPersister.class);
+
+    private final ConflictMap conflictMap;
+    private final CommitTable commitTable;
+    private final ScheduledExecutorService scheduler;
+    private long persisted;
+    private boolean failing;
+
+    public LowWatermarkPersister(ConflictMap conflictMap, CommitTable commitTable, long alreadyPersisted,
+                                 long intervalMs) {
+        this.conflictMap = conflictMap;
+        this.commitTable = commitTable;
+        this.persisted = alreadyPersisted;
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread t = new Thread(runnable, "tidemark-tso-low-watermark");
+            t.setDaemon(true);
+            return t;
+        });
+        scheduler.scheduleWithFixedDelay(this::persistIfChanged, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized void persistIfChanged() {
+        long current = conflictMap.publishedLowWatermark();
+        if (current <= persisted) {
+            return;
+        }
+        try {
+            commitTable.writeLowWatermark(current);
+            persisted = current;
+            if (failing) {
+                LOG.info("Persisting the low watermark works again");
+                failing = false;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!failing) {
+                LOG.warn("Could not persist low watermark {} (will retry): {}", current, e.toString());
+                failing = true;
+            }
+        }
+    }
+
+    /** Stops the schedule and persists the final value. */
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        persistIfChanged();
+    }
+}

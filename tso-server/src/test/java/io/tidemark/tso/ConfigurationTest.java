@@ -1,0 +1,31 @@
+package io.tidemark.tso;
+
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedMiniCluster;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConfigurationTest {
+
+    @Test
+    void invalidConfigurationValueIsReportedWithItsKey() {
+        assertInvalid(TidemarkConfig.TSO_PORT, "seventy");
+        assertInvalid(TidemarkConfig.TSO_PORT, "70000");
+        assertInvalid(TidemarkConfig.TSO_COMMIT_MODE, "eventually");
+        assertInvalid(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "0");
+        assertInvalid(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "-1");
+        assertInvalid(TidemarkConfig.TSO_BATCH_MAX_SIZE, "0");
+    }
+
+    private static void assertInvalid(String key, String value) {
+        TidemarkConfig config = TestTso.config("config", CommitMode.LOW_LATENCY);
+        config.set(key, value);
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection()).build());
+        assertTrue(e.getMessage().contains(key), e.getMessage());
+    }
+}

@@ -1,0 +1,107 @@
+package io.tidemark.tso;
+
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.BeginRequest;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.CommittedReply;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.Hello;
+import io.tidemark.protocol.HelloReply;
+import io.tidemark.protocol.Message;
+import io.tidemark.protocol.MessageType;
+import io.tidemark.protocol.Protocol;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad clients get one ERROR and a closed connection; the server keeps serving everybody else. */
+class MalformedFramesTest {
+
+    private static TsoServer server;
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        TidemarkConfig config = TestTso.config("malformed", CommitMode.LOW_LATENCY);
+        config.set(TidemarkConfig.TSO_MAX_FRAME_BYTES, "4096");
+        server = TestTso.start(config);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void malformedFramesAreRejectedAndServerKeepsServing() throws IOException {
+        try (TsoTestClient bystander = TsoTestClient.connected(server.port())) {
+            long start = bystander.begin();
+
+            assertRejected(ErrorCode.MALFORMED, false, frame(new byte[] {MessageType.BEGIN.code(), 1, 2, 3}));
+            assertRejected(ErrorCode.MALFORMED, true, frame(new byte[] {MessageType.BEGIN.code(), 1, 2, 3}));
+            assertRejected(ErrorCode.FRAME_TOO_LARGE, true, ByteBuffer.allocate(4).putInt(1_000_000).array());
+            assertRejected(ErrorCode.MALFORMED, true, ByteBuffer.allocate(4).putInt(-5).array());
+            assertRejected(ErrorCode.UNEXPECTED_MESSAGE, true, frame(new byte[] {42, 0, 0}));
+            assertRejected(ErrorCode.MALFORMED, true, frame(commitAnnouncingTooManyIds()));
+            assertRejected(ErrorCode.FRAME_TOO_LARGE, false, "GET / HTTP/1.1\r\n\r\n".getBytes());
+
+            assertTrue(server.metrics().counter(TsoMetrics.PROTOCOL_ERRORS).getCount() >= 7);
+            assertInstanceOf(CommittedReply.class, bystander.commit(start, 77),
+                    "a well-behaved client is unaffected");
+        }
+    }
+
+    @Test
+    void handshakeMustComeFirstAndMatch() throws IOException {
+        assertHandshakeRejected(new BeginRequest(1), ErrorCode.UNEXPECTED_MESSAGE);
+        assertHandshakeRejected(new Hello(0x12345678, Protocol.VERSION), ErrorCode.UNSUPPORTED_VERSION);
+        assertHandshakeRejected(new Hello(Protocol.MAGIC, (short) (Protocol.VERSION + 1)),
+                ErrorCode.UNSUPPORTED_VERSION);
+        assertHandshakeRejected(new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, 0),
+                ErrorCode.UNEXPECTED_MESSAGE);
+        try (TsoTestClient client = TsoTestClient.connected(server.port())) {
+            ErrorReply error = assertInstanceOf(ErrorReply.class, sendAndReceive(client, Hello.current()));
+            assertEquals(ErrorCode.UNEXPECTED_MESSAGE, error.code(), "a second HELLO is refused");
+            assertTrue(client.closedByServer());
+        }
+    }
+
+    private static Message sendAndReceive(TsoTestClient client, Message message) throws IOException {
+        client.send(message);
+        return client.receive();
+    }
+
+    private static void assertHandshakeRejected(Message first, ErrorCode expected) throws IOException {
+        try (TsoTestClient client = TsoTestClient.connect(server.port())) {
+            ErrorReply error = assertInstanceOf(ErrorReply.class, sendAndReceive(client, first));
+            assertEquals(expected, error.code(), error.text());
+            assertTrue(client.closedByServer());
+        }
+    }
+
+    private static void assertRejected(ErrorCode expected, boolean afterHello, byte[] bytes) throws IOException {
+        try (TsoTestClient client = afterHello ? TsoTestClient.connected(server.port())
+                : TsoTestClient.connect(server.port())) {
+            client.sendRaw(bytes);
+            ErrorReply error = assertInstanceOf(ErrorReply.class, client.receive());
+            assertEquals(expected, error.code(), error.text());
+            assertTrue(client.closedByServer(), "connection closed after " + expected);
+        }
+    }
+
+    private static byte[] frame(byte[] body) {
+        return ByteBuffer.allocate(4 + body.length).putInt(body.length).put(body).array();
+    }
+
+    private static byte[] commitAnnouncingTooManyIds() {
+        return ByteBuffer.allocate(1 + 8 + 8 + 4 + 8).put(MessageType.COMMIT.code()).putLong(1).putLong(4096)
+                .putInt(1000).putLong(1).array();
+    }
+}
