@@ -1,0 +1,18 @@
+package io.tidemark.client;
+
+import io.tidemark.committable.CommitRecord;
+
+import java.io.IOException;
+
+/**
+ * Writes a transaction's own commit record in low-latency mode: the commit point. Put-if-absent, so that a reader's
+ * invalidation and the commit cannot both win.
+ */
+interface CommitRecordWriter {
+
+    /**
+     * True when the record was written, false when a reader had invalidated the transaction; an IOException leaves
+     * the outcome unknown.
+     */
+    boolean tryCommit(CommitRecord record) throws IOException;
+}

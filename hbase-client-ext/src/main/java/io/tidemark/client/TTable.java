@@ -1,0 +1,163 @@
+package io.tidemark.client;
+
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Transactional access to one HBase table: every operation takes the {@link Transaction} it belongs to. Writes go to
+ * HBase at once as tentative versions; reads see the transaction's snapshot plus its own writes. Like an HBase
+ * {@link Table}, a TTable is cheap to create and not meant to be shared between threads.
+ *
+ * <p>Not supported yet (refused with an exception that says so): user timestamps and time ranges, Filters,
+ * {@code Scan.setBatch}, partial results, reading more than one version, and Increment/Append/checkAndMutate.
+ */
+public final class TTable implements Closeable {
+
+    private final TableName tableName;
+    private final Table table;
+    private volatile boolean checked;
+
+    public TTable(Connection connection, TableName tableName) throws IOException {
+        this.tableName = tableName;
+        this.table = connection.getTable(tableName);
+    }
+
+    public TableName getName() {
+        return tableName;
+    }
+
+    public void put(Transaction tx, Put put) throws IOException {
+        put(tx, Collections.singletonList(put));
+    }
+
+    public void put(Transaction tx, List<Put> puts) throws IOException {
+        writer(tx, "write").put(puts);
+    }
+
+    /**
+     * Deletes columns ({@code addColumn}/{@code addColumns}), families ({@code addFamily}: every column the snapshot
+     * shows in it) or, with no column given, the whole row as the snapshot shows it.
+     */
+    public void delete(Transaction tx, Delete delete) throws IOException {
+        delete(tx, Collections.singletonList(delete));
+    }
+
+    public void delete(Transaction tx, List<Delete> deletes) throws IOException {
+        writer(tx, "delete").delete(deletes);
+    }
+
+    public Result get(Transaction tx, Get get) throws IOException {
+        return reader(tx, "read").get(get);
+    }
+
+    public Result[] get(Transaction tx, List<Get> gets) throws IOException {
+        return reader(tx, "read").get(gets);
+    }
+
+    public boolean exists(Transaction tx, Get get) throws IOException {
+        return reader(tx, "read").exists(get);
+    }
+
+    public ResultScanner getScanner(Transaction tx, Scan scan) throws IOException {
+        SnapshotReader reader = reader(tx, "scan");
+        Scan raw = SnapshotQueries.snapshotScan(scan, tx.startTimestamp());
+        return new SnapshotScanner(tx, table.getScanner(raw), reader, scan.getLimit());
+    }
+
+    /**
+     * Runs Puts, Deletes and Gets of one transaction. {@code results[i]} becomes the Result of a Get, or an empty
+     * Result for a mutation. Consecutive actions of one kind go to HBase together; kinds are run in the given order.
+     */
+    public void batch(Transaction tx, List<? extends Row> actions, Object[] results) throws IOException {
+        if (results != null && results.length != actions.size()) {
+            throw new IllegalArgumentException("results has " + results.length + " slots for " + actions.size()
+                    + " actions; pass an array of the same length (or null)");
+        }
+        for (Row action : actions) {
+            if (!(action instanceof Put || action instanceof Delete || action instanceof Get)) {
+                throw new UnsupportedOperationException(action.getClass().getSimpleName() + " is not supported in"
+                        + " a transactional batch yet; only Put, Delete and Get are");
+            }
+        }
+        int start = 0;
+        while (start < actions.size()) {
+            Class<?> kind = actions.get(start).getClass();
+            int end = start;
+            while (end < actions.size() && actions.get(end).getClass() == kind) {
+                end++;
+            }
+            runGroup(tx, actions.subList(start, end), results, start);
+            start = end;
+        }
+    }
+
+    private void runGroup(Transaction tx, List<? extends Row> run, Object[] results, int offset) throws IOException {
+        Row first = run.get(0);
+        if (first instanceof Get) {
+            List<Get> gets = new ArrayList<>(run.size());
+            for (Row r : run) {
+                gets.add((Get) r);
+            }
+            Result[] rs = get(tx, gets);
+            if (results != null) {
+                System.arraycopy(rs, 0, results, offset, rs.length);
+            }
+            return;
+        }
+        if (first instanceof Put) {
+            List<Put> puts = new ArrayList<>(run.size());
+            for (Row r : run) {
+                puts.add((Put) r);
+            }
+            put(tx, puts);
+        } else {
+            List<Delete> deletes = new ArrayList<>(run.size());
+            for (Row r : run) {
+                deletes.add((Delete) r);
+            }
+            delete(tx, deletes);
+        }
+        if (results != null) {
+            for (int i = 0; i < run.size(); i++) {
+                results[offset + i] = Result.EMPTY_RESULT;
+            }
+        }
+    }
+
+    private SnapshotReader reader(Transaction tx, String action) throws IOException {
+        tx.checkRunning(action);
+        checkTransactional(tx);
+        return new SnapshotReader(tx, table);
+    }
+
+    private TentativeWriter writer(Transaction tx, String action) throws IOException {
+        SnapshotReader reader = reader(tx, action);
+        return new TentativeWriter(tx, tableName, table, reader);
+    }
+
+    private void checkTransactional(Transaction tx) throws IOException {
+        if (!checked) {
+            tx.manager().tableCheck().check(table);
+            checked = true;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        table.close();
+    }
+}

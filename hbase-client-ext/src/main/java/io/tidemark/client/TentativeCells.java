@@ -1,0 +1,71 @@
+package io.tidemark.client;
+
+import io.tidemark.encoding.CellEncoding;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What happens to a transaction's tentative cells once it ends: shadow cells after a commit, removal otherwise. */
+final class TentativeCells {
+
+    private final Connection connection;
+    private final ShadowCellWriter shadowCellWriter;
+
+    TentativeCells(Connection connection, ShadowCellWriter shadowCellWriter) {
+        this.connection = connection;
+        this.shadowCellWriter = shadowCellWriter;
+    }
+
+    /** Marks every written column as committed at {@code commitTs}: one shadow cell at the start timestamp. */
+    void writeShadowCells(Transaction tx, long commitTs) throws IOException {
+        byte[] value = CellEncoding.encodeCommitTimestamp(commitTs);
+        long version = tx.startTimestamp();
+        WriteSet writes = tx.writeSet();
+        for (TableName table : writes.tables()) {
+            Map<byte[], Put> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+            for (WrittenCell c : writes.cells(table)) {
+                rows.computeIfAbsent(c.row(), Put::new)
+                        .addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
+            }
+            shadowCellWriter.write(table, new ArrayList<>(rows.values()));
+        }
+    }
+
+    /** Deletes exactly the versions the transaction wrote (data cells and tombstones at its start timestamp). */
+    void remove(Transaction tx) throws IOException {
+        long version = tx.startTimestamp();
+        WriteSet writes = tx.writeSet();
+        for (TableName table : writes.tables()) {
+            Map<byte[], Delete> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+            for (WrittenCell c : writes.cells(table)) {
+                Delete d = rows.computeIfAbsent(c.row(), Delete::new);
+                if (c.hasData()) {
+                    d.addColumn(c.family(), c.qualifier(), version);
+                }
+                if (c.hasTombstone()) {
+                    d.addColumn(c.family(), CellEncoding.tombstoneQualifier(c.qualifier()), version);
+                }
+            }
+            try (Table t = connection.getTable(table)) {
+                t.delete(new ArrayList<>(rows.values()));
+            }
+        }
+    }
+
+    /** The default shadow-cell writer: a plain multi-put. */
+    static ShadowCellWriter directWriter(Connection connection) {
+        return (table, shadowCells) -> {
+            try (Table t = connection.getTable(table)) {
+                t.put(shadowCells);
+            }
+        };
+    }
+}

@@ -1,0 +1,156 @@
+package io.tidemark.client;
+
+import io.tidemark.encoding.CellEncoding;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the start timestamp: data cells
+ * for puts, tombstones for deletes. Every written column is recorded in the write set first.
+ */
+final class TentativeWriter {
+
+    private final Transaction tx;
+    private final TableName tableName;
+    private final Table table;
+    private final SnapshotReader reader;
+
+    TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader) {
+        this.tx = tx;
+        this.tableName = tableName;
+        this.table = table;
+        this.reader = reader;
+    }
+
+    void put(List<Put> puts) throws IOException {
+        for (Put p : puts) {
+            checkPut(p);
+        }
+        List<Put> tentative = new ArrayList<>(puts.size());
+        for (Put p : puts) {
+            tentative.add(tentativePut(p));
+        }
+        table.put(tentative);
+    }
+
+    void delete(List<Delete> deletes) throws IOException {
+        for (Delete d : deletes) {
+            checkDelete(d);
+        }
+        List<Put> tombstones = new ArrayList<>(deletes.size());
+        for (Delete d : deletes) {
+            Put p = tombstonesFor(d);
+            if (!p.isEmpty()) {
+                tombstones.add(p);
+            }
+        }
+        if (!tombstones.isEmpty()) {
+            table.put(tombstones);
+        }
+    }
+
+    private static void checkPut(Put put) {
+        checkNoTimestamp(put, "Put");
+        for (List<Cell> cells : put.getFamilyCellMap().values()) {
+            for (Cell c : cells) {
+                if (c.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
+                    throw new TimestampNotAllowedException("Put");
+                }
+                CellEncoding.checkUserQualifier(CellUtil.cloneQualifier(c));
+            }
+        }
+    }
+
+    private static void checkDelete(Delete delete) {
+        checkNoTimestamp(delete, "Delete");
+        for (List<Cell> cells : delete.getFamilyCellMap().values()) {
+            for (Cell c : cells) {
+                if (c.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
+                    throw new TimestampNotAllowedException("Delete");
+                }
+                if (c.getType() != Cell.Type.DeleteFamily) {
+                    CellEncoding.checkUserQualifier(CellUtil.cloneQualifier(c));
+                }
+            }
+        }
+    }
+
+    private static void checkNoTimestamp(Mutation m, String kind) {
+        if (m.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
+            throw new TimestampNotAllowedException(kind);
+        }
+    }
+
+    private Put tentativePut(Put user) {
+        byte[] row = user.getRow();
+        long version = tx.startTimestamp();
+        Put put = new Put(row);
+        put.setDurability(user.getDurability());
+        for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
+            for (Cell c : f.getValue()) {
+                byte[] q = CellUtil.cloneQualifier(c);
+                boolean deletedEarlier = tx.writeSet().recordData(tableName, row, f.getKey(), q);
+                put.addColumn(f.getKey(), q, version, CellUtil.cloneValue(c));
+                if (deletedEarlier) {
+                    // An HBase delete at this exact version would also hide the new value, so the tombstone is
+                    // rewritten as cancelled instead.
+                    put.addColumn(f.getKey(), CellEncoding.tombstoneQualifier(q), version,
+                            CellEncoding.TOMBSTONE_CANCELLED);
+                }
+            }
+        }
+        return put;
+    }
+
+    /** One tombstone per deleted column; family and row deletes cover the columns visible in the snapshot. */
+    private Put tombstonesFor(Delete delete) throws IOException {
+        byte[] row = delete.getRow();
+        Put put = new Put(row);
+        put.setDurability(delete.getDurability());
+        if (delete.getFamilyCellMap().isEmpty()) {
+            addTombstonesForVisible(put, new Get(row));
+            return put;
+        }
+        Get families = null;
+        for (Map.Entry<byte[], List<Cell>> f : delete.getFamilyCellMap().entrySet()) {
+            for (Cell c : f.getValue()) {
+                if (c.getType() == Cell.Type.DeleteFamily) {
+                    families = families == null ? new Get(row) : families;
+                    families.addFamily(f.getKey());
+                } else {
+                    addTombstone(put, f.getKey(), CellUtil.cloneQualifier(c));
+                }
+            }
+        }
+        if (families != null) {
+            addTombstonesForVisible(put, families);
+        }
+        return put;
+    }
+
+    private void addTombstonesForVisible(Put put, Get columns) throws IOException {
+        Result visible = reader.get(columns);
+        for (Cell c : visible.rawCells()) {
+            addTombstone(put, CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c));
+        }
+    }
+
+    private void addTombstone(Put put, byte[] family, byte[] qualifier) {
+        tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier);
+        put.addColumn(family, CellEncoding.tombstoneQualifier(qualifier), tx.startTimestamp(),
+                CellEncoding.TOMBSTONE_DELETE);
+    }
+}

@@ -1,0 +1,56 @@
+package io.tidemark.client;
+
+/** The transaction did not commit; none of its writes will ever be visible. {@link #reason()} says why. */
+public class TransactionAbortedException extends TransactionException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Why a transaction aborted, and what to do about it. */
+    public enum Reason {
+        CONFLICT("another transaction committed a write to the same cell (or row, at conflict level ROW) after this"
+                + " one started", "retry the transaction"),
+        BELOW_LOW_WATERMARK("the transaction ran so long that the TSO no longer remembers the commits it could"
+                + " conflict with", "retry it, and keep transactions short"),
+        STALE_EPOCH("the TSO restarted (or failed over) after the transaction began", "retry the transaction"),
+        INVALIDATED("a reader invalidated this transaction before its commit record was written (the reader could"
+                + " not wait for an undecided writer)", "retry the transaction"),
+        TSO_UNAVAILABLE("the TSO did not answer the commit request, so the transaction invalidated itself to make"
+                + " the outcome certain", "check that the TSO runs, then retry"),
+        COMMIT_TABLE_UNAVAILABLE("the commit record could not be written, so the transaction invalidated itself to"
+                + " make the outcome certain", "check the HBase commit table, then retry");
+
+        private final String description;
+        private final String advice;
+
+        Reason(String description, String advice) {
+            this.description = description;
+            this.advice = advice;
+        }
+
+        public String description() {
+            return description;
+        }
+
+        public String advice() {
+            return advice;
+        }
+    }
+
+    private final long startTimestamp;
+    private final Reason reason;
+
+    public TransactionAbortedException(long startTimestamp, Reason reason, Throwable cause) {
+        super("transaction " + startTimestamp + " aborted (" + reason + "): " + reason.description + "; "
+                + reason.advice, cause);
+        this.startTimestamp = startTimestamp;
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    public long startTimestamp() {
+        return startTimestamp;
+    }
+}

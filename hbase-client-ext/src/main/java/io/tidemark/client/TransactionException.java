@@ -1,0 +1,17 @@
+package io.tidemark.client;
+
+import java.io.IOException;
+
+/** A transaction could not begin or finish; subclasses say why. */
+public class TransactionException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    public TransactionException(String message) {
+        super(message);
+    }
+
+    public TransactionException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,369 @@
+package io.tidemark.client;
+
+import io.tidemark.client.tso.CommitResult;
+import io.tidemark.client.tso.NettyTsoClient;
+import io.tidemark.client.tso.TsoClient;
+import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitState;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.AbortReason;
+import io.tidemark.protocol.CommitMode;
+import org.apache.hadoop.hbase.client.Connection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Begins, commits and rolls back snapshot-isolation transactions over one HBase connection. Thread-safe; create one
+ * per application and share it.
+ *
+ * <p>Commit: a transaction that wrote nothing commits at once. Otherwise the TSO checks conflicts and hands out a
+ * commit timestamp; in low-latency mode the client then writes its own commit record (put-if-absent, racing readers
+ * that may invalidate it), in batched mode the TSO already did. When the outcome is unknown (no answer from the TSO,
+ * or an error writing the record), the manager invalidates its own transaction: whichever of commit and invalidation
+ * is in the commit table is the outcome. Finally the shadow cells are written and the commit record removed.
+ */
+public final class TransactionManager implements Closeable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
+
+    /** How long {@link #close()} waits for asynchronous post-commits to finish. */
+    private static final long POST_COMMIT_DRAIN_SECONDS = 30;
+
+    private final TsoClient tso;
+    private final boolean ownsTso;
+    private final CommitTable commitTable;
+    private final CommitRecordWriter commitRecordWriter;
+    private final AutoCloseable ownedCommitRecordWriter;
+    private final TentativeCells tentativeCells;
+    private final TransactionalTableCheck tableCheck;
+    private final ConflictLevel conflictLevel;
+    private final PostCommitMode postCommitMode;
+    private final ExecutorService postCommitExecutor;
+    private volatile boolean closed;
+
+    private TransactionManager(Builder b, TidemarkConfig config) {
+        this.conflictLevel = b.conflictLevel != null ? b.conflictLevel : ConflictLevel.fromConfig(config);
+        this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : PostCommitMode.fromConfig(config);
+        this.tableCheck = new TransactionalTableCheck(config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
+                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE));
+        this.commitTable = new CommitTable(b.connection, config);
+        int commitWriterThreads = config.commitTableWriteParallelism();
+        this.tentativeCells = new TentativeCells(b.connection, b.shadowCellWriter != null ? b.shadowCellWriter
+                : TentativeCells.directWriter(b.connection));
+        // Threads last: everything above may still refuse the configuration.
+        this.ownsTso = b.tsoClient == null;
+        this.tso = b.tsoClient != null ? b.tsoClient : NettyTsoClient.create(config);
+        if (b.commitRecordWriter != null) {
+            this.commitRecordWriter = b.commitRecordWriter;
+            this.ownedCommitRecordWriter = null;
+        } else {
+            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(commitTable, commitWriterThreads);
+            this.commitRecordWriter = groupWriter;
+            this.ownedCommitRecordWriter = groupWriter;
+        }
+        this.postCommitExecutor = postCommitMode == PostCommitMode.ASYNC ? Executors.newFixedThreadPool(2,
+                daemonThreads("tidemark-post-commit")) : null;
+    }
+
+    /** Starts building a manager that works over {@code connection} (which stays the caller's to close). */
+    public static Builder builder(Connection connection) {
+        return new Builder(connection);
+    }
+
+    /** Begins a transaction: its snapshot is everything committed before the TSO's new start timestamp. */
+    public Transaction begin() throws TransactionException {
+        checkOpen();
+        try {
+            long start = await(tso.begin(), "BEGIN");
+            CommitMode mode = tso.commitMode();
+            return new Transaction(this, start, mode);
+        } catch (IOException e) {
+            throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
+                    + "); check that it runs and that " + TidemarkConfig.CLIENT_TSO_ADDRESS + " points at it", e);
+        }
+    }
+
+    /**
+     * Commits {@code tx}: afterwards its writes are visible to every transaction that begins later.
+     *
+     * @throws TransactionAbortedException the transaction did not commit and its writes were removed; see
+     *         {@link TransactionAbortedException#reason()}
+     * @throws TransactionException the outcome could not be determined (TSO and commit table both unreachable); the
+     *         transaction is then {@link TransactionState#OUTCOME_UNKNOWN}
+     */
+    public void commit(Transaction tx) throws TransactionException {
+        tx.checkFinishableBy(this, "commit");
+        checkOpen();
+        WriteSet writes = tx.writeSet();
+        if (writes.isEmpty()) {
+            tx.markCommitted(tx.startTimestamp());
+            return;
+        }
+        long start = tx.startTimestamp();
+        CommitResult result;
+        try {
+            result = await(tso.commit(start, writes.conflictIds(conflictLevel), writes.tableIds()), "COMMIT");
+        } catch (IOException unknown) {
+            completeCommit(tx, settleUnknownOutcome(tx, TransactionAbortedException.Reason.TSO_UNAVAILABLE,
+                    unknown));
+            return;
+        }
+        if (!result.isCommitted()) {
+            throw abort(tx, reasonOf(result.abortReason()), null);
+        }
+        long commitTs = result.commitTimestamp();
+        if (tx.commitMode() == CommitMode.LOW_LATENCY) {
+            boolean won;
+            try {
+                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs));
+            } catch (IOException unknown) {
+                completeCommit(tx, settleUnknownOutcome(tx,
+                        TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown));
+                return;
+            }
+            if (!won) {
+                throw abort(tx, TransactionAbortedException.Reason.INVALIDATED, null);
+            }
+        }
+        completeCommit(tx, commitTs);
+    }
+
+    /** Rolls {@code tx} back: its tentative writes are removed and will never be visible. */
+    public void rollback(Transaction tx) {
+        tx.checkFinishableBy(this, "roll back");
+        tx.markRolledBack();
+        removeTentativeCells(tx);
+    }
+
+    public ConflictLevel conflictLevel() {
+        return conflictLevel;
+    }
+
+    public PostCommitMode postCommitMode() {
+        return postCommitMode;
+    }
+
+    /**
+     * Waits for asynchronous post-commits, then releases the TSO client (when this manager created it) and the commit
+     * writer. The HBase connection stays open.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (postCommitExecutor != null) {
+            postCommitExecutor.shutdown();
+            try {
+                if (!postCommitExecutor.awaitTermination(POST_COMMIT_DRAIN_SECONDS, TimeUnit.SECONDS)) {
+                    LOG.warn("post-commits still running after {} s; their commit records stay in the commit table"
+                            + " and readers resolve them there", POST_COMMIT_DRAIN_SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (ownedCommitRecordWriter != null) {
+            try {
+                ownedCommitRecordWriter.close();
+            } catch (Exception e) {
+                LOG.warn("closing the commit writer failed", e);
+            }
+        }
+        if (ownsTso) {
+            tso.close();
+        }
+    }
+
+    CommitTable commitTable() {
+        return commitTable;
+    }
+
+    TransactionalTableCheck tableCheck() {
+        return tableCheck;
+    }
+
+    /**
+     * The commit's outcome is unknown: invalidating our own record makes it certain. If a commit record is already
+     * there, the transaction committed; otherwise it never will.
+     */
+    private long settleUnknownOutcome(Transaction tx, TransactionAbortedException.Reason reason, IOException cause)
+            throws TransactionException {
+        CommitState state;
+        try {
+            state = commitTable.invalidate(tx.startTimestamp());
+        } catch (IOException e) {
+            e.addSuppressed(cause);
+            tx.markOutcomeUnknown();
+            throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: the"
+                    + " commit failed (" + cause.getMessage() + ") and the commit table could not be reached to"
+                    + " settle it (" + e.getMessage() + "). Readers settle it through the commit table; check"
+                    + " whether its writes are visible before retrying", e);
+        }
+        if (state.isCommitted()) {
+            return state.commitTimestamp();
+        }
+        throw abort(tx, reason, cause);
+    }
+
+    private TransactionAbortedException abort(Transaction tx, TransactionAbortedException.Reason reason,
+            Throwable cause) {
+        tx.markRolledBack();
+        removeTentativeCells(tx);
+        return new TransactionAbortedException(tx.startTimestamp(), reason, cause);
+    }
+
+    private void removeTentativeCells(Transaction tx) {
+        try {
+            tentativeCells.remove(tx);
+        } catch (IOException e) {
+            // Harmless for correctness: no commit record can appear for the transaction any more, so readers skip
+            // (or invalidate) these cells; they only cost reads until removed.
+            LOG.warn("could not remove the tentative cells of aborted transaction {}", tx.startTimestamp(), e);
+        }
+    }
+
+    private void completeCommit(Transaction tx, long commitTs) {
+        tx.markCommitted(commitTs);
+        if (postCommitExecutor == null) {
+            postCommit(tx, commitTs);
+        } else {
+            postCommitExecutor.execute(() -> postCommit(tx, commitTs));
+        }
+    }
+
+    /** Shadow cells first; the commit record may only go once every shadow cell is durable. */
+    private void postCommit(Transaction tx, long commitTs) {
+        try {
+            tentativeCells.writeShadowCells(tx, commitTs);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("transaction {} committed at {} but its shadow cells could not be written; its commit record"
+                    + " stays in the commit table and readers resolve its writes there", tx.startTimestamp(),
+                    commitTs, e);
+            return;
+        }
+        try {
+            commitTable.delete(tx.startTimestamp());
+        } catch (IOException e) {
+            LOG.warn("could not delete the commit record of transaction {}; it is harmless but stays until"
+                    + " removed", tx.startTimestamp(), e);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("this TransactionManager is closed; build a new one");
+        }
+    }
+
+    private static TransactionAbortedException.Reason reasonOf(AbortReason reason) {
+        switch (reason) {
+            case CONFLICT:
+                return TransactionAbortedException.Reason.CONFLICT;
+            case BELOW_LOW_WATERMARK:
+                return TransactionAbortedException.Reason.BELOW_LOW_WATERMARK;
+            case STALE_EPOCH:
+                return TransactionAbortedException.Reason.STALE_EPOCH;
+            case INVALIDATED:
+                return TransactionAbortedException.Reason.INVALIDATED;
+            default:
+                throw new IllegalStateException("unknown abort reason " + reason);
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> future, String request) throws IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw (IOException) new InterruptedIOException("interrupted while waiting for the " + request
+                    + " reply").initCause(e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException) {
+                throw (IOException) e.getCause();
+            }
+            throw new IOException(request + " failed", e.getCause());
+        }
+    }
+
+    private static ThreadFactory daemonThreads(String name) {
+        AtomicInteger count = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Configures a {@link TransactionManager}; everything not set comes from the configuration. */
+    public static final class Builder {
+
+        private final Connection connection;
+        private TidemarkConfig config;
+        private TsoClient tsoClient;
+        private ConflictLevel conflictLevel;
+        private PostCommitMode postCommitMode;
+        private CommitRecordWriter commitRecordWriter;
+        private ShadowCellWriter shadowCellWriter;
+
+        private Builder(Connection connection) {
+            if (connection == null) {
+                throw new IllegalArgumentException("connection must not be null");
+            }
+            this.connection = connection;
+        }
+
+        /** Defaults to {@link TidemarkConfig#load()}. */
+        public Builder config(TidemarkConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        /** Defaults to a {@link NettyTsoClient} built from the configuration and closed with the manager. */
+        public Builder tsoClient(TsoClient tsoClient) {
+            this.tsoClient = tsoClient;
+            return this;
+        }
+
+        /** Defaults to {@code tidemark.client.conflict-level}. */
+        public Builder conflictLevel(ConflictLevel conflictLevel) {
+            this.conflictLevel = conflictLevel;
+            return this;
+        }
+
+        /** Defaults to {@code tidemark.client.post-commit}. */
+        public Builder postCommit(PostCommitMode postCommitMode) {
+            this.postCommitMode = postCommitMode;
+            return this;
+        }
+
+        /** Replaces the group-commit writer of commit records (tests use it to stage failures). */
+        Builder commitRecordWriter(CommitRecordWriter writer) {
+            this.commitRecordWriter = writer;
+            return this;
+        }
+
+        /** Replaces the writer of shadow cells (tests use it to stage failures). */
+        Builder shadowCellWriter(ShadowCellWriter writer) {
+            this.shadowCellWriter = writer;
+            return this;
+        }
+
+        public TransactionManager build() {
+            return new TransactionManager(this, config != null ? config : TidemarkConfig.load());
+        }
+    }
+}

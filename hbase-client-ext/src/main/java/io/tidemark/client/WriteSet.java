@@ -1,0 +1,86 @@
+package io.tidemark.client;
+
+import io.tidemark.writeset.WriteSetIds;
+import org.apache.hadoop.hbase.TableName;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every column a transaction wrote, per table. It drives conflict detection (the ids sent to the TSO), the shadow
+ * cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
+ * HBase, so a write that failed halfway is still cleaned up.
+ */
+final class WriteSet {
+
+    private final Map<TableName, Map<WrittenCell.Key, WrittenCell>> tables = new LinkedHashMap<>();
+
+    synchronized boolean isEmpty() {
+        return tables.isEmpty();
+    }
+
+    /**
+     * Records a data cell; returns true when this transaction already wrote a tombstone for the column, which the
+     * caller must then rewrite as cancelled.
+     */
+    synchronized boolean recordData(TableName table, byte[] row, byte[] family, byte[] qualifier) {
+        WrittenCell cell = cell(table, row, family, qualifier);
+        cell.markData();
+        return cell.hasTombstone();
+    }
+
+    synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier) {
+        cell(table, row, family, qualifier).markTombstone();
+    }
+
+    synchronized Set<TableName> tables() {
+        return new LinkedHashSet<>(tables.keySet());
+    }
+
+    synchronized Collection<WrittenCell> cells(TableName table) {
+        Map<WrittenCell.Key, WrittenCell> cells = tables.get(table);
+        return cells == null ? Collections.emptyList() : new ArrayList<>(cells.values());
+    }
+
+    /** Ids of the written cells, or of the written rows, for the TSO's conflict detection. */
+    synchronized long[] conflictIds(ConflictLevel level) {
+        Set<Long> ids = new HashSet<>();
+        for (Map.Entry<TableName, Map<WrittenCell.Key, WrittenCell>> t : tables.entrySet()) {
+            byte[] tableName = t.getKey().getName();
+            for (WrittenCell c : t.getValue().values()) {
+                ids.add(level == ConflictLevel.ROW ? WriteSetIds.row(tableName, c.row())
+                        : WriteSetIds.cell(tableName, c.row(), c.family(), c.qualifier()));
+            }
+        }
+        return toArray(ids);
+    }
+
+    synchronized long[] tableIds() {
+        Set<Long> ids = new HashSet<>();
+        for (TableName t : tables.keySet()) {
+            ids.add(WriteSetIds.table(t.getName()));
+        }
+        return toArray(ids);
+    }
+
+    private WrittenCell cell(TableName table, byte[] row, byte[] family, byte[] qualifier) {
+        return tables.computeIfAbsent(table, t -> new LinkedHashMap<>())
+                .computeIfAbsent(new WrittenCell.Key(row, family, qualifier),
+                        k -> new WrittenCell(row, family, qualifier));
+    }
+
+    private static long[] toArray(Set<Long> ids) {
+        long[] result = new long[ids.size()];
+        int i = 0;
+        for (long id : ids) {
+            result[i++] = id;
+        }
+        return result;
+    }
+}
