@@ -9,23 +9,30 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads and writes commit records. Commit and invalidation are both "put if absent" on the same column, so
- * whichever reaches the region server first wins and the other learns it lost. Thread-safe: every call borrows a
+ * whichever reaches the region server first wins and the other learns it lost. Invalidation always uses
+ * check-and-mutate; batches of commits use guarded puts when the table has the guard coprocessor (one WAL sync per
+ * batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise. Thread-safe: every call borrows a
  * {@link Table} from the shared {@link Connection}.
  */
 public final class CommitTable {
 
+    private static final byte[] TRUE = {1};
+
     private final Connection connection;
     private final TableName tableName;
     private final CommitTableSchema schema;
+    private volatile Boolean guarded;
 
     public CommitTable(Connection connection, TidemarkConfig config) {
         this(connection, TableName.valueOf(config.getString(TidemarkConfig.COMMIT_TABLE,
@@ -69,10 +76,58 @@ public final class CommitTable {
      * says whether record i won against invalidation.
      */
     public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
-        boolean[] won = new boolean[records.size()];
         if (records.isEmpty()) {
-            return won;
+            return new boolean[0];
         }
+        return isGuarded() ? tryCommitAllGuarded(records) : tryCommitAllConditional(records);
+    }
+
+    /** Whether the table carries the guard coprocessor; read once from its descriptor. */
+    public boolean isGuarded() throws IOException {
+        Boolean known = guarded;
+        if (known == null) {
+            try (Table table = connection.getTable(tableName)) {
+                known = table.getDescriptor().hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+            }
+            guarded = known;
+        }
+        return known;
+    }
+
+    private boolean[] tryCommitAllGuarded(List<CommitRecord> records) throws IOException {
+        List<Put> puts = new ArrayList<>(records.size());
+        for (CommitRecord record : records) {
+            Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
+            put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
+            puts.add(put);
+        }
+        Object[] results = new Object[puts.size()];
+        try (Table table = connection.getTable(tableName)) {
+            table.batch(puts, results);
+        } catch (RetriesExhaustedWithDetailsException partlyRefused) {
+            // Refused puts are reported per action below; any other failure leaves the outcome unknown.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing commit records");
+        }
+        boolean[] won = new boolean[records.size()];
+        for (int i = 0; i < won.length; i++) {
+            Object result = results[i];
+            if (result instanceof Throwable) {
+                Throwable failure = (Throwable) result;
+                if (!String.valueOf(failure.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                    throw new IOException("writing the commit record of " + records.get(i).startTimestamp()
+                            + " failed", failure);
+                }
+            } else {
+                won[i] = result != null;
+            }
+        }
+        return won;
+    }
+
+    private boolean[] tryCommitAllConditional(List<CommitRecord> records) throws IOException {
+        boolean[] won = new boolean[records.size()];
         List<CheckAndMutate> operations = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
             operations.add(commitIfAbsent(record));
@@ -163,7 +218,11 @@ public final class CommitTable {
         byte[] row = schema.rowKey(record.startTimestamp());
         return CheckAndMutate.newBuilder(row)
                 .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
-                .build(new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                        Bytes.toBytes(record.commitTimestamp())));
+                .build(commitPut(row, record));
+    }
+
+    private static Put commitPut(byte[] row, CommitRecord record) {
+        return new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
+                Bytes.toBytes(record.commitTimestamp()));
     }
 }

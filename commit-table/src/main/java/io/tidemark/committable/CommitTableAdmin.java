@@ -7,12 +7,14 @@ import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 import java.io.IOException;
 
-/** Creates the commit table, pre-split into one region per salt bucket, when it does not exist yet. */
+/**
+ * Creates the commit table, pre-split into one region per salt bucket, when it does not exist yet; with
+ * {@code tidemark.commit-table.guard} it also attaches the commit-record guard coprocessor.
+ */
 public final class CommitTableAdmin {
 
     private CommitTableAdmin() {
@@ -27,17 +29,19 @@ public final class CommitTableAdmin {
         if (admin.tableExists(name)) {
             return;
         }
-        TableDescriptor descriptor = TableDescriptorBuilder.newBuilder(name)
+        TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CommitTableSchema.FAMILY)
                         .setMaxVersions(1)
                         .setInMemory(true)
-                        .build())
-                .build();
+                        .build());
+        if (config.commitTableGuard()) {
+            descriptor.setCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+        }
         try {
             if (schema.buckets() == 1) {
-                admin.createTable(descriptor);
+                admin.createTable(descriptor.build());
             } else {
-                admin.createTable(descriptor, schema.splitKeys());
+                admin.createTable(descriptor.build(), schema.splitKeys());
             }
         } catch (TableExistsException raced) {
             // Another TSO or tool created it between our check and our create: the table we wanted exists.

@@ -14,6 +14,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       of committed and invalidated can win.</li>
  *   <li>Row {@code 0xFF "low-watermark"}, column {@code f:w}: the TSO's low watermark (8 bytes).</li>
  * </ul>
+ * When the table carries the commit-record guard coprocessor ({@link #GUARD_COPROCESSOR}), commit records are
+ * written as plain batched puts marked with {@link #PUT_IF_ABSENT_ATTRIBUTE}; the guard performs the "if absent"
+ * check under the batch's row locks, so a whole batch costs one WAL sync instead of one per record.
  */
 public final class CommitTableSchema {
 
@@ -22,6 +25,15 @@ public final class CommitTableSchema {
     public static final byte[] INVALIDATED_VALUE = {'I'};
     public static final byte[] LOW_WATERMARK_ROW = Bytes.add(new byte[] {(byte) 0xFF}, Bytes.toBytes("low-watermark"));
     public static final byte[] LOW_WATERMARK_QUALIFIER = Bytes.toBytes("w");
+
+    /** Class name of the region observer that makes marked puts conditional (module tidemark-coprocessor). */
+    public static final String GUARD_COPROCESSOR = "io.tidemark.coprocessor.committable.CommitRecordGuard";
+
+    /** Attribute marking a put that must only be applied when the row has no {@code f:c} yet. */
+    public static final String PUT_IF_ABSENT_ATTRIBUTE = "tidemark.put-if-absent";
+
+    /** Text of the failure the guard returns for a marked put whose row already holds a decision. */
+    public static final String ALREADY_DECIDED = "tidemark: commit record already decided";
 
     /** Salt buckets can never reach 0xFF, so the low-watermark row never collides with a commit record. */
     public static final int MAX_BUCKETS = 255;
