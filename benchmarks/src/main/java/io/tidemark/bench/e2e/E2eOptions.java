@@ -1,0 +1,33 @@
+package io.tidemark.bench.e2e;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Options of {@link EndToEndBenchmark}: {@code threads} clients run single-key transactions, half reads and half
+ * writes of {@code valueBytes}-byte values, on keys drawn uniformly from {@code rows} preloaded rows.
+ */
+public record E2eOptions(int threads, int rows, int valueBytes, Duration warmup, Duration duration,
+                         Path outputFolder) {
+
+    public E2eOptions {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        if (rows < 1) {
+            throw new IllegalArgumentException("rows must be at least 1, got " + rows);
+        }
+        if (valueBytes < 0) {
+            throw new IllegalArgumentException("value size must not be negative, got " + valueBytes);
+        }
+        if (warmup == null || warmup.isNegative()) {
+            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
+        }
+        if (duration == null || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("duration must be positive, got " + duration);
+        }
+        if (outputFolder == null) {
+            throw new IllegalArgumentException("output folder is required");
+        }
+    }
+}

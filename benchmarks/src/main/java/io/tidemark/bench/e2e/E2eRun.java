@@ -1,0 +1,96 @@
+package io.tidemark.bench.e2e;
+
+import io.tidemark.bench.report.LatencySummary;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Client threads running single-key transactions against one {@link KeyValueStore}, closed loop. */
+final class E2eRun {
+
+    private final KeyValueStore store;
+    private final E2eOptions options;
+    private final Recorder readMicros = new Recorder(3);
+    private final Recorder writeMicros = new Recorder(3);
+    private final LongAdder aborts = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+
+    E2eRun(KeyValueStore store, E2eOptions options) {
+        this.store = store;
+        this.options = options;
+    }
+
+    E2eResult run(String scenario) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < options.threads(); i++) {
+            threads.add(new Thread(this::client, "e2e-client-" + i));
+        }
+        threads.forEach(Thread::start);
+        try {
+            Thread.sleep(options.warmup().toMillis());
+            readMicros.getIntervalHistogram();
+            writeMicros.getIntervalHistogram();
+            aborts.reset();
+            errors.reset();
+            long started = System.nanoTime();
+            Thread.sleep(options.duration().toMillis());
+            Histogram reads = readMicros.getIntervalHistogram();
+            Histogram writes = writeMicros.getIntervalHistogram();
+            double seconds = (System.nanoTime() - started) / 1e9;
+            long aborted = aborts.sum();
+            long failed = errors.sum();
+            Histogram all = reads.copy();
+            all.add(writes);
+            return new E2eResult(scenario, seconds, all.getTotalCount(), aborted, failed, firstError.get(),
+                    LatencySummary.of(all), LatencySummary.of(reads), LatencySummary.of(writes));
+        } finally {
+            running.set(false);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+
+    private void client() {
+        SplittableRandom random = new SplittableRandom();
+        byte[] value = new byte[options.valueBytes()];
+        try (KeyValueStore.Session session = store.session()) {
+            while (running.get()) {
+                int key = random.nextInt(options.rows());
+                boolean read = random.nextBoolean();
+                long started = System.nanoTime();
+                try {
+                    boolean committed;
+                    if (read) {
+                        committed = session.read(key);
+                    } else {
+                        random.nextBytes(value);
+                        committed = session.write(key, value);
+                    }
+                    long micros = Math.max(1, (System.nanoTime() - started) / 1000);
+                    if (!committed) {
+                        aborts.increment();
+                    } else if (read) {
+                        readMicros.recordValue(micros);
+                    } else {
+                        writeMicros.recordValue(micros);
+                    }
+                } catch (Exception e) {
+                    errors.increment();
+                    firstError.compareAndSet(null, e.toString());
+                }
+            }
+        } catch (Exception e) {
+            errors.increment();
+            firstError.compareAndSet(null, e.toString());
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.tidemark.bench.e2e;
+
+import io.tidemark.bench.report.LatencySummary;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.ResultTable;
+import io.tidemark.embedded.EmbeddedCluster;
+import io.tidemark.protocol.CommitMode;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
+ * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference.
+ */
+public final class EndToEndBenchmark {
+
+    /** Name of the benchmark, used for the default output folder. */
+    public static final String NAME = "e2e";
+
+    private static final String NAMESPACE = "tidemark_bench_e2e";
+
+    private final Connection connection;
+    private final E2eOptions options;
+    private final PrintStream log;
+
+    /** {@code log} receives a line as each scenario starts. */
+    public EndToEndBenchmark(Connection connection, E2eOptions options, PrintStream log) {
+        this.connection = connection;
+        this.options = options;
+        this.log = log;
+    }
+
+    public List<E2eResult> run() throws IOException, InterruptedException {
+        List<E2eResult> results = new ArrayList<>();
+        results.add(runTidemark(CommitMode.LOW_LATENCY));
+        results.add(runTidemark(CommitMode.BATCHED));
+        try (KeyValueStore store = new RawHBaseStore(connection, TableName.valueOf("bench_e2e_raw"))) {
+            results.add(runScenario("raw HBase", store));
+        }
+        ReportWriter.write(options.outputFolder(), "End-to-end benchmark: single-key transactions", table(results),
+                notes(results));
+        return results;
+    }
+
+    private E2eResult runTidemark(CommitMode mode) throws IOException, InterruptedException {
+        try (EmbeddedCluster cluster = EmbeddedCluster.builder().hbaseConnection(connection)
+                .tableNamespace(NAMESPACE).commitMode(mode).start();
+             KeyValueStore store = new TidemarkStore(connection,
+                     TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')),
+                     cluster.clientConfig())) {
+            return runScenario("tidemark " + mode.configName(), store);
+        }
+    }
+
+    private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
+        log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
+        store.preload(options.rows(), new byte[options.valueBytes()]);
+        log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (%d s warm-up, %d s measured)%n", scenario,
+                options.threads(), options.warmup().toSeconds(), options.duration().toSeconds());
+        return new E2eRun(store, options).run(scenario);
+    }
+
+    /** The results as a table (also what the command line prints). */
+    public static ResultTable table(List<E2eResult> results) {
+        ResultTable table = new ResultTable("scenario", "tx_per_s", "transactions", "aborts", "errors", "p50_ms",
+                "p99_ms", "mean_ms", "read_p50_ms", "write_p50_ms");
+        for (E2eResult r : results) {
+            table.addRow(r.scenario(), String.format(Locale.ROOT, "%.0f", r.transactionsPerSecond()),
+                    r.transactions(), r.aborts(), r.errors(), LatencySummary.ms(r.all().p50Ms()),
+                    LatencySummary.ms(r.all().p99Ms()), LatencySummary.ms(r.all().meanMs()),
+                    LatencySummary.ms(r.reads().p50Ms()), LatencySummary.ms(r.writes().p50Ms()));
+        }
+        return table;
+    }
+
+    private String notes(List<E2eResult> results) {
+        StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
+                "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
+                        + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
+                        + "commit; the raw HBase row is a plain get or put. Warm-up %d s, measured %d s per "
+                        + "scenario; HBase, TSO and clients share one JVM.%n%n",
+                options.threads(), options.rows(), options.valueBytes(), options.warmup().toSeconds(),
+                options.duration().toSeconds()));
+        for (E2eResult r : results) {
+            if (r.firstError() != null) {
+                notes.append("First error in \"").append(r.scenario()).append("\": ").append(r.firstError())
+                        .append("\n\n");
+            }
+        }
+        notes.append(ReportWriter.environment()).append('\n');
+        return notes.toString();
+    }
+}

@@ -1,0 +1,59 @@
+package io.tidemark.bench.e2e;
+
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+
+import java.io.IOException;
+
+/** Plain HBase gets and puts: the baseline without transactions. */
+final class RawHBaseStore implements KeyValueStore {
+
+    private final Connection connection;
+    private final TableName tableName;
+
+    RawHBaseStore(Connection connection, TableName tableName) throws IOException {
+        this.connection = connection;
+        this.tableName = tableName;
+        BenchmarkTables.recreate(connection, tableName);
+    }
+
+    @Override
+    public void preload(int rows, byte[] value) throws IOException {
+        try (BufferedMutator mutator = connection.getBufferedMutator(tableName)) {
+            for (int key = 0; key < rows; key++) {
+                mutator.mutate(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+            }
+        }
+    }
+
+    @Override
+    public Session session() throws IOException {
+        Table table = connection.getTable(tableName);
+        return new Session() {
+            @Override
+            public boolean read(int key) throws IOException {
+                table.get(new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
+                return true;
+            }
+
+            @Override
+            public boolean write(int key, byte[] value) throws IOException {
+                table.put(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                return true;
+            }
+
+            @Override
+            public void close() throws IOException {
+                table.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+    }
+}

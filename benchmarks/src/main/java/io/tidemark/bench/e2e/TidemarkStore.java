@@ -1,0 +1,88 @@
+package io.tidemark.bench.e2e;
+
+import io.tidemark.client.TTable;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+
+import java.io.IOException;
+
+/** Single-key Tidemark transactions: begin, one get or one put, commit. */
+final class TidemarkStore implements KeyValueStore {
+
+    /** Rows written per transaction while preloading. */
+    private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
+
+    private final Connection connection;
+    private final TableName tableName;
+    private final TransactionManager tm;
+
+    TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
+        this.connection = connection;
+        this.tableName = tableName;
+        BenchmarkTables.recreate(connection, tableName);
+        this.tm = TransactionManager.builder(connection).config(clientConfig).build();
+    }
+
+    @Override
+    public void preload(int rows, byte[] value) throws IOException {
+        // Through transactions: a row written behind Tidemark's back would look like an unfinished transaction.
+        try (TTable table = new TTable(connection, tableName)) {
+            preload(table, rows, value);
+        }
+    }
+
+    private void preload(TTable table, int rows, byte[] value) throws IOException {
+        for (int first = 0; first < rows; first += PRELOAD_ROWS_PER_TRANSACTION) {
+            Transaction tx = tm.begin();
+            for (int key = first; key < Math.min(rows, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
+                table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+            }
+            tm.commit(tx);
+        }
+    }
+
+    @Override
+    public Session session() throws IOException {
+        TTable table = new TTable(connection, tableName);
+        return new Session() {
+            @Override
+            public boolean read(int key) throws IOException {
+                Transaction tx = tm.begin();
+                table.get(tx, new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
+                return commit(tx);
+            }
+
+            @Override
+            public boolean write(int key, byte[] value) throws IOException {
+                Transaction tx = tm.begin();
+                table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                return commit(tx);
+            }
+
+            @Override
+            public void close() throws IOException {
+                table.close();
+            }
+        };
+    }
+
+    private boolean commit(Transaction tx) throws IOException {
+        try {
+            tm.commit(tx);
+            return true;
+        } catch (TransactionAbortedException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        tm.close();
+    }
+}

@@ -1,0 +1,143 @@
+package io.tidemark.bench.tso;
+
+import io.tidemark.bench.report.LatencySummary;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.ResultTable;
+import io.tidemark.client.tso.NettyTsoClient;
+import io.tidemark.client.tso.TsoClient;
+import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.GroupCommitWriter;
+import io.tidemark.embedded.EmbeddedCluster;
+import io.tidemark.protocol.CommitMode;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * "bench tso": throughput and latency of BEGIN + COMMIT pairs against the TSO, in four scenarios:
+ * <ol>
+ *   <li>low-latency TSO alone: the client skips its commit record, so no HBase is on the path;</li>
+ *   <li>low-latency with each client writing its commit record to the commit table (group commit, as
+ *       TransactionManager does);</li>
+ *   <li>batched: the TSO writes the commit records itself before replying;</li>
+ *   <li>low-latency TSO alone at a fixed rate, by default half the saturation rate of scenario 1, for the latency
+ *       of a TSO that is not saturated.</li>
+ * </ol>
+ */
+public final class TsoBenchmark {
+
+    /** Name of the benchmark, used for the default output folder. */
+    public static final String NAME = "tso";
+
+    private static final String NAMESPACE = "tidemark_bench_tso";
+    /** Records per commit-table round trip, as in the TransactionManager's own group commit. */
+    private static final int GROUP_COMMIT_BATCH = 256;
+
+    private final Connection connection;
+    private final TsoBenchmarkOptions options;
+    private final PrintStream log;
+
+    /** {@code log} receives a line as each scenario starts. */
+    public TsoBenchmark(Connection connection, TsoBenchmarkOptions options, PrintStream log) {
+        this.connection = connection;
+        this.options = options;
+        this.log = log;
+    }
+
+    /** Runs all scenarios, writes the report and returns the results in scenario order. */
+    public List<TsoRunResult> run() throws IOException, InterruptedException {
+        List<TsoRunResult> results = new ArrayList<>();
+        try (EmbeddedCluster cluster = startTso(CommitMode.LOW_LATENCY)) {
+            TsoRunResult alone = runScenario(cluster, "low-latency TSO only", CommitRecordSink.NONE, 0);
+            results.add(alone);
+            CommitTable commitTable = new CommitTable(connection, cluster.clientConfig());
+            try (GroupCommitWriter writer = new GroupCommitWriter(commitTable, GROUP_COMMIT_BATCH,
+                    cluster.clientConfig().commitTableWriteParallelism())) {
+                CommitRecordSink record = (start, commit) -> writer.tryCommit(new CommitRecord(start, commit));
+                results.add(runScenario(cluster, "low-latency + commit record", record, 0));
+            }
+            long rate = options.targetRate() > 0 ? options.targetRate()
+                    : Math.max(1, Math.round(alone.pairsPerSecond() / 2));
+            String name = options.targetRate() > 0 ? "low-latency TSO only, fixed rate"
+                    : "low-latency TSO only, half rate";
+            results.add(runScenario(cluster, name, CommitRecordSink.NONE, rate));
+        }
+        try (EmbeddedCluster cluster = startTso(CommitMode.BATCHED)) {
+            results.add(2, runScenario(cluster, "batched", CommitRecordSink.NONE, 0));
+        }
+        writeReport(results);
+        return results;
+    }
+
+    private EmbeddedCluster startTso(CommitMode mode) throws IOException {
+        return EmbeddedCluster.builder().hbaseConnection(connection).tableNamespace(NAMESPACE).commitMode(mode)
+                .start();
+    }
+
+    private TsoRunResult runScenario(EmbeddedCluster cluster, String scenario, CommitRecordSink sink, long rate)
+            throws InterruptedException {
+        log.printf(Locale.ROOT, "tso benchmark: %s%s (%d s warm-up, %d s measured)%n", scenario,
+                rate > 0 ? " at " + rate + " pairs/s" : "", options.warmup().toSeconds(),
+                options.duration().toSeconds());
+        List<TsoClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < options.clients(); i++) {
+                clients.add(NettyTsoClient.create(cluster.clientConfig()));
+            }
+            TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration());
+            String mode = cluster.commitMode().configName();
+            return rate > 0 ? run.atRate(scenario, mode, rate) : run.saturate(scenario, mode, options.window());
+        } finally {
+            clients.forEach(TsoClient::close);
+        }
+    }
+
+    private void writeReport(List<TsoRunResult> results) throws IOException {
+        ReportWriter.write(options.outputFolder(), "TSO benchmark: BEGIN + COMMIT pairs", table(results),
+                notes(results));
+    }
+
+    /** The results as a table (also what the command line prints). */
+    public static ResultTable table(List<TsoRunResult> results) {
+        ResultTable table = new ResultTable("scenario", "commit_mode", "clients", "target_pairs_per_s",
+                "pairs_per_s", "pairs", "aborts", "errors", "begin_p50_ms", "begin_p99_ms", "commit_p50_ms",
+                "commit_p99_ms");
+        for (TsoRunResult r : results) {
+            table.addRow(r.scenario(), r.commitMode(), r.clients(), r.targetRate(),
+                    String.format(Locale.ROOT, "%.0f", r.pairsPerSecond()), r.pairs(), r.aborts(), r.errors(),
+                    LatencySummary.ms(r.begin().p50Ms()), LatencySummary.ms(r.begin().p99Ms()),
+                    LatencySummary.ms(r.commit().p50Ms()), LatencySummary.ms(r.commit().p99Ms()));
+        }
+        return table;
+    }
+
+    private String notes(List<TsoRunResult> results) {
+        StringBuilder notes = new StringBuilder();
+        notes.append("Each client has its own TSO connection and keeps ").append(options.window())
+                .append(" BEGIN+COMMIT pairs outstanding (the half-rate run sends on a fixed schedule instead). ")
+                .append("Write sets are two random 64-bit cell ids. COMMIT latency runs from sending COMMIT to the ")
+                .append("commit being durable: the TSO reply, plus the client's commit-record write in the ")
+                .append("\"commit record\" scenario. Warm-up ").append(options.warmup().toSeconds())
+                .append(" s, measured ").append(options.duration().toSeconds())
+                .append(" s per scenario; TSO, clients and HBase share one JVM.\n\n");
+        for (TsoRunResult r : results) {
+            if (r.targetRate() > 0) {
+                notes.append(String.format(Locale.ROOT,
+                        "p99 COMMIT latency of the low-latency TSO at %s (%d pairs/s): %s ms.%n%n",
+                        options.targetRate() > 0 ? "a fixed rate" : "half its saturation rate", r.targetRate(),
+                        LatencySummary.ms(r.commit().p99Ms())));
+            }
+            if (r.firstError() != null) {
+                notes.append("First error in \"").append(r.scenario()).append("\": ").append(r.firstError())
+                        .append("\n\n");
+            }
+        }
+        notes.append(ReportWriter.environment()).append('\n');
+        return notes.toString();
+    }
+}

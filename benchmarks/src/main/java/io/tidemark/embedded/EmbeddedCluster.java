@@ -1,0 +1,174 @@
+package io.tidemark.embedded;
+
+import io.tidemark.config.HostAndPort;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.tso.TsoServer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Everything a Tidemark application talks to, in one JVM: an HBase (embedded, or one the caller already has) and a
+ * TSO in the chosen commit mode, which creates the Tidemark tables it needs. {@link #clientConfig()} is what a client
+ * of this cluster needs. Closing stops the TSO, then the HBase if this cluster started it.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+
+    /** Namespace of the Tidemark tables unless the builder names another. */
+    public static final String DEFAULT_NAMESPACE = "tidemark";
+
+    private final EmbeddedHBase ownedHBase;
+    private final Connection connection;
+    private final TsoServer tso;
+    private final CommitMode commitMode;
+    private final TidemarkConfig clientConfig;
+
+    private EmbeddedCluster(EmbeddedHBase ownedHBase, Connection connection, TsoServer tso, CommitMode commitMode,
+                            TidemarkConfig clientConfig) {
+        this.ownedHBase = ownedHBase;
+        this.connection = connection;
+        this.tso = tso;
+        this.commitMode = commitMode;
+        this.clientConfig = clientConfig;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    /** Configuration for clients: the TSO address and the table names this cluster uses. */
+    public TidemarkConfig clientConfig() {
+        return clientConfig;
+    }
+
+    public HostAndPort tsoAddress() {
+        return new HostAndPort("localhost", tso.port());
+    }
+
+    public CommitMode commitMode() {
+        return commitMode;
+    }
+
+    /** The running TSO, e.g. for its metrics. */
+    public TsoServer tso() {
+        return tso;
+    }
+
+    /** The embedded HBase, or null when the cluster runs on a connection the caller passed in. */
+    public EmbeddedHBase embeddedHBase() {
+        return ownedHBase;
+    }
+
+    @Override
+    public void close() {
+        try {
+            tso.close();
+        } catch (RuntimeException e) {
+            // Stopping is best effort; HBase must still be stopped below.
+        }
+        if (ownedHBase != null) {
+            ownedHBase.close();
+        }
+    }
+
+    /** Options of an {@link EmbeddedCluster}; every one has a default. */
+    public static final class Builder {
+
+        private CommitMode commitMode = CommitMode.LOW_LATENCY;
+        private int tsoPort;
+        private String namespace = DEFAULT_NAMESPACE;
+        private Path dataDirectory;
+        private Connection sharedConnection;
+        private final Map<String, String> settings = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        public Builder commitMode(CommitMode mode) {
+            this.commitMode = mode;
+            return this;
+        }
+
+        /** TCP port of the TSO; 0 (the default) picks a free one. */
+        public Builder tsoPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("TSO port must be from 0 to 65535, was " + port);
+            }
+            this.tsoPort = port;
+            return this;
+        }
+
+        /**
+         * HBase namespace of the commit and timestamp tables ({@value #DEFAULT_NAMESPACE} by default). Clusters that
+         * share an HBase but must not share state (e.g. one per commit mode in a test) use different namespaces.
+         */
+        public Builder tableNamespace(String namespace) {
+            if (namespace == null || namespace.isEmpty()) {
+                throw new IllegalArgumentException("table namespace must not be empty");
+            }
+            this.namespace = namespace;
+            return this;
+        }
+
+        /** Where the embedded HBase keeps its data; a temporary directory by default. */
+        public Builder dataDirectory(Path directory) {
+            this.dataDirectory = directory;
+            return this;
+        }
+
+        /** Runs on an HBase the caller already has (and keeps running after close) instead of starting one. */
+        public Builder hbaseConnection(Connection connection) {
+            this.sharedConnection = connection;
+            return this;
+        }
+
+        /** Any other {@code tidemark.*} setting for the TSO and its clients. */
+        public Builder set(String key, String value) {
+            settings.put(key, value);
+            return this;
+        }
+
+        public EmbeddedCluster start() throws IOException {
+            EmbeddedHBase hbase = null;
+            Connection connection = sharedConnection;
+            if (connection == null) {
+                hbase = dataDirectory == null ? EmbeddedHBase.start() : EmbeddedHBase.start(dataDirectory);
+                connection = hbase.connection();
+            }
+            try {
+                TidemarkConfig serverConfig = tidemarkConfig();
+                serverConfig.set(TidemarkConfig.TSO_PORT, Integer.toString(tsoPort));
+                serverConfig.set(TidemarkConfig.TSO_COMMIT_MODE, commitMode.configName());
+                TsoServer tso = TsoServer.builder().config(serverConfig).hbaseConnection(connection).build();
+                tso.start();
+                TidemarkConfig clientConfig = tidemarkConfig();
+                clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "localhost:" + tso.port());
+                return new EmbeddedCluster(hbase, connection, tso, commitMode, clientConfig);
+            } catch (IOException | RuntimeException e) {
+                if (hbase != null) {
+                    hbase.close();
+                }
+                throw e;
+            }
+        }
+
+        private TidemarkConfig tidemarkConfig() {
+            TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+            config.set(TidemarkConfig.COMMIT_TABLE, namespace + ":commits");
+            config.set(TidemarkConfig.TIMESTAMP_TABLE, namespace + ":timestamps");
+            // The embedded region server runs in this JVM, so the guard coprocessor's classes are on its classpath.
+            config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
+            settings.forEach(config::set);
+            return config;
+        }
+    }
+}

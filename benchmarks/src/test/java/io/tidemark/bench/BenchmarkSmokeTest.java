@@ -1,0 +1,63 @@
+package io.tidemark.bench;
+
+import io.tidemark.bench.e2e.E2eOptions;
+import io.tidemark.bench.e2e.E2eResult;
+import io.tidemark.bench.e2e.EndToEndBenchmark;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.tso.TsoBenchmark;
+import io.tidemark.bench.tso.TsoBenchmarkOptions;
+import io.tidemark.bench.tso.TsoRunResult;
+import io.tidemark.testing.SharedMiniCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Both benchmarks, run very briefly on the shared mini-cluster, measure something and write their reports. */
+class BenchmarkSmokeTest {
+
+    private static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void tsoBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
+                folder);
+
+        List<TsoRunResult> results = new TsoBenchmark(SharedMiniCluster.connection(), options, SILENT).run();
+
+        assertEquals(4, results.size());
+        for (TsoRunResult r : results) {
+            assertTrue(r.pairs() > 0, "no pair completed in " + r.scenario());
+            assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+        }
+        assertReportWritten(folder, results.size());
+    }
+
+    @Test
+    void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
+        E2eOptions options = new E2eOptions(2, 50, 100, Duration.ZERO, Duration.ofSeconds(1), folder);
+
+        List<E2eResult> results = new EndToEndBenchmark(SharedMiniCluster.connection(), options, SILENT).run();
+
+        assertEquals(3, results.size());
+        for (E2eResult r : results) {
+            assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());
+            assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+        }
+        assertReportWritten(folder, results.size());
+    }
+
+    private static void assertReportWritten(Path folder, int scenarios) throws Exception {
+        List<String> csv = Files.readAllLines(folder.resolve(ReportWriter.CSV_FILE));
+        assertEquals(scenarios + 1, csv.size(), "header plus one line per scenario: " + csv);
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).startsWith("# "));
+    }
+}

@@ -1,0 +1,19 @@
+package io.tidemark.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Parent of the benchmark commands. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks on an embedded HBase; results go to bench-results/ as CSV and Markdown.",
+        subcommands = {BenchTsoCommand.class, BenchEndToEndCommand.class})
+final class BenchCommand implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use tso or e2e");
+    }
+}
