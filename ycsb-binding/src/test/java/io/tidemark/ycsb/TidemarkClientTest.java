@@ -1,0 +1,234 @@
+package io.tidemark.ycsb;
+
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The binding's DB operations against a real HBase mini-cluster and a real TSO over a socket. */
+class TidemarkClientTest {
+
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static TsoFixture lowLatency;
+
+    @BeforeAll
+    static void startTso() throws IOException {
+        lowLatency = TsoFixture.start("client_ll", CommitMode.LOW_LATENCY);
+    }
+
+    @AfterAll
+    static void stopTso() {
+        lowLatency.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = BindingMode.class, names = {"RAW", "GENERIC"})
+    void everyYcsbOperationWorks(BindingMode mode) throws DBException {
+        String table = newTableName("ops");
+        TidemarkClient client = start(lowLatency.bindingProperties(mode, table));
+        try {
+            for (String key : new String[] {"user1", "user2", "user3"}) {
+                assertEquals(Status.OK, client.insert(table, key, record(key + "-a", key + "-b")));
+            }
+            Map<String, ByteIterator> read = new HashMap<>();
+            assertEquals(Status.OK, client.read(table, "user2", null, read));
+            assertEquals(Map.of("field0", "user2-a", "field1", "user2-b"), strings(read));
+
+            assertEquals(Status.OK, client.update(table, "user2",
+                    StringByteIterator.getByteIteratorMap(Map.of("field1", "changed"))));
+            Map<String, ByteIterator> one = new HashMap<>();
+            assertEquals(Status.OK, client.read(table, "user2", Set.of("field1"), one));
+            assertEquals(Map.of("field1", "changed"), strings(one));
+
+            Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+            assertEquals(Status.OK, client.scan(table, "user2", 2, null, scanned));
+            assertEquals(2, scanned.size());
+            assertEquals("changed", scanned.get(0).get("field1").toString());
+            assertEquals("user3-a", scanned.get(1).get("field0").toString());
+
+            assertEquals(Status.OK, client.delete(table, "user1"));
+            assertEquals(Status.NOT_FOUND, client.read(table, "user1", null, new HashMap<>()));
+            assertEquals(mode, client.mode());
+        } finally {
+            client.cleanup();
+        }
+    }
+
+    @Test
+    void aConflictingCommitIsReportedAsAbortedNotAsAnError() throws DBException {
+        String table = newTableName("conflict");
+        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        TidemarkClient first = start(p);
+        TidemarkClient second = start(p);
+        try {
+            assertEquals(Status.OK, first.insert(table, "user1", record("initial", "x")));
+            assertEquals(Status.OK, first.beginTransaction());
+            assertEquals(Status.OK, first.update(table, "user1", record("first", "x")));
+            assertEquals(Status.OK, second.update(table, "user1", record("second", "x")));
+
+            assertEquals(TidemarkClient.ABORTED, first.commitTransaction());
+            Map<String, ByteIterator> read = new HashMap<>();
+            assertEquals(Status.OK, second.read(table, "user1", null, read));
+            assertEquals("second", read.get("field0").toString());
+        } finally {
+            first.cleanup();
+            second.cleanup();
+        }
+    }
+
+    @Test
+    void anExplicitTransactionCommitsOrRollsBackAllItsWrites() throws DBException {
+        String table = newTableName("explicit");
+        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        TidemarkClient writer = start(p);
+        TidemarkClient reader = start(p);
+        try {
+            assertEquals(Status.OK, writer.beginTransaction());
+            assertEquals(Status.OK, writer.insert(table, "user1", record("a", "b")));
+            assertEquals(Status.OK, writer.insert(table, "user2", record("c", "d")));
+            assertEquals(Status.OK, writer.commitTransaction());
+            assertEquals(Status.OK, reader.read(table, "user1", null, new HashMap<>()));
+            assertEquals(Status.OK, reader.read(table, "user2", null, new HashMap<>()));
+
+            assertEquals(Status.OK, writer.beginTransaction());
+            assertEquals(Status.OK, writer.delete(table, "user1"));
+            writer.rollbackTransaction();
+            assertEquals(Status.OK, reader.read(table, "user1", null, new HashMap<>()));
+        } finally {
+            writer.cleanup();
+            reader.cleanup();
+        }
+    }
+
+    @Test
+    void theSharedConnectionOutlivesTheFirstThreadToFinish() throws DBException {
+        String table = newTableName("shared");
+        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        TidemarkClient early = start(p);
+        TidemarkClient late = start(p);
+        try {
+            assertEquals(Status.OK, early.insert(table, "user1", record("a", "b")));
+        } finally {
+            early.cleanup();
+        }
+        try {
+            assertEquals(Status.OK, late.read(table, "user1", null, new HashMap<>()));
+        } finally {
+            late.cleanup();
+        }
+        TidemarkClient again = start(p);
+        try {
+            assertEquals(Status.OK, again.read(table, "user1", null, new HashMap<>()));
+        } finally {
+            again.cleanup();
+        }
+    }
+
+    @Test
+    void batchedModeRefusesALowLatencyTso() {
+        Properties p = lowLatency.bindingProperties(BindingMode.BATCHED, newTableName("wrongmode"));
+        DBException e = assertThrows(DBException.class, () -> start(p));
+        assertTrue(e.getMessage().contains("tidemark.mode=batched needs a TSO in batched commit mode"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("runs in low-latency mode"), e.getMessage());
+    }
+
+    @Test
+    void batchedModeRunsAgainstABatchedTsoAndGenericModeRefusesIt() throws IOException, DBException {
+        try (TsoFixture batched = TsoFixture.start("client_batched", CommitMode.BATCHED)) {
+            String table = newTableName("batched");
+            TidemarkClient client = start(batched.bindingProperties(BindingMode.BATCHED, table));
+            try {
+                assertEquals(Status.OK, client.insert(table, "user1", record("a", "b")));
+                assertEquals(Status.OK, client.read(table, "user1", null, new HashMap<>()));
+            } finally {
+                client.cleanup();
+            }
+            DBException e = assertThrows(DBException.class,
+                    () -> start(batched.bindingProperties(BindingMode.GENERIC, table)));
+            assertTrue(e.getMessage().contains("needs a TSO in low-latency commit mode"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aMissingTableIsReportedUnlessItsCreationIsAsked() {
+        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, newTableName("missing"));
+        p.setProperty(BindingSettings.CREATE_TABLE, "false");
+        DBException e = assertThrows(DBException.class, () -> start(p));
+        assertTrue(e.getMessage().contains("does not exist; set tidemark.createtable=true"), e.getMessage());
+    }
+
+    @Test
+    void aFamilyKeepingOneVersionIsRefusedForTransactionsButFineForRaw() throws IOException, DBException {
+        String table = newTableName("oneversion");
+        try (Admin admin = TsoFixture.connection().getAdmin()) {
+            admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("family"))
+                            .setMaxVersions(1).build())
+                    .build());
+        }
+        DBException e = assertThrows(DBException.class,
+                () -> start(lowLatency.bindingProperties(BindingMode.GENERIC, table)));
+        assertTrue(e.getMessage().contains("keeps 1 version(s)"), e.getMessage());
+        TidemarkClient raw = start(lowLatency.bindingProperties(BindingMode.RAW, table));
+        raw.cleanup();
+    }
+
+    @Test
+    void anUnreachableTsoIsReportedAtInit() {
+        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, newTableName("notso"));
+        p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:1");
+        p.setProperty(TidemarkConfig.CLIENT_TSO_RETRIES, "0");
+        DBException e = assertThrows(DBException.class, () -> start(p));
+        assertTrue(e.getMessage().contains("cannot reach the TSO at 127.0.0.1:1"), e.getMessage());
+    }
+
+    private static TidemarkClient start(Properties p) throws DBException {
+        TidemarkClient client = new TidemarkClient();
+        client.setProperties(p);
+        client.init();
+        return client;
+    }
+
+    private static String newTableName(String prefix) {
+        return "ycsb_" + prefix + "_" + TABLES.incrementAndGet();
+    }
+
+    private static Map<String, ByteIterator> record(String field0, String field1) {
+        Map<String, String> values = new HashMap<>();
+        values.put("field0", field0);
+        values.put("field1", field1);
+        return StringByteIterator.getByteIteratorMap(values);
+    }
+
+    private static Map<String, String> strings(Map<String, ByteIterator> record) {
+        Map<String, String> out = new HashMap<>();
+        record.forEach((k, v) -> out.put(k, v.toString()));
+        return Collections.unmodifiableMap(out);
+    }
+}
