@@ -1,10 +1,8 @@
 package io.tidemark.committable;
 
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.TestCommitTable;
 import io.tidemark.timestamp.Timestamps;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,31 +20,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CommitTableTest {
 
-    private static final String TABLE = "committabletest:commits";
     private static final AtomicLong NEXT = new AtomicLong(1);
 
+    private static TestCommitTable table;
     private static CommitTable commitTable;
 
     @BeforeAll
     static void createTable() throws Exception {
-        Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.COMMIT_TABLE, TABLE);
-        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS, 4);
-        TidemarkConfig config = new TidemarkConfig(conf);
+        table = TestCommitTable.create("committabletest:commits", 4, false);
+        commitTable = table.commitTable();
         try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
-            CommitTableAdmin.createIfMissing(admin, config);
-            assertEquals(4, admin.getRegions(TableName.valueOf(TABLE)).size());
+            assertEquals(4, admin.getRegions(table.name()).size());
         }
-        commitTable = new CommitTable(SharedMiniCluster.connection(), config);
     }
 
     @AfterAll
     static void dropTable() throws Exception {
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            admin.disableTable(TableName.valueOf(TABLE));
-            admin.deleteTable(TableName.valueOf(TABLE));
-        }
+        table.drop();
     }
 
     private static long freshStart() {

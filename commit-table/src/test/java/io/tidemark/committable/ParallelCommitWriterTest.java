@@ -1,11 +1,7 @@
 package io.tidemark.committable;
 
-import io.tidemark.config.TidemarkConfig;
-import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.TestCommitTable;
 import io.tidemark.timestamp.Timestamps;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,28 +15,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ParallelCommitWriterTest {
 
-    private static final String TABLE = "parallelwritertest:commits";
 
+    private static TestCommitTable table;
     private static CommitTable commitTable;
 
     @BeforeAll
     static void createTable() throws Exception {
-        Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.COMMIT_TABLE, TABLE);
-        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS, 4);
-        TidemarkConfig config = new TidemarkConfig(conf);
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
-        }
-        commitTable = new CommitTable(SharedMiniCluster.connection(), config);
+        table = TestCommitTable.create("parallelwritertest:commits", 4, false);
+        commitTable = table.commitTable();
     }
 
     @AfterAll
     static void dropTable() throws Exception {
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            admin.disableTable(TableName.valueOf(TABLE));
-            admin.deleteTable(TableName.valueOf(TABLE));
-        }
+        table.drop();
     }
 
     @Test

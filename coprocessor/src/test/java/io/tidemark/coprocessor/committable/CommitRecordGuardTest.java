@@ -3,13 +3,8 @@ package io.tidemark.coprocessor.committable;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.CommitTableAdmin;
-import io.tidemark.config.TidemarkConfig;
-import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.TestCommitTable;
 import io.tidemark.timestamp.Timestamps;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,30 +24,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CommitRecordGuardTest {
 
-    private static final String TABLE = "guardtest:commits";
     private static final AtomicLong NEXT = new AtomicLong(1);
 
+    private static TestCommitTable table;
     private static CommitTable commitTable;
 
     @BeforeAll
-    static void createGuardedTable() throws Exception {
-        Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.COMMIT_TABLE, TABLE);
-        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS, 4);
-        conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, true);
-        TidemarkConfig config = new TidemarkConfig(conf);
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
-        }
-        commitTable = new CommitTable(SharedMiniCluster.connection(), config);
+    static void createTable() throws Exception {
+        table = TestCommitTable.create("guardtest:commits", 4, true);
+        commitTable = table.commitTable();
     }
 
     @AfterAll
     static void dropTable() throws Exception {
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            admin.disableTable(TableName.valueOf(TABLE));
-            admin.deleteTable(TableName.valueOf(TABLE));
-        }
+        table.drop();
     }
 
     private static long freshStart() {
@@ -122,18 +107,15 @@ class CommitRecordGuardTest {
 
     @Test
     void unguardedTableStillUsesConditionalWrites() throws Exception {
-        Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.COMMIT_TABLE, "guardtest:plain");
-        TidemarkConfig config = new TidemarkConfig(conf);
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
-            CommitTable plain = new CommitTable(SharedMiniCluster.connection(), config);
+        TestCommitTable plainTable = TestCommitTable.create("guardtest:plain", 1, false);
+        try {
+            CommitTable plain = plainTable.commitTable();
             assertFalse(plain.isGuarded());
             long start = freshStart();
             plain.invalidate(start);
             assertFalse(plain.tryCommitAll(List.of(new CommitRecord(start, start + 1)))[0]);
-            admin.disableTable(TableName.valueOf("guardtest:plain"));
-            admin.deleteTable(TableName.valueOf("guardtest:plain"));
+        } finally {
+            plainTable.drop();
         }
     }
 }

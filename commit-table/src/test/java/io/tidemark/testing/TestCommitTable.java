@@ -1,0 +1,50 @@
+package io.tidemark.testing;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+
+import java.io.IOException;
+
+/** A commit table of a test's own on the shared mini-cluster, dropped by {@link #drop()}. */
+public final class TestCommitTable {
+
+    private final TableName name;
+    private final CommitTable commitTable;
+
+    private TestCommitTable(TableName name, CommitTable commitTable) {
+        this.name = name;
+        this.commitTable = commitTable;
+    }
+
+    /** Creates {@code name} with {@code regions} salt buckets, with or without the commit-record guard. */
+    public static TestCommitTable create(String name, int regions, boolean guard) throws IOException {
+        Configuration conf = new Configuration(false);
+        conf.set(TidemarkConfig.COMMIT_TABLE, name);
+        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS, regions);
+        conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, guard);
+        TidemarkConfig config = new TidemarkConfig(conf);
+        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
+            CommitTableAdmin.createIfMissing(admin, config);
+        }
+        return new TestCommitTable(TableName.valueOf(name), new CommitTable(SharedMiniCluster.connection(), config));
+    }
+
+    public CommitTable commitTable() {
+        return commitTable;
+    }
+
+    public TableName name() {
+        return name;
+    }
+
+    public void drop() throws IOException {
+        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
+            admin.disableTable(name);
+            admin.deleteTable(name);
+        }
+    }
+}
