@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableSet;
 
@@ -68,10 +69,10 @@ final class FastPathExecutor {
         Region.RowLock lock = region.getRowLock(row, false);
         try {
             CommittedRow state = CommittedRow.read(region, row, new WriterStatus(commitTable));
-            state.requireNoPendingWriter(row, op.name().toLowerCase().replace('_', ' '));
+            state.requireNoPendingWriter(row, op.name().toLowerCase(Locale.ROOT).replace('_', ' '));
             switch (op) {
                 case WRITE:
-                    return write(row, state, session, mutation(request, row));
+                    return write(row, state, session, mutation(request));
                 case CONDITIONAL_WRITE:
                     return conditionalWrite(request, row, state, session);
                 case CHECK_AND_MUTATE:
@@ -98,7 +99,7 @@ final class FastPathExecutor {
                     + " the row was written at version " + state.version() + " after version " + expected
                     + " was read; read it again and retry");
         }
-        return write(row, state, session, mutation(request, row));
+        return write(row, state, session, mutation(request));
     }
 
     private List<Cell> checkAndMutate(Get request, byte[] row, CommittedRow state, long session)
@@ -119,7 +120,7 @@ final class FastPathExecutor {
             answer.add(meta(row, FastPathProtocol.APPLIED_QUALIFIER, new byte[] {0}));
             return sorted(answer);
         }
-        List<Cell> answer = write(row, state, session, mutation(request, row));
+        List<Cell> answer = write(row, state, session, mutation(request));
         answer.add(meta(row, FastPathProtocol.APPLIED_QUALIFIER, new byte[] {1}));
         return sorted(answer);
     }
@@ -214,7 +215,7 @@ final class FastPathExecutor {
                 CellEncoding.encodeCommitTimestamp(version));
     }
 
-    private static Mutation mutation(Get request, byte[] row) throws IOException {
+    private static Mutation mutation(Get request) throws IOException {
         return FastPathProtocol.decodeMutation(request.getAttribute(FastPathProtocol.MUTATION));
     }
 

@@ -154,10 +154,9 @@ class FastPathOperationsTest {
         int threads = 8;
         int perThread = 40;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
-        List<Future<Integer>> done = new ArrayList<>();
+        List<Future<Void>> done = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             done.add(pool.submit(() -> {
-                int conflicts = 0;
                 try (FastPathTable fp = env.fastPath(table)) {
                     long last = 0;
                     for (int i = 0; i < perThread; i++) {
@@ -166,10 +165,10 @@ class FastPathOperationsTest {
                         last = value;
                     }
                 }
-                return conflicts;
+                return null;
             }));
         }
-        for (Future<Integer> f : done) {
+        for (Future<Void> f : done) {
             f.get(120, TimeUnit.SECONDS);
         }
         pool.shutdown();
