@@ -32,6 +32,9 @@ import java.util.TreeSet;
  */
 final class CommittedRow {
 
+    /** Versions of each qualifier read first; enough for rows mostly written by the fast path. */
+    static final int WINDOW = 8;
+
     private final long version;
     private final NavigableMap<byte[], Cell> values;
     private final List<Long> pendingWriters;
@@ -42,8 +45,23 @@ final class CommittedRow {
         this.pendingWriters = pendingWriters;
     }
 
+    /**
+     * Reads the newest {@link #WINDOW} versions of every column first; only when they cannot decide (a column whose
+     * fetched versions all lie above the row's newest fast-path version and decide nothing) is the whole row read.
+     * A counter updated only through the fast path is thus read in constant time, however long its history.
+     */
     static CommittedRow read(Region region, byte[] row, WriterStatus writers) throws IOException {
-        Result raw = region.get(new Get(row).readAllVersions());
+        CommittedRow fromWindow = resolve(region, row, writers, region.get(new Get(row).readVersions(WINDOW)),
+                WINDOW);
+        if (fromWindow != null) {
+            return fromWindow;
+        }
+        return resolve(region, row, writers, region.get(new Get(row).readAllVersions()), Integer.MAX_VALUE);
+    }
+
+    /** The committed row from the fetched versions, or null when they are not enough to decide it. */
+    private static CommittedRow resolve(Region region, byte[] row, WriterStatus writers, Result raw,
+            int versionsPerQualifier) throws IOException {
         Map<byte[], Column> columns = new TreeMap<>(Bytes.BYTES_COMPARATOR);
         long newestFastPath = Timestamps.NONE;
         for (Cell cell : raw.rawCells()) {
@@ -53,12 +71,23 @@ final class CommittedRow {
         for (Column column : columns.values()) {
             newestFastPath = Math.max(newestFastPath, column.newestFastPathVersion());
         }
+        for (Column column : columns.values()) {
+            // Unfetched versions above the newest fast-path version could be pending writers.
+            if (column.completeDownTo(versionsPerQualifier) > newestFastPath) {
+                return null;
+            }
+        }
         long rowVersion = newestFastPath;
         NavigableMap<byte[], Cell> values = new TreeMap<>(Bytes.BYTES_COMPARATOR);
         List<Long> pending = new ArrayList<>();
         for (Map.Entry<byte[], Column> e : columns.entrySet()) {
             Column column = e.getValue();
+            long completeDownTo = column.completeDownTo(versionsPerQualifier);
+            boolean decided = false;
             for (long v : column.candidateVersions()) {
+                if (v < completeDownTo) {
+                    break;
+                }
                 long commit = column.commitTimestamp(v, region, row, writers);
                 if (commit == WriterStatus.PENDING) {
                     if (v > newestFastPath) {
@@ -75,8 +104,12 @@ final class CommittedRow {
                     if (data != null) {
                         values.put(e.getKey(), data);
                     }
+                    decided = true;
                     break;
                 }
+            }
+            if (!decided && completeDownTo > 0) {
+                return null;
             }
         }
         return new CommittedRow(rowVersion, values, pending);
@@ -154,6 +187,21 @@ final class CommittedRow {
             } else {
                 data.put(v, cell);
             }
+        }
+
+        /**
+         * The oldest version down to which the fetch is complete: a qualifier that returned as many versions as asked
+         * may have older ones. Zero when every version was fetched.
+         */
+        long completeDownTo(int versionsPerQualifier) {
+            long boundary = 0;
+            if (data.size() >= versionsPerQualifier) {
+                boundary = Math.max(boundary, data.firstKey());
+            }
+            if (tombstones.size() >= versionsPerQualifier) {
+                boundary = Math.max(boundary, tombstones.firstKey());
+            }
+            return boundary;
         }
 
         NavigableSet<Long> candidateVersions() {

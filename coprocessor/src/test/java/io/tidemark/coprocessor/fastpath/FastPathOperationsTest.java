@@ -256,6 +256,40 @@ class FastPathOperationsTest {
     }
 
     @Test
+    void rowsWithLongHistoriesOnBothPathsAreReadCorrectly() throws Exception {
+        byte[] row = Bytes.toBytes("long-history");
+        int generic = 2 * CommittedRow.WINDOW + 3;
+        long lastCommit = 0;
+        try (TTable t = new TTable(FastPathTestEnv.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            for (int i = 0; i < generic; i++) {
+                Transaction tx = env.tm.begin();
+                t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes((long) i)));
+                if (i == 1) {
+                    t.put(tx, new Put(row).addColumn(G, R, Bytes.toBytes("old column")));
+                }
+                env.tm.commit(tx);
+                lastCommit = tx.commitTimestamp();
+            }
+            VersionedResult read = fp.get(new Get(row));
+            assertEquals(lastCommit, read.version(), "the row version is the newest commit");
+            assertArrayEquals(Bytes.toBytes((long) generic - 1), read.result().getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("old column"), read.result().getValue(G, R),
+                    "a column decided below the first read's window");
+            for (int i = 0; i < 3 * CommittedRow.WINDOW; i++) {
+                assertEquals(generic + i, fp.increment(row, F, Q, 1));
+            }
+            Transaction tx = env.tm.begin();
+            assertArrayEquals(Bytes.toBytes((long) generic - 1 + 3 * CommittedRow.WINDOW),
+                    t.get(tx, new Get(row)).getValue(F, Q));
+            t.delete(tx, new Delete(row).addColumns(G, R));
+            env.tm.commit(tx);
+            VersionedResult afterDelete = fp.get(new Get(row));
+            assertNull(afterDelete.result().getValue(G, R));
+            assertEquals(tx.commitTimestamp(), afterDelete.version());
+        }
+    }
+
+    @Test
     void refusesUserTimestampsAndMetadataQualifiers() throws Exception {
         byte[] row = Bytes.toBytes("bad-input");
         try (FastPathTable fp = env.fastPath(table)) {
