@@ -64,6 +64,14 @@ public final class TidemarkConfig {
     public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
     public static final int CLIENT_MIN_VERSIONS_DEFAULT = Integer.MAX_VALUE;
 
+    // --- fast-path coprocessor (region servers; a table's coprocessor properties override the site files) ---
+    /** How a generic write detects a newer fast-path write: per row (default) or the paper's region-wide clock. */
+    public static final String FASTPATH_WRITE_CHECK = "tidemark.fastpath.write-check";
+    public static final String FASTPATH_WRITE_CHECK_DEFAULT = "row";
+    /** How long a generic read waits for fast-path writes minted below its snapshot to become visible. */
+    public static final String FASTPATH_READ_WAIT_MS = "tidemark.fastpath.read-wait-ms";
+    public static final int FASTPATH_READ_WAIT_MS_DEFAULT = 30_000;
+
     private final Configuration conf;
 
     public TidemarkConfig(Configuration conf) {

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.fastpath.FastPathProtocol;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.Scan;
@@ -49,6 +50,7 @@ final class SnapshotQueries {
         raw.setPriority(user.getPriority());
         raw.setTimeRange(0, snapshot + 1);
         raw.readVersions(VERSIONS_PER_READ);
+        FastPathProtocol.markTransaction(raw, snapshot);
         return raw;
     }
 
@@ -93,6 +95,7 @@ final class SnapshotQueries {
         raw.setLimit(-1);
         raw.setTimeRange(0, snapshot + 1);
         raw.readVersions(VERSIONS_PER_READ);
+        FastPathProtocol.markTransaction(raw, snapshot);
         return raw;
     }
 

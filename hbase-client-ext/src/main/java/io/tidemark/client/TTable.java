@@ -1,5 +1,7 @@
 package io.tidemark.client;
 
+import io.tidemark.fastpath.FastPathErrors;
+import io.tidemark.fastpath.NewerFastPathWriteException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -45,7 +47,12 @@ public final class TTable implements Closeable {
     }
 
     public void put(Transaction tx, List<Put> puts) throws IOException {
-        writer(tx, "write").put(puts);
+        TentativeWriter writer = writer(tx, "write");
+        try {
+            writer.put(puts);
+        } catch (IOException e) {
+            throw abortOnNewerFastPathWrite(tx, e);
+        }
     }
 
     /**
@@ -57,7 +64,26 @@ public final class TTable implements Closeable {
     }
 
     public void delete(Transaction tx, List<Delete> deletes) throws IOException {
-        writer(tx, "delete").delete(deletes);
+        TentativeWriter writer = writer(tx, "delete");
+        try {
+            writer.delete(deletes);
+        } catch (IOException e) {
+            throw abortOnNewerFastPathWrite(tx, e);
+        }
+    }
+
+    /**
+     * On a table with the fast-path coprocessor, a tentative write is refused when the row holds a fast-path write
+     * newer than the transaction's start (the TSO never sees those): the transaction is rolled back and aborts.
+     */
+    private static IOException abortOnNewerFastPathWrite(Transaction tx, IOException e) {
+        NewerFastPathWriteException refusal = FastPathErrors.find(e, NewerFastPathWriteException.class);
+        if (refusal == null) {
+            return e;
+        }
+        tx.manager().rollback(tx);
+        return new TransactionAbortedException(tx.startTimestamp(),
+                TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE, refusal);
     }
 
     public Result get(Transaction tx, Get get) throws IOException {

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.fastpath.FastPathProtocol;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
@@ -99,6 +100,7 @@ final class TentativeWriter {
         long version = tx.startTimestamp();
         Put put = new Put(row);
         put.setDurability(user.getDurability());
+        FastPathProtocol.markTransaction(put, version);
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
                 byte[] q = CellUtil.cloneQualifier(c);
@@ -120,6 +122,7 @@ final class TentativeWriter {
         byte[] row = delete.getRow();
         Put put = new Put(row);
         put.setDurability(delete.getDurability());
+        FastPathProtocol.markTransaction(put, tx.startTimestamp());
         if (delete.getFamilyCellMap().isEmpty()) {
             addTombstonesForVisible(put, new Get(row));
             return put;

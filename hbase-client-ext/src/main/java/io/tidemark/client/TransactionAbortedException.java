@@ -17,7 +17,9 @@ public class TransactionAbortedException extends TransactionException {
         TSO_UNAVAILABLE("the TSO did not answer the commit request, so the transaction invalidated itself to make"
                 + " the outcome certain", "check that the TSO runs, then retry"),
         COMMIT_TABLE_UNAVAILABLE("the commit record could not be written, so the transaction invalidated itself to"
-                + " make the outcome certain", "check the HBase commit table, then retry");
+                + " make the outcome certain", "check the HBase commit table, then retry"),
+        NEWER_FAST_PATH_WRITE("a fast-path (single-row) transaction committed a write to a row this transaction"
+                + " writes, after this transaction started", "retry the transaction");
 
         private final String description;
         private final String advice;

@@ -1,0 +1,114 @@
+package io.tidemark.coprocessor.fastpath;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.timestamp.Timestamps;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.OperationWithAttributes;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
+import org.apache.hadoop.hbase.coprocessor.ObserverContext;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.apache.hadoop.hbase.coprocessor.RegionObserver;
+import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The fast-path coprocessor (docs/fast-path.md). Attach it to a transactional table
+ * ({@code TableDescriptorBuilder.setCoprocessor(FastPathObserver.class.getName())}); one instance serves one region.
+ *
+ * <ul>
+ *   <li>A Get carrying {@link FastPathProtocol#OPERATION} is a fast-path operation: it is run here and its answer
+ *       replaces the Get's normal result.</li>
+ *   <li>A Get or Scan of a generic transaction ({@link FastPathProtocol#TRANSACTION_START}) raises the region's read
+ *       clock to its start timestamp before reading.</li>
+ *   <li>A tentative write of a generic transaction is refused when the row holds a newer fast-path write.</li>
+ * </ul>
+ */
+public final class FastPathObserver implements RegionCoprocessor, RegionObserver {
+
+    private RegionClock clock;
+    private FastPathExecutor executor;
+    private GenericWriteCheck writeCheck;
+    private long readWaitMillis;
+
+    @Override
+    public void start(CoprocessorEnvironment env) throws IOException {
+        if (!(env instanceof RegionCoprocessorEnvironment)) {
+            throw new CoprocessorException(FastPathObserver.class.getName() + " is a table coprocessor: attach it to"
+                    + " a table descriptor, not to the master or region server");
+        }
+        RegionCoprocessorEnvironment region = (RegionCoprocessorEnvironment) env;
+        TidemarkConfig config = new TidemarkConfig(region.getConfiguration());
+        this.clock = new RegionClock();
+        this.executor = new FastPathExecutor(region.getRegion(), clock, new CommitTable(region.getConnection(),
+                config));
+        this.writeCheck = new GenericWriteCheck(GenericWriteCheck.Rule.valueOf(config.getChoice(
+                TidemarkConfig.FASTPATH_WRITE_CHECK, TidemarkConfig.FASTPATH_WRITE_CHECK_DEFAULT, "row", "region")
+                .toUpperCase(Locale.ROOT)));
+        this.readWaitMillis = config.getLong(TidemarkConfig.FASTPATH_READ_WAIT_MS,
+                TidemarkConfig.FASTPATH_READ_WAIT_MS_DEFAULT, 1, Long.MAX_VALUE);
+    }
+
+    @Override
+    public Optional<RegionObserver> getRegionObserver() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public void preGetOp(ObserverContext<RegionCoprocessorEnvironment> ctx, Get get, List<Cell> result)
+            throws IOException {
+        if (get.getAttribute(FastPathProtocol.OPERATION) != null) {
+            try {
+                result.addAll(executor.execute(get));
+            } catch (RuntimeException e) {
+                // A runtime exception from a coprocessor would take the region server down; this is bad input.
+                throw new DoNotRetryIOException("fast-path operation refused: " + e.getMessage(), e);
+            }
+            ctx.bypass();
+            return;
+        }
+        observeRead(transactionStart(get));
+    }
+
+    @Override
+    public void preScannerOpen(ObserverContext<RegionCoprocessorEnvironment> ctx, Scan scan) throws IOException {
+        observeRead(transactionStart(scan));
+    }
+
+    @Override
+    public void preBatchMutate(ObserverContext<RegionCoprocessorEnvironment> ctx,
+            MiniBatchOperationInProgress<Mutation> miniBatchOp) throws IOException {
+        for (int i = 0; i < miniBatchOp.size(); i++) {
+            Mutation m = miniBatchOp.getOperation(i);
+            long start = transactionStart(m);
+            if (start != Timestamps.NONE) {
+                writeCheck.check(ctx.getEnvironment().getRegion(), clock, m.getRow(), start);
+            }
+        }
+    }
+
+    private void observeRead(long startTimestamp) throws IOException {
+        if (startTimestamp != Timestamps.NONE) {
+            clock.observeRead(startTimestamp, readWaitMillis);
+        }
+    }
+
+    private static long transactionStart(OperationWithAttributes op) throws DoNotRetryIOException {
+        try {
+            return FastPathProtocol.longAttribute(op, FastPathProtocol.TRANSACTION_START, Timestamps.NONE);
+        } catch (IllegalArgumentException e) {
+            throw new DoNotRetryIOException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.tidemark.coprocessor.fastpath;
+
+import io.tidemark.fastpath.FastPathUnavailableException;
+import io.tidemark.timestamp.Timestamps;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.TreeMap;
+
+/**
+ * The fast-path clock of one open region (docs/fast-path.md, "The read clock").
+ *
+ * <p>It remembers the largest start timestamp of a generic transaction that read from the region, and every version
+ * is minted above it, so a fast-path write can never slip into the snapshot of a transaction that already read the
+ * region. Minting and observing a read are ordered by this object's monitor; a read additionally waits until every
+ * version minted before it at or below its snapshot is written, so what it reads cannot change later.
+ *
+ * <p>The clock lives in memory only. A freshly opened region does not know which snapshots read it at its previous
+ * location, so it refuses to mint until a client brings a TSO timestamp obtained after the refusal
+ * ({@link #acceptFreshTimestamp}): every earlier reader's start timestamp is below it.
+ */
+final class RegionClock {
+
+    private long readClock;
+    private long maxMinted;
+    private boolean initialized;
+    /** Minted versions whose write is still in progress, with their count. */
+    private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
+
+    /** Raises the clock to a generic reader's start timestamp, then waits for writes minted at or below it. */
+    synchronized void observeRead(long startTimestamp, long maxWaitMillis) throws IOException {
+        readClock = Math.max(readClock, startTimestamp);
+        long deadline = System.nanoTime() + maxWaitMillis * 1_000_000L;
+        while (!inFlight.isEmpty() && inFlight.firstKey() <= startTimestamp) {
+            long leftMillis = (deadline - System.nanoTime()) / 1_000_000L;
+            if (leftMillis <= 0) {
+                throw new IOException("a generic read at snapshot " + startTimestamp + " waited " + maxWaitMillis
+                        + " ms for fast-path writes minted below it to finish; retry the read");
+            }
+            try {
+                wait(leftMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for fast-path writes below snapshot "
+                        + startTimestamp);
+            }
+        }
+    }
+
+    /** A TSO timestamp the client obtained after this region refused to mint: every earlier snapshot is below it. */
+    synchronized void acceptFreshTimestamp(long tsoTimestamp) {
+        readClock = Math.max(readClock, tsoTimestamp);
+        initialized = true;
+    }
+
+    /**
+     * Mints a version above {@code floor} (the row version and the client's session timestamp) and above the read
+     * clock, without leaving the room after {@code floor}'s TSO timestamp. The caller must {@link #release} it once
+     * its write is done (or failed).
+     */
+    synchronized long mint(long floor) throws FastPathUnavailableException {
+        if (!initialized) {
+            throw new FastPathUnavailableException("the region was opened recently and has not learned a TSO"
+                    + " timestamp yet; retry with a fresh TSO timestamp (fall back to the generic path once)");
+        }
+        long base = Math.max(floor, readClock);
+        long version = base + 1;
+        if ((version & Timestamps.LOW_MASK) == 0) {
+            throw new FastPathUnavailableException("no fast-path version is left between TSO timestamp "
+                    + Timestamps.tsoPart(base) + " and the next one for this row; retry with a fresh TSO timestamp"
+                    + " (fall back to the generic path once)");
+        }
+        inFlight.merge(version, 1, Integer::sum);
+        maxMinted = Math.max(maxMinted, version);
+        return version;
+    }
+
+    synchronized void release(long version) {
+        inFlight.computeIfPresent(version, (v, count) -> count == 1 ? null : count - 1);
+        notifyAll();
+    }
+
+    synchronized boolean initialized() {
+        return initialized;
+    }
+
+    /** The paper's region-wide clock: the largest snapshot that read here and the largest version minted here. */
+    synchronized long regionWide() {
+        return Math.max(readClock, maxMinted);
+    }
+}
