@@ -3,6 +3,7 @@ package io.tidemark.bench;
 import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.e2e.E2eResult;
 import io.tidemark.bench.e2e.EndToEndBenchmark;
+import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.tso.TsoBenchmark;
 import io.tidemark.bench.tso.TsoBenchmarkOptions;
@@ -21,7 +22,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Both benchmarks, run very briefly on the shared mini-cluster, measure something and write their reports. */
+/**
+ * The TSO and end-to-end benchmarks, run very briefly on the shared mini-cluster, measure something and write their
+ * reports.
+ */
 class BenchmarkSmokeTest {
 
     private static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
@@ -29,16 +33,20 @@ class BenchmarkSmokeTest {
     @Test
     void tsoBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
-                folder);
+                List.of(1, 2), folder);
 
-        List<TsoRunResult> results = new TsoBenchmark(SharedMiniCluster.connection(), options, SILENT).run();
+        List<TsoRunResult> results = new TsoBenchmark(SharedMiniCluster.connection(), options, SILENT,
+                ProgressListener.NONE).run();
 
-        assertEquals(4, results.size());
+        assertEquals(6, results.size(), "four scenarios and two sweep points");
+        assertEquals(List.of(1, 2), results.subList(4, 6).stream().map(TsoRunResult::clients).toList());
         for (TsoRunResult r : results) {
             assertTrue(r.pairs() > 0, "no pair completed in " + r.scenario());
             assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
         }
         assertReportWritten(folder, results.size());
+        assertTrue(Files.size(folder.resolve("tso-clients-throughput.png")) > 0);
+        assertTrue(Files.size(folder.resolve("tso-clients-latency.png")) > 0);
     }
 
     @Test

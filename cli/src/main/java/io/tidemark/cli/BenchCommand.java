@@ -5,8 +5,10 @@ import picocli.CommandLine.Command;
 
 /** Parent of the benchmark commands. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks on an embedded HBase; results go to bench-results/ as CSV and Markdown.",
-        subcommands = {BenchTsoCommand.class, BenchEndToEndCommand.class})
+        description = "Benchmarks on an embedded HBase; results go to bench-results/ as CSV, PNG plots and Markdown.",
+        subcommands = {BenchLatencyBySizeCommand.class, BenchThroughputLatencyCommand.class,
+                BenchBreakdownCommand.class, BenchTsoCommand.class, BenchContentionCommand.class,
+                BenchEndToEndCommand.class})
 final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -14,6 +16,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use tso or e2e");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use latency-by-size, "
+                + "throughput-latency, breakdown, tso, contention or e2e");
     }
 }

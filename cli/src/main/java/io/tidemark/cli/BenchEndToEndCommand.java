@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 
 /** "bench e2e": single-key transactions through Tidemark in both modes, and plain HBase for reference. */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
-        description = {"Latency of single-key transactions (50% reads, 50% writes, uniform keys) with Tidemark "
+        description = {"Latency of single-key transactions (50%% reads, 50%% writes, uniform keys) with Tidemark "
                 + "low-latency, Tidemark batched and raw HBase.", "Defaults take about 2 minutes."})
 final class BenchEndToEndCommand implements Callable<Integer> {
 

@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.bench.report.ReportWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -17,7 +18,8 @@ final class BenchOptions {
     int warmupSeconds;
 
     @Option(names = "--output", paramLabel = "<folder>",
-            description = "Folder for results.csv and summary.md (default: bench-results/<benchmark>-<time>).")
+            description = "Folder for results.csv, the plots and summary.md "
+                    + "(default: bench-results/<benchmark>-<time>).")
     Path output;
 
     Duration duration(CommandLine commandLine, int defaultSeconds) {
@@ -26,6 +28,11 @@ final class BenchOptions {
             throw new CommandLine.ParameterException(commandLine, "--seconds must be at least 1, got " + s);
         }
         return Duration.ofSeconds(s);
+    }
+
+    /** The --output folder, or the benchmark's default one. */
+    Path outputOr(String benchmarkName) {
+        return output != null ? output : ReportWriter.defaultFolder(benchmarkName);
     }
 
     Duration warmup(CommandLine commandLine) {

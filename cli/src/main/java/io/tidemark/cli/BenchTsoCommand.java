@@ -1,10 +1,8 @@
 package io.tidemark.cli;
 
-import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.tso.TsoBenchmark;
 import io.tidemark.bench.tso.TsoBenchmarkOptions;
 import io.tidemark.bench.tso.TsoRunResult;
-import io.tidemark.embedded.EmbeddedHBase;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,8 +14,9 @@ import java.util.concurrent.Callable;
 /** "bench tso": BEGIN + COMMIT pairs against the TSO in both commit modes. */
 @Command(name = "tso", mixinStandardHelpOptions = true,
         description = {"TSO throughput and BEGIN/COMMIT latency: low-latency alone, low-latency plus the client's "
-                + "commit record, batched, and low-latency at a fixed rate (half its saturation rate by default).",
-                "Defaults take about 1.5 minutes."})
+                + "commit record, batched, and low-latency at a fixed rate (half its saturation rate by default); "
+                + "then a client sweep (low-latency TSO alone with 1, 2, 4, 8, 16, 32 clients), plotted.",
+                "Defaults take about 3.5 minutes."})
 final class BenchTsoCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 15;
@@ -38,6 +37,11 @@ final class BenchTsoCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private long rate;
 
+    @Option(names = "--sweep-clients", defaultValue = "1,2,4,8,16,32", split = ",", paramLabel = "<n>",
+            description = "Client counts of the sweep, comma-separated; 0 skips the sweep "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private List<Integer> sweepClients;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -49,18 +53,18 @@ final class BenchTsoCommand implements Callable<Integer> {
         if (rate < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rate must not be negative, got " + rate);
         }
-        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, common.warmup(spec.commandLine()),
-                common.duration(spec.commandLine(), DEFAULT_SECONDS), rate,
-                common.output != null ? common.output : ReportWriter.defaultFolder(TsoBenchmark.NAME));
-        System.out.println("Starting an embedded HBase...");
-        List<TsoRunResult> results;
-        try (EmbeddedHBase hbase = EmbeddedHBase.start()) {
-            results = new TsoBenchmark(hbase.connection(), options, System.out).run();
+        List<Integer> sweep = sweepClients.equals(List.of(0)) ? List.of() : sweepClients;
+        if (sweep.stream().anyMatch(n -> n < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), got "
+                            + sweepClients);
         }
-        System.out.println();
-        System.out.print(TsoBenchmark.table(results).toText());
-        System.out.println();
-        System.out.println("Results written to " + options.outputFolder().toAbsolutePath());
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, common.warmup(spec.commandLine()),
+                common.duration(spec.commandLine(), DEFAULT_SECONDS), rate, sweep,
+                common.outputOr(TsoBenchmark.NAME));
+        List<TsoRunResult> results = EmbeddedBenchmark.run(TsoBenchmark.NAME, TsoBenchmark.plannedSeconds(options),
+                (connection, progress) -> new TsoBenchmark(connection, options, System.out, progress).run());
+        EmbeddedBenchmark.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

@@ -8,6 +8,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "ACID transactions for Apache HBase.",
+        footer = {"", "./tidemark ycsb <YCSB Client arguments> runs YCSB's own client with the Tidemark binding "
+                + "(see docs/ycsb.md)."},
         subcommands = {
                 QuickstartCommand.class,
                 ServerCommand.class,

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bad usage fails fast with one clear line and exit code 2, before anything is started. */
@@ -62,9 +63,44 @@ class CommandLineTest {
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quickstart", "--help"}, {"server", "--help"},
-                {"tso", "--help"}, {"bench", "--help"}, {"bench", "tso", "--help"}, {"bench", "e2e", "--help"}}) {
+                {"tso", "--help"}, {"bench", "--help"}, {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
+                {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
+                {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("Usage: tidemark bench e2e"), out.toString());
+        assertTrue(out.toString().contains("Usage: tidemark bench contention"), out.toString());
+        assertTrue(out.toString().contains("(50% reads, 50% updates"), out.toString());
+        assertFalse(out.toString().contains("%%"), "a help text was not formatted: " + out);
+    }
+
+    @Test
+    void latencyBySizeHelpSaysTheFastPathIsLeftOut() {
+        assertEquals(0, run("bench", "latency-by-size", "--help"));
+        assertTrue(out.toString().contains("fast path (issue 4) has not landed"), out.toString());
+    }
+
+    @Test
+    void unknownBenchmarkModeNamesTheAcceptedModes() {
+        assertEquals(2, run("bench", "latency-by-size", "--modes", "generic,fastpath"));
+        assertTrue(err.toString().contains("use generic, batched, raw"), err.toString());
+    }
+
+    @Test
+    void throughputLatencyRefusesRawMode() {
+        assertEquals(2, run("bench", "throughput-latency", "--modes", "raw"));
+        assertTrue(err.toString().contains("modes must be transactional"), err.toString());
+    }
+
+    @Test
+    void loadStepsMustBeFractionsOfSaturation() {
+        assertEquals(2, run("bench", "throughput-latency", "--load-steps", "0.5,1.5"));
+        assertTrue(err.toString().contains("load fractions must be between 0 and 1"), err.toString());
+    }
+
+    @Test
+    void negativeSweepClientCountIsRefused() {
+        assertEquals(2, run("bench", "tso", "--sweep-clients", "1,-2"));
+        assertTrue(err.toString().contains("--sweep-clients"), err.toString());
     }
 }

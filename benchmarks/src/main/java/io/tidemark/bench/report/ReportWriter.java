@@ -34,6 +34,11 @@ public final class ReportWriter {
         return folder;
     }
 
+    /** Markdown that shows the picture {@code file} (in the same folder as the summary). */
+    public static String image(String alt, String file) {
+        return "![" + alt + "](" + file + ")\n\n";
+    }
+
     /** A line describing the machine the numbers come from, including how busy it was. */
     public static String environment() {
         double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

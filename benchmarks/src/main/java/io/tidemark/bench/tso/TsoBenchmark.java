@@ -1,5 +1,8 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
@@ -11,6 +14,7 @@ import io.tidemark.committable.GroupCommitWriter;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.hbase.client.Connection;
+import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,14 +23,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * "bench tso": throughput and latency of BEGIN + COMMIT pairs against the TSO, in four scenarios:
+ * "bench tso": throughput and latency of BEGIN + COMMIT pairs against the TSO, in four scenarios and a client sweep:
  * <ol>
  *   <li>low-latency TSO alone: the client skips its commit record, so no HBase is on the path;</li>
  *   <li>low-latency with each client writing its commit record to the commit table (group commit, as
  *       TransactionManager does);</li>
  *   <li>batched: the TSO writes the commit records itself before replying;</li>
  *   <li>low-latency TSO alone at a fixed rate, by default half the saturation rate of scenario 1, for the latency
- *       of a TSO that is not saturated.</li>
+ *       of a TSO that is not saturated;</li>
+ *   <li>the client sweep: the low-latency TSO alone, saturated by 1, 2, 4... clients (each keeping its window of pairs
+ *       outstanding), for throughput and latency as a function of the number of clients.</li>
  * </ol>
  */
 public final class TsoBenchmark {
@@ -37,21 +43,33 @@ public final class TsoBenchmark {
     private static final String NAMESPACE = "tidemark_bench_tso";
     /** Records per commit-table round trip, as in the TransactionManager's own group commit. */
     private static final int GROUP_COMMIT_BATCH = 256;
+    /** Scenario name of the client sweep's runs. */
+    public static final String SWEEP = "client sweep";
+    private static final int FIXED_SCENARIOS = 4;
 
     private final Connection connection;
     private final TsoBenchmarkOptions options;
     private final PrintStream log;
+    private final ProgressClock clock;
 
     /** {@code log} receives a line as each scenario starts. */
-    public TsoBenchmark(Connection connection, TsoBenchmarkOptions options, PrintStream log) {
+    public TsoBenchmark(Connection connection, TsoBenchmarkOptions options, PrintStream log,
+                        ProgressListener progress) {
         this.connection = connection;
         this.options = options;
         this.log = log;
+        this.clock = new ProgressClock(progress, plannedSeconds(options));
     }
 
-    /** Runs all scenarios, writes the report and returns the results in scenario order. */
+    public static long plannedSeconds(TsoBenchmarkOptions o) {
+        return (long) (FIXED_SCENARIOS + o.sweepClients().size()) * (o.warmup().toSeconds()
+                + o.duration().toSeconds());
+    }
+
+    /** Runs all scenarios, then the sweep, writes the report and returns the results in that order. */
     public List<TsoRunResult> run() throws IOException, InterruptedException {
         List<TsoRunResult> results = new ArrayList<>();
+        List<TsoRunResult> sweep = new ArrayList<>();
         try (EmbeddedCluster cluster = startTso(CommitMode.LOW_LATENCY)) {
             TsoRunResult alone = runScenario(cluster, "low-latency TSO only", CommitRecordSink.NONE, 0);
             results.add(alone);
@@ -66,11 +84,15 @@ public final class TsoBenchmark {
             String name = options.targetRate() > 0 ? "low-latency TSO only, fixed rate"
                     : "low-latency TSO only, half rate";
             results.add(runScenario(cluster, name, CommitRecordSink.NONE, rate));
+            for (int clients : options.sweepClients()) {
+                sweep.add(runScenario(cluster, SWEEP, CommitRecordSink.NONE, 0, clients));
+            }
         }
         try (EmbeddedCluster cluster = startTso(CommitMode.BATCHED)) {
             results.add(2, runScenario(cluster, "batched", CommitRecordSink.NONE, 0));
         }
-        writeReport(results);
+        results.addAll(sweep);
+        writeReport(results, sweep);
         return results;
     }
 
@@ -81,15 +103,21 @@ public final class TsoBenchmark {
 
     private TsoRunResult runScenario(EmbeddedCluster cluster, String scenario, CommitRecordSink sink, long rate)
             throws InterruptedException {
-        log.printf(Locale.ROOT, "tso benchmark: %s%s (%d s warm-up, %d s measured)%n", scenario,
-                rate > 0 ? " at " + rate + " pairs/s" : "", options.warmup().toSeconds(),
+        return runScenario(cluster, scenario, sink, rate, options.clients());
+    }
+
+    private TsoRunResult runScenario(EmbeddedCluster cluster, String scenario, CommitRecordSink sink, long rate,
+                                     int clientCount) throws InterruptedException {
+        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (%d s warm-up, %d s measured)%n", scenario,
+                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.warmup().toSeconds(),
                 options.duration().toSeconds());
+        clock.phase(scenario + ", " + clientCount + (clientCount == 1 ? " client" : " clients"));
         List<TsoClient> clients = new ArrayList<>();
         try {
-            for (int i = 0; i < options.clients(); i++) {
+            for (int i = 0; i < clientCount; i++) {
                 clients.add(NettyTsoClient.create(cluster.clientConfig()));
             }
-            TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration());
+            TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration(), clock);
             String mode = cluster.commitMode().configName();
             return rate > 0 ? run.atRate(scenario, mode, rate) : run.saturate(scenario, mode, options.window());
         } finally {
@@ -97,9 +125,40 @@ public final class TsoBenchmark {
         }
     }
 
-    private void writeReport(List<TsoRunResult> results) throws IOException {
+    private void writeReport(List<TsoRunResult> results, List<TsoRunResult> sweep) throws IOException {
+        StringBuilder notes = new StringBuilder(notes(results));
+        if (!sweep.isEmpty()) {
+            notes.append("Client sweep: the low-latency TSO alone (no commit records), each client on its own ")
+                    .append("connection keeping ").append(options.window()).append(" pairs outstanding.\n\n");
+            notes.append(ReportWriter.image("TSO throughput vs clients",
+                    Charts.save(sweepThroughput(sweep), options.outputFolder(), "tso-clients-throughput.png")));
+            notes.append(ReportWriter.image("TSO latency vs clients",
+                    Charts.save(sweepLatency(sweep), options.outputFolder(), "tso-clients-latency.png")));
+        }
+        notes.append(ReportWriter.environment()).append('\n');
         ReportWriter.write(options.outputFolder(), "TSO benchmark: BEGIN + COMMIT pairs", table(results),
-                notes(results));
+                notes.toString());
+    }
+
+    private static XYChart sweepThroughput(List<TsoRunResult> sweep) {
+        XYChart chart = Charts.lines("TSO throughput vs clients (low-latency)", "clients", "pairs/s");
+        chart.addSeries("BEGIN+COMMIT pairs", clients(sweep),
+                sweep.stream().mapToDouble(TsoRunResult::pairsPerSecond).toArray());
+        return chart;
+    }
+
+    private static XYChart sweepLatency(List<TsoRunResult> sweep) {
+        XYChart chart = Charts.lines("TSO latency vs clients (low-latency)", "clients", "latency (ms)");
+        double[] x = clients(sweep);
+        chart.addSeries("BEGIN p50", x, sweep.stream().mapToDouble(r -> r.begin().p50Ms()).toArray());
+        chart.addSeries("BEGIN p99", x, sweep.stream().mapToDouble(r -> r.begin().p99Ms()).toArray());
+        chart.addSeries("COMMIT p50", x, sweep.stream().mapToDouble(r -> r.commit().p50Ms()).toArray());
+        chart.addSeries("COMMIT p99", x, sweep.stream().mapToDouble(r -> r.commit().p99Ms()).toArray());
+        return chart;
+    }
+
+    private static double[] clients(List<TsoRunResult> sweep) {
+        return sweep.stream().mapToDouble(TsoRunResult::clients).toArray();
     }
 
     /** The results as a table (also what the command line prints). */
@@ -133,11 +192,10 @@ public final class TsoBenchmark {
                         LatencySummary.ms(r.commit().p99Ms())));
             }
             if (r.firstError() != null) {
-                notes.append("First error in \"").append(r.scenario()).append("\": ").append(r.firstError())
-                        .append("\n\n");
+                notes.append("First error in \"").append(r.scenario()).append("\" with ").append(r.clients())
+                        .append(" clients: ").append(r.firstError()).append("\n\n");
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
         return notes.toString();
     }
 }

@@ -2,14 +2,16 @@ package io.tidemark.bench.tso;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Options of {@link TsoBenchmark}: {@code clients} connections, each keeping {@code window} BEGIN+COMMIT pairs
  * outstanding; every scenario warms up for {@code warmup}, then measures for {@code duration}. The rate-limited
- * scenario sends {@code targetRate} pairs/s, or half the measured saturation rate when it is 0.
+ * scenario sends {@code targetRate} pairs/s, or half the measured saturation rate when it is 0. The client sweep then
+ * runs the low-latency TSO alone with each number of clients in {@code sweepClients} (none: no sweep).
  */
 public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Duration duration, long targetRate,
-                                  Path outputFolder) {
+                                  List<Integer> sweepClients, Path outputFolder) {
 
     public TsoBenchmarkOptions {
         if (clients < 1) {
@@ -28,6 +30,11 @@ public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Dura
             throw new IllegalArgumentException("target rate must not be negative (0 = half the saturation rate), got "
                     + targetRate);
         }
+        if (sweepClients == null || sweepClients.stream().anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("every client count of the sweep must be at least 1, got "
+                    + sweepClients);
+        }
+        sweepClients = List.copyOf(sweepClients);
         if (outputFolder == null) {
             throw new IllegalArgumentException("output folder is required");
         }

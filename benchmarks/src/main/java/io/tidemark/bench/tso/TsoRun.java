@@ -1,5 +1,6 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.client.tso.TsoClient;
 
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One scenario: the clients send pairs for the warm-up, the counters are reset, then they send for the measured
@@ -18,18 +18,16 @@ final class TsoRun {
 
     /** How long to wait for outstanding pairs once the clients stop. */
     private static final long DRAIN_MILLIS = 10_000;
-    /** A rate-limited client skips pairs while this many are outstanding (the TSO cannot keep up). */
-    private static final long MAX_OUTSTANDING_PER_CLIENT = 10_000;
-    /** How often the pacer of a rate-limited run wakes up to send the pairs that are due. */
-    private static final long PACE_TICK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final List<TsoClient> clients;
     private final CommitRecordSink sink;
     private final Duration warmup;
     private final Duration duration;
+    private final ProgressClock clock;
 
-    TsoRun(List<TsoClient> clients, CommitRecordSink sink, Duration warmup, Duration duration) {
+    TsoRun(List<TsoClient> clients, CommitRecordSink sink, Duration warmup, Duration duration, ProgressClock clock) {
         this.clients = clients;
+        this.clock = clock;
         this.sink = sink;
         this.warmup = warmup;
         this.duration = duration;
@@ -45,14 +43,9 @@ final class TsoRun {
 
     /** All clients together send {@code pairsPerSecond} pairs a second, round robin. */
     TsoRunResult atRate(String scenario, String commitMode, long pairsPerSecond) throws InterruptedException {
-        if (pairsPerSecond < 1) {
-            throw new IllegalArgumentException("target rate must be at least 1 pair/s, got " + pairsPerSecond);
-        }
         PairLoad.Stats stats = new PairLoad.Stats();
         List<PairLoad> loads = loads(stats);
-        Thread pacer = new Thread(() -> pace(loads, pairsPerSecond), "tso-bench-pacer");
-        pacer.setDaemon(true);
-        pacer.start();
+        Thread pacer = OpenLoopPacer.start(loads, pairsPerSecond, "tso-bench-pacer");
         return measure(scenario, commitMode, pairsPerSecond, stats, loads, () -> {
             try {
                 pacer.join();
@@ -60,27 +53,6 @@ final class TsoRun {
                 Thread.currentThread().interrupt();
             }
         });
-    }
-
-    /**
-     * One thread sends every pair that is due by now, then sleeps a tick. A single pacer waking every tick costs far
-     * less CPU than a thread per client waking per pair, which would itself limit the rate it tries to measure.
-     */
-    private static void pace(List<PairLoad> loads, long pairsPerSecond) {
-        long started = System.nanoTime();
-        long sent = 0;
-        int next = 0;
-        while (loads.get(0).isRunning()) {
-            long due = (System.nanoTime() - started) * pairsPerSecond / TimeUnit.SECONDS.toNanos(1);
-            for (; sent < due; sent++) {
-                PairLoad load = loads.get(next);
-                next = (next + 1) % loads.size();
-                if (load.inFlight() < MAX_OUTSTANDING_PER_CLIENT) {
-                    load.sendOne();
-                }
-            }
-            LockSupport.parkNanos(PACE_TICK_NANOS);
-        }
     }
 
     private List<PairLoad> loads(PairLoad.Stats stats) {
@@ -93,10 +65,10 @@ final class TsoRun {
 
     private TsoRunResult measure(String scenario, String commitMode, long targetRate, PairLoad.Stats stats,
                                  List<PairLoad> loads, Runnable afterStop) throws InterruptedException {
-        Thread.sleep(warmup.toMillis());
+        clock.sleep(warmup);
         stats.reset();
         long started = System.nanoTime();
-        Thread.sleep(duration.toMillis());
+        clock.sleep(duration);
         var begin = stats.beginSinceReset();
         var commit = stats.commitSinceReset();
         double seconds = (System.nanoTime() - started) / 1e9;

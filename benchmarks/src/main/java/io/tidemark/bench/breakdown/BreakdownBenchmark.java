@@ -1,0 +1,135 @@
+package io.tidemark.bench.breakdown;
+
+import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.report.Charts;
+import io.tidemark.bench.report.LatencySummary;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.ResultTable;
+import io.tidemark.bench.txn.ClosedLoop;
+import io.tidemark.bench.txn.Operation;
+import io.tidemark.bench.txn.TransactionShape;
+import io.tidemark.bench.txn.TxEnvironment;
+import io.tidemark.bench.txn.TxMeasurement;
+import io.tidemark.bench.txn.TxMode;
+import io.tidemark.bench.txn.ZipfKeys;
+import org.apache.hadoop.hbase.client.Connection;
+import org.knowm.xchart.CategoryChart;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * "bench breakdown", the paper's stacked bars: how the latency of a transaction splits into begin (BEGIN at the TSO),
+ * data operations, and commit (COMMIT at the TSO, commit record, shadow cells), for single-read, single-write,
+ * read-modify-write, 5-operation and 10-operation transactions.
+ */
+public final class BreakdownBenchmark {
+
+    public static final String NAME = "breakdown";
+
+    private static final String NAMESPACE = "tidemark_bench_breakdown";
+    private static final double READ_FRACTION = 0.5;
+
+    private final Connection connection;
+    private final BreakdownOptions options;
+    private final PrintStream log;
+    private final ProgressClock clock;
+    private final Map<String, TransactionShape> scenarios = new LinkedHashMap<>();
+
+    public BreakdownBenchmark(Connection connection, BreakdownOptions options, PrintStream log,
+                              ProgressListener progress) {
+        this.connection = connection;
+        this.options = options;
+        this.log = log;
+        ZipfKeys keys = ZipfKeys.of(options.keyTheta(), options.data().keys());
+        scenarios.put("read", random -> new Operation[] {Operation.read(keys.next(random))});
+        scenarios.put("write", random -> new Operation[] {Operation.update(keys.next(random))});
+        scenarios.put("read-modify-write", TransactionShape.readModifyWrite(keys));
+        scenarios.put("5 ops", TransactionShape.mixed(5, keys, READ_FRACTION));
+        scenarios.put("10 ops", TransactionShape.mixed(10, keys, READ_FRACTION));
+        this.clock = new ProgressClock(progress, plannedSeconds(options));
+    }
+
+    public static long plannedSeconds(BreakdownOptions o) {
+        return (long) o.modes().size() * 5 * (o.warmup().toSeconds() + o.duration().toSeconds());
+    }
+
+    public List<BreakdownResult> run() throws IOException, InterruptedException {
+        List<BreakdownResult> results = new ArrayList<>();
+        for (TxMode mode : options.modes()) {
+            try (TxEnvironment env = TxEnvironment.start(mode, connection, NAMESPACE, "bench_breakdown",
+                    options.data())) {
+                log.printf(Locale.ROOT, "breakdown: %s: preloading %d rows%n", mode.label(), options.data().keys());
+                env.driver().preload();
+                for (Map.Entry<String, TransactionShape> s : scenarios.entrySet()) {
+                    clock.phase(mode.label() + ", " + s.getKey());
+                    TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
+                            List.of(new ClosedLoop.Group(s.getKey(), options.threads(), s.getValue())), clock,
+                            options.warmup(), options.duration()).get(0);
+                    results.add(new BreakdownResult(mode, s.getKey(), m));
+                }
+            }
+        }
+        writeReport(results);
+        return results;
+    }
+
+    /** The results as a table (also what the command line prints). */
+    public static ResultTable table(List<BreakdownResult> results) {
+        ResultTable table = new ResultTable("mode", "transaction", "tx_per_s", "transactions", "aborts", "errors",
+                "begin_ms", "operations_ms", "commit_ms", "mean_ms", "p99_ms");
+        for (BreakdownResult r : results) {
+            TxMeasurement m = r.measurement();
+            table.addRow(r.mode().label(), r.scenario(), String.format(Locale.ROOT, "%.1f", m.commitsPerSecond()),
+                    m.commits(), m.aborts(), m.errors(), LatencySummary.ms(m.meanBeginMs()),
+                    LatencySummary.ms(m.meanOperationsMs()), LatencySummary.ms(m.meanCommitMs()),
+                    LatencySummary.ms(m.latency().meanMs()), LatencySummary.ms(m.latency().p99Ms()));
+        }
+        return table;
+    }
+
+    private void writeReport(List<BreakdownResult> results) throws IOException {
+        StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
+                "%d client thread(s), closed loop, one kind of transaction at a time; keys Zipf theta %.2f over %d "
+                        + "preloaded rows, %d-byte values; the 5- and 10-operation transactions mix reads and "
+                        + "updates 50/50. Mean time per phase of committed transactions: begin = BEGIN at the TSO; "
+                        + "operations = the gets and puts (a read also resolves tentative cells it meets); commit = "
+                        + "COMMIT at the TSO (skipped by read-only transactions), the commit record (generic mode), "
+                        + "shadow cells and the commit record's removal (post-commit, synchronous by default). "
+                        + "Warm-up %d s, measured %d s per run; HBase, TSO and clients share one JVM.%n%n",
+                options.threads(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
+                options.warmup().toSeconds(), options.duration().toSeconds()));
+        for (TxMode mode : options.modes()) {
+            String file = Charts.save(chart(results, mode), options.outputFolder(), "breakdown-" + mode.label()
+                    + ".png");
+            notes.append(ReportWriter.image("latency breakdown, " + mode.label(), file));
+        }
+        for (BreakdownResult r : results) {
+            if (r.measurement().firstError() != null) {
+                notes.append(String.format(Locale.ROOT, "First error in %s, %s: %s%n%n", r.mode().label(),
+                        r.scenario(), r.measurement().firstError()));
+            }
+        }
+        notes.append(ReportWriter.environment()).append('\n');
+        ReportWriter.write(options.outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
+                notes.toString());
+    }
+
+    private CategoryChart chart(List<BreakdownResult> results, TxMode mode) {
+        CategoryChart chart = Charts.bars("Latency breakdown, " + mode.label() + " mode", "transaction",
+                "mean latency (ms)", true);
+        List<BreakdownResult> ofMode = results.stream().filter(r -> r.mode() == mode).toList();
+        List<String> names = ofMode.stream().map(BreakdownResult::scenario).toList();
+        chart.addSeries("begin", names, ofMode.stream().map(r -> (Number) r.measurement().meanBeginMs()).toList());
+        chart.addSeries("operations", names,
+                ofMode.stream().map(r -> (Number) r.measurement().meanOperationsMs()).toList());
+        chart.addSeries("commit", names, ofMode.stream().map(r -> (Number) r.measurement().meanCommitMs()).toList());
+        return chart;
+    }
+}

@@ -1,0 +1,54 @@
+package io.tidemark.bench.txn;
+
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.Locale;
+
+/** The table benchmark transactions read and update: one row per key, one value per row. */
+public final class DataTable {
+
+    static final byte[] FAMILY = Bytes.toBytes("f");
+    static final byte[] QUALIFIER = Bytes.toBytes("v");
+
+    private DataTable() {
+    }
+
+    static byte[] row(int key) {
+        return Bytes.toBytes(String.format(Locale.ROOT, "user%010d", key));
+    }
+
+    /** Drops {@code name} if an earlier run left it, then creates it with one family keeping every version. */
+    static void recreate(Connection connection, TableName name) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            drop(admin, name);
+            // Transactional tables need every version; the raw table gets the same schema for a fair comparison.
+            admin.createTable(TableDescriptorBuilder.newBuilder(name)
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
+                            .setMaxVersions(Integer.MAX_VALUE)
+                            .build())
+                    .build());
+        }
+    }
+
+    /** Drops the table if it exists: benchmark tables are scratch data. */
+    static void drop(Connection connection, TableName name) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            drop(admin, name);
+        }
+    }
+
+    private static void drop(Admin admin, TableName name) throws IOException {
+        if (admin.tableExists(name)) {
+            if (admin.isTableEnabled(name)) {
+                admin.disableTable(name);
+            }
+            admin.deleteTable(name);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.tidemark.bench.txn;
+
+import io.tidemark.client.TTable;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+
+import java.io.IOException;
+
+/** Tidemark transactions through a {@link TransactionManager} of a running TSO. */
+final class TidemarkDriver implements TxDriver {
+
+    /** Rows written per transaction while preloading. */
+    private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
+
+    private final TxMode mode;
+    private final Connection connection;
+    private final TableName tableName;
+    private final int keys;
+    private final int valueBytes;
+    private final TransactionManager tm;
+
+    TidemarkDriver(TxMode mode, Connection connection, TableName tableName, int keys, int valueBytes,
+                   TidemarkConfig clientConfig) throws IOException {
+        this.mode = mode;
+        this.connection = connection;
+        this.tableName = tableName;
+        this.keys = keys;
+        this.valueBytes = valueBytes;
+        DataTable.recreate(connection, tableName);
+        this.tm = TransactionManager.builder(connection).config(clientConfig).build();
+    }
+
+    @Override
+    public TxMode mode() {
+        return mode;
+    }
+
+    @Override
+    public void preload() throws IOException {
+        // Through transactions: a row written behind Tidemark's back would look like an unfinished transaction.
+        byte[] value = new byte[valueBytes];
+        try (TTable table = new TTable(connection, tableName)) {
+            for (int first = 0; first < keys; first += PRELOAD_ROWS_PER_TRANSACTION) {
+                Transaction tx = tm.begin();
+                for (int key = first; key < Math.min(keys, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
+                    table.put(tx, new Put(DataTable.row(key)).addColumn(DataTable.FAMILY, DataTable.QUALIFIER,
+                            value));
+                }
+                tm.commit(tx);
+            }
+        }
+    }
+
+    @Override
+    public Session session() throws IOException {
+        TTable table = new TTable(connection, tableName);
+        return new Session() {
+            @Override
+            public TxOutcome run(Operation[] ops, byte[] value) throws IOException {
+                long started = System.nanoTime();
+                Transaction tx = tm.begin();
+                long begun = System.nanoTime();
+                for (Operation op : ops) {
+                    byte[] row = DataTable.row(op.key());
+                    if (op.read()) {
+                        table.get(tx, new Get(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER));
+                    } else {
+                        table.put(tx, new Put(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value));
+                    }
+                }
+                long operated = System.nanoTime();
+                boolean committed;
+                try {
+                    tm.commit(tx);
+                    committed = true;
+                } catch (TransactionAbortedException e) {
+                    committed = false;
+                }
+                return new TxOutcome(committed, begun - started, operated - begun, System.nanoTime() - operated);
+            }
+
+            @Override
+            public void close() throws IOException {
+                table.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        tm.close();
+        DataTable.drop(connection, tableName);
+    }
+}

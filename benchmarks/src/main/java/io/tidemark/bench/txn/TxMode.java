@@ -1,0 +1,54 @@
+package io.tidemark.bench.txn;
+
+import io.tidemark.protocol.CommitMode;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How the benchmark transactions run: Tidemark with the low-latency TSO (the client writes its commit record), Tidemark
+ * with the batched TSO (the TSO writes commit records in batches, classic Omid's way), or plain HBase gets and puts
+ * with no transaction at all (the baseline). The fast path (issue 4) is not a mode yet: it has not landed.
+ */
+public enum TxMode {
+    GENERIC("generic", CommitMode.LOW_LATENCY),
+    BATCHED("batched", CommitMode.BATCHED),
+    RAW("raw", null);
+
+    private final String label;
+    private final CommitMode commitMode;
+
+    TxMode(String label, CommitMode commitMode) {
+        this.label = label;
+        this.commitMode = commitMode;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** The TSO's commit mode, or null for raw HBase. */
+    public CommitMode commitMode() {
+        return commitMode;
+    }
+
+    public boolean isTransactional() {
+        return commitMode != null;
+    }
+
+    /** The label, as the command line and the reports spell it. */
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    /** @throws IllegalArgumentException naming the accepted modes */
+    public static TxMode fromLabel(String label) {
+        String wanted = label.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(m -> m.label.equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("'" + label + "' is not a benchmark mode: use "
+                        + Arrays.stream(values()).map(TxMode::label).collect(Collectors.joining(", "))
+                        + " (fast path: not available until issue 4 lands)"));
+    }
+}

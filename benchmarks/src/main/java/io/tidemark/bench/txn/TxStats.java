@@ -1,0 +1,67 @@
+package io.tidemark.bench.txn;
+
+import io.tidemark.bench.report.LatencySummary;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Outcomes and latencies of one group of client threads, recorded from many threads, reset after the warm-up. */
+final class TxStats {
+
+    private final Recorder totalMicros = new Recorder(3);
+    private final Recorder beginMicros = new Recorder(3);
+    private final Recorder operationsMicros = new Recorder(3);
+    private final Recorder commitMicros = new Recorder(3);
+    private final LongAdder aborts = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
+    private volatile long since = System.nanoTime();
+
+    /** Latencies count committed transactions only: an abort's time says nothing about the path measured. */
+    void record(TxOutcome outcome) {
+        if (!outcome.committed()) {
+            aborts.increment();
+            return;
+        }
+        totalMicros.recordValue(micros(outcome.totalNanos()));
+        beginMicros.recordValue(micros(outcome.beginNanos()));
+        operationsMicros.recordValue(micros(outcome.operationsNanos()));
+        commitMicros.recordValue(micros(outcome.commitNanos()));
+    }
+
+    void recordError(Exception e) {
+        errors.increment();
+        firstError.compareAndSet(null, e.toString());
+    }
+
+    void reset() {
+        totalMicros.getIntervalHistogram();
+        beginMicros.getIntervalHistogram();
+        operationsMicros.getIntervalHistogram();
+        commitMicros.getIntervalHistogram();
+        aborts.reset();
+        errors.reset();
+        since = System.nanoTime();
+    }
+
+    /** What was recorded since the last reset. */
+    TxMeasurement snapshot(String label) {
+        Histogram total = totalMicros.getIntervalHistogram();
+        Histogram begin = beginMicros.getIntervalHistogram();
+        Histogram operations = operationsMicros.getIntervalHistogram();
+        Histogram commit = commitMicros.getIntervalHistogram();
+        double seconds = (System.nanoTime() - since) / 1e9;
+        return new TxMeasurement(label, seconds, total.getTotalCount(), aborts.sum(), errors.sum(),
+                firstError.get(), LatencySummary.of(total), meanMs(begin), meanMs(operations), meanMs(commit));
+    }
+
+    private static double meanMs(Histogram micros) {
+        return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
+    }
+
+    private static long micros(long nanos) {
+        return Math.max(1, nanos / 1000);
+    }
+}

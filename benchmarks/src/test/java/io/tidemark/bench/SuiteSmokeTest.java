@@ -1,0 +1,127 @@
+package io.tidemark.bench;
+
+import io.tidemark.bench.breakdown.BreakdownBenchmark;
+import io.tidemark.bench.breakdown.BreakdownOptions;
+import io.tidemark.bench.breakdown.BreakdownResult;
+import io.tidemark.bench.contention.ContentionBenchmark;
+import io.tidemark.bench.contention.ContentionOptions;
+import io.tidemark.bench.contention.ContentionResult;
+import io.tidemark.bench.latency.LatencyBySizeBenchmark;
+import io.tidemark.bench.latency.LatencyBySizeOptions;
+import io.tidemark.bench.latency.SizeResult;
+import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.throughput.LoadPoint;
+import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
+import io.tidemark.bench.throughput.ThroughputLatencyOptions;
+import io.tidemark.bench.txn.TxEnvironment;
+import io.tidemark.bench.txn.TxMeasurement;
+import io.tidemark.bench.txn.TxMode;
+import io.tidemark.testing.SharedMiniCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The paper-evaluation benchmarks, each run for about a second per step on the shared mini-cluster with a tiny table:
+ * every step measures committed transactions without errors, and the output folder holds the CSV, the plots and a
+ * summary that shows them.
+ */
+class SuiteSmokeTest {
+
+    private static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
+    private static final TxEnvironment.DataSpec TINY = new TxEnvironment.DataSpec(50, 100);
+    private static final Duration ONE_SECOND = Duration.ofSeconds(1);
+
+    @Test
+    void latencyBySizeMeasuresEveryModeAndSize(@TempDir Path folder) throws Exception {
+        LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED, TxMode.RAW),
+                List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, ONE_SECOND, folder);
+
+        List<SizeResult> results = new LatencyBySizeBenchmark(SharedMiniCluster.connection(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(6, results.size());
+        results.forEach(r -> assertMeasured(r.mode() + " size " + r.size(), r.measurement()));
+        assertReport(folder, 7, "latency-by-size-mean.png", "latency-by-size-p99.png");
+    }
+
+    @Test
+    void throughputLatencySweepsTheBackgroundLoadUpToSaturation(@TempDir Path folder) throws Exception {
+        ThroughputLatencyOptions options = new ThroughputLatencyOptions(List.of(TxMode.GENERIC, TxMode.BATCHED),
+                List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), Duration.ZERO, ONE_SECOND, folder);
+
+        List<LoadPoint> points = new ThroughputLatencyBenchmark(SharedMiniCluster.connection(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(6, points.size(), "no load, half and saturated, for each mode");
+        for (LoadPoint p : points) {
+            p.foreground().forEach(m -> assertMeasured(p.mode() + " at " + p.load(), m));
+            if (p.background() != null) {
+                assertTrue(p.background().committedPairs() > 0, "no background pair completed at " + p.load());
+                assertEquals(0, p.background().errors(), p.background().firstError());
+            }
+        }
+        for (TxMode mode : options.modes()) {
+            assertTrue(ThroughputLatencyBenchmark.saturationThroughput(points, mode) > 0);
+        }
+        assertReport(folder, 13, "throughput-latency-size-1.png", "throughput-latency-size-5.png");
+    }
+
+    @Test
+    void breakdownSplitsEveryKindOfTransactionIntoPhases(@TempDir Path folder) throws Exception {
+        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC), 1, TINY, 0.8, Duration.ZERO,
+                ONE_SECOND, folder);
+
+        List<BreakdownResult> results = new BreakdownBenchmark(SharedMiniCluster.connection(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(List.of("read", "write", "read-modify-write", "5 ops", "10 ops"),
+                results.stream().map(BreakdownResult::scenario).toList());
+        for (BreakdownResult r : results) {
+            assertMeasured(r.scenario(), r.measurement());
+            assertTrue(r.measurement().meanBeginMs() > 0 && r.measurement().meanOperationsMs() > 0,
+                    r.scenario() + " has no begin or operations time");
+        }
+        assertReport(folder, 6, "breakdown-generic.png");
+    }
+
+    @Test
+    void contentionAbortsMoreOnSkewedKeys(@TempDir Path folder) throws Exception {
+        ContentionOptions options = new ContentionOptions(List.of(0.5, 1.4), 5, 4, TINY, Duration.ZERO,
+                ONE_SECOND, folder);
+
+        List<ContentionResult> results = new ContentionBenchmark(SharedMiniCluster.connection(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(2, results.size());
+        results.forEach(r -> assertMeasured("theta " + r.theta(), r.measurement()));
+        assertTrue(results.get(1).measurement().aborts() > 0, "4 threads on 50 keys at theta 1.4 never conflicted");
+        assertReport(folder, 3, "contention-abort-rate.png", "contention-throughput.png");
+    }
+
+    private static void assertMeasured(String what, TxMeasurement m) {
+        assertTrue(m.commits() > 0, "no transaction committed in " + what);
+        assertEquals(0, m.errors(), what + ": " + m.firstError());
+    }
+
+    private static void assertReport(Path folder, int csvLines, String... plots) throws Exception {
+        List<String> csv = Files.readAllLines(folder.resolve(ReportWriter.CSV_FILE));
+        assertEquals(csvLines, csv.size(), "header plus one line per result: " + csv);
+        String summary = Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE));
+        assertTrue(summary.startsWith("# "), summary);
+        for (String plot : plots) {
+            assertTrue(Files.size(folder.resolve(plot)) > 0, plot + " is empty");
+            assertTrue(summary.contains("(" + plot + ")"), "summary does not show " + plot);
+        }
+    }
+}
