@@ -62,6 +62,14 @@ public final class TidemarkConfig {
     public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
     public static final int CLIENT_MIN_VERSIONS_DEFAULT = Integer.MAX_VALUE;
 
+    // --- table administration and coprocessors ---
+    /**
+     * Where region servers load the Tidemark coprocessor jar from when TidemarkAdmin attaches the coprocessors (for
+     * example {@code hdfs:///hbase/lib/tidemark-coprocessor.jar}); empty means the region servers' classpath.
+     */
+    public static final String ADMIN_COPROCESSOR_JAR = "tidemark.admin.coprocessor-jar";
+    public static final String ADMIN_COPROCESSOR_JAR_DEFAULT = "";
+
     private final Configuration conf;
 
     public TidemarkConfig(Configuration conf) {
