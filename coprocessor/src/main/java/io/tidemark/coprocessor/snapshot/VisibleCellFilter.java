@@ -15,7 +15,8 @@ import java.util.List;
  * own region scanner makes ({@code filterAllRemaining}, {@code filterRowKey}, {@code filterCell} and
  * {@code transformCell} per cell, {@code filterRowCells}, {@code filterRow}, {@code reset}). The filter therefore
  * sees exactly what it would see on a plain table holding the snapshot: one version per column, no Tidemark
- * metadata. With one version per column, "next column" and "skip" mean the same.
+ * metadata. With one version per column, "next column" and "skip" mean the same; as in HBase, where each column
+ * family is scanned by its own store scanner, "next row" and seek hints skip the rest of the current family only.
  */
 final class VisibleCellFilter {
 
@@ -48,9 +49,17 @@ final class VisibleCellFilter {
             return Collections.emptyList();
         }
         List<Cell> kept = new ArrayList<>(visible.size());
+        Cell family = null;
+        boolean familyDone = false;
         Cell seekHint = null;
         for (Cell cell : visible) {
-            if (seekHint != null && CellComparator.getInstance().compare(cell, seekHint) < 0) {
+            if (family == null || !CellUtil.matchingFamily(cell, family)) {
+                // HBase scans each family's store on its own: "next row" and seek hints end at the family.
+                family = cell;
+                familyDone = false;
+                seekHint = null;
+            }
+            if (familyDone || seekHint != null && CellComparator.getInstance().compare(cell, seekHint) < 0) {
                 continue;
             }
             seekHint = null;
@@ -59,14 +68,12 @@ final class VisibleCellFilter {
                 kept.add(filter.transformCell(cell));
             } else if (code == Filter.ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW) {
                 kept.add(filter.transformCell(cell));
-                break;
+                familyDone = true;
             } else if (code == Filter.ReturnCode.NEXT_ROW) {
-                break;
+                familyDone = true;
             } else if (code == Filter.ReturnCode.SEEK_NEXT_USING_HINT) {
                 seekHint = filter.getNextCellHint(cell);
-                if (seekHint == null || !CellUtil.matchingRows(cell, seekHint)) {
-                    break;
-                }
+                familyDone = seekHint == null;
             }
             // SKIP and NEXT_COL: leave the cell out.
         }
