@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * A real TSO (ephemeral port, its own timestamp and commit tables) on the shared mini-cluster, a TransactionManager
@@ -48,6 +49,12 @@ public final class TransactionalCluster implements AutoCloseable {
     }
 
     public static TransactionalCluster start(String name, CommitMode mode) throws IOException {
+        return start(name, mode, config -> { });
+    }
+
+    /** @param settings adjusts the configuration (TSO and client) before the TSO starts */
+    public static TransactionalCluster start(String name, CommitMode mode, Consumer<TidemarkConfig> settings)
+            throws IOException {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
@@ -58,6 +65,7 @@ public final class TransactionalCluster implements AutoCloseable {
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "2");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":" + name + "_timestamps");
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
+        settings.accept(config);
         try (Admin admin = connection().getAdmin()) {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }
