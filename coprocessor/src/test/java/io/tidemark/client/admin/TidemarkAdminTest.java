@@ -24,7 +24,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
 
 import static io.tidemark.coprocessor.TransactionalCluster.F;
@@ -116,6 +118,31 @@ class TidemarkAdminTest {
             }
         } finally {
             TransactionalCluster.drop(table);
+        }
+    }
+
+    @Test
+    void tableCommandCreatesChecksAndReportsProblems() throws IOException {
+        TableCommand command = new TableCommand(TransactionalCluster.connection(), cluster.config);
+        TableName table = cluster.newName("cli");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            assertEquals(0, command.run(List.of("create", table.getNameAsString(), "f", "g"), new PrintStream(out)));
+            assertEquals(0, command.run(List.of("check", table.getNameAsString()), new PrintStream(out)));
+            assertTrue(out.toString().contains("is fully transactional"), out.toString());
+            assertEquals(2, command.run(List.of("create", table.getNameAsString()), new PrintStream(out)));
+            assertEquals(2, command.run(List.of("frobnicate", "x"), new PrintStream(out)));
+        } finally {
+            TransactionalCluster.drop(table);
+        }
+        TableName plain = cluster.createPlainTable("cliplain", 1);
+        try {
+            out.reset();
+            assertEquals(1, command.run(List.of("check", plain.getNameAsString()), new PrintStream(out)));
+            assertTrue(out.toString().contains("[blocking]") && out.toString().contains("[advisory]"),
+                    out.toString());
+        } finally {
+            TransactionalCluster.drop(plain);
         }
     }
 
