@@ -18,8 +18,8 @@ import java.util.TreeSet;
 
 /**
  * Every stored version of one user column of one row, as a region server sees it: data cells, tombstones and shadow
- * cells (see {@link CellEncoding}), keyed by version (the writer's start timestamp), newest first. Unlike a client,
- * a region server reads all versions at once, so nothing is ever missing below the oldest version.
+ * cells (see {@link CellEncoding}), keyed by version (the writer's start timestamp), newest first. A compaction sees
+ * every version; a snapshot read fetches a few per qualifier first (see {@link #completeDownTo}).
  */
 public final class StoredColumn {
 
@@ -79,6 +79,22 @@ public final class StoredColumn {
 
     public byte[] qualifier() {
         return qualifier;
+    }
+
+    /**
+     * The oldest version down to which the fetch is complete, when each qualifier was read with at most
+     * {@code versionsPerRead} versions: a qualifier that returned that many may have older ones. Zero when every
+     * version was fetched.
+     */
+    public long completeDownTo(int versionsPerRead) {
+        long boundary = 0;
+        if (data.size() >= versionsPerRead) {
+            boundary = Math.max(boundary, data.lastKey());
+        }
+        if (tombstones.size() >= versionsPerRead) {
+            boundary = Math.max(boundary, tombstones.lastKey());
+        }
+        return boundary;
     }
 
     /** Versions that carry a data cell or a tombstone, newest first. */

@@ -165,6 +165,7 @@ public final class CoprocessorBench {
             TidemarkConfig config, TransactionManager tm, int keys) throws Exception {
         TableName tableName = TableName.valueOf("bench_overwrites");
         new TidemarkAdmin(connection, config).create(tableName, "f");
+        int paddingRows = 0;
         try (TTable table = new TTable(connection, tableName)) {
             for (int v = 0; v < OVERWRITES; v++) {
                 Transaction tx = tm.begin();
@@ -179,7 +180,6 @@ public final class CoprocessorBench {
             CommitTable commitTable = new CommitTable(connection, config);
             Transaction last = tm.begin();
             tm.rollback(last);
-            int paddingRows = 0;
             for (int i = 0; commitTable.readLowWatermark() < last.startTimestamp(); i++) {
                 Transaction tx = tm.begin();
                 List<Put> puts = new ArrayList<>(1000);

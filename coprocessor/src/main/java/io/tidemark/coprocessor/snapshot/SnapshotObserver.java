@@ -100,7 +100,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     private SnapshotResolver resolver(SnapshotAttribute snapshot) {
         CommitTable commitTable = new CommitTable(environment.getConnection(),
                 TableName.valueOf(snapshot.commitTable()), new CommitTableSchema(snapshot.commitTableBuckets()));
-        return new SnapshotResolver(snapshot.startTimestamp(), snapshot.commitMode(),
+        return new SnapshotResolver(environment.getRegion(), snapshot.startTimestamp(), snapshot.commitMode(),
                 new WriterOutcomes(environment.getRegion(), commitTable, true));
     }
 

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * A region scanner that returns, row by row, only what the transaction's snapshot shows, after the user's filter.
- * Reads each whole row (every version up to the snapshot, metadata included) from the underlying scanner, resolves
- * it, filters it, and skips rows left empty, so row limits count visible rows only.
+ * Reads each whole row (the newest versions up to the snapshot, metadata included) from the underlying scanner,
+ * resolves it, filters it, and skips rows left empty, so row limits count visible rows only.
  *
  * <p>The underlying scanner is read without the RPC's {@link ScannerContext}: its size and time limits may cut a row
  * into partial results, and a row can only be resolved whole. The RPC is bounded by its row count instead (the

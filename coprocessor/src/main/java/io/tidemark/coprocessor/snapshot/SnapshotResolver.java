@@ -6,6 +6,7 @@ import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.regionserver.Region;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,11 +20,13 @@ import java.util.List;
  */
 final class SnapshotResolver {
 
+    private final Region region;
     private final long snapshot;
     private final boolean mayInvalidate;
     private final WriterOutcomes writers;
 
-    SnapshotResolver(long snapshot, CommitMode commitMode, WriterOutcomes writers) {
+    SnapshotResolver(Region region, long snapshot, CommitMode commitMode, WriterOutcomes writers) {
+        this.region = region;
         this.snapshot = snapshot;
         // A batched BEGIN waits until every earlier commit is durable: a commit the reader cannot see is after it.
         this.mayInvalidate = commitMode == CommitMode.LOW_LATENCY;
@@ -47,20 +50,36 @@ final class SnapshotResolver {
         return visible;
     }
 
-    private Cell visibleCell(byte[] row, StoredColumn column) throws IOException {
-        for (long version : column.writtenVersions()) {
-            if (!isVisible(version, row, column)) {
-                continue;
+    private Cell visibleCell(byte[] row, StoredColumn fetched) throws IOException {
+        StoredColumn column = fetched;
+        while (true) {
+            long completeDownTo = column.completeDownTo(SnapshotScans.VERSIONS_PER_READ);
+            for (long version : column.writtenVersions()) {
+                if (version < completeDownTo) {
+                    break;
+                }
+                if (!isVisible(version, row, column)) {
+                    continue;
+                }
+                if (column.isDeletionAt(version)) {
+                    return null;
+                }
+                Cell data = column.dataAt(version);
+                if (data != null) {
+                    return data;
+                }
             }
-            if (column.isDeletionAt(version)) {
+            if (completeDownTo == 0) {
                 return null;
             }
-            Cell data = column.dataAt(version);
-            if (data != null) {
-                return data;
+            List<Cell> older = region.get(SnapshotScans.olderVersions(row, column.family(), column.qualifier(),
+                    completeDownTo)).listCells();
+            if (older == null || older.isEmpty()) {
+                return null;
             }
+            // The Get names one column, so the partition holds only that column.
+            column = StoredColumn.partition(older).get(0);
         }
-        return null;
     }
 
     private boolean isVisible(long version, byte[] row, StoredColumn column) throws IOException {

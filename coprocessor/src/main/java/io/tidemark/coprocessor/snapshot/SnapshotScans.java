@@ -2,6 +2,7 @@ package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.encoding.CellEncoding;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -12,10 +13,14 @@ import java.util.TreeMap;
 
 /**
  * Rewrites a transactional Scan (or a Get turned into one) into the read of stored versions the snapshot needs:
- * the requested columns plus their tombstones and shadow cells, every version up to the start timestamp, and no
- * user filter (it runs later, on visible cells).
+ * the requested columns plus their tombstones and shadow cells, the newest {@value #VERSIONS_PER_READ} versions up
+ * to the start timestamp (older ones are fetched only for columns where those are all invisible), and no user filter
+ * (it runs later, on visible cells).
  */
 final class SnapshotScans {
+
+    /** Versions read per qualifier at first: usually the newest is visible, and reading all would cost every row. */
+    static final int VERSIONS_PER_READ = 4;
 
     private SnapshotScans() {
     }
@@ -45,8 +50,18 @@ final class SnapshotScans {
         }
         scan.setFilter(null);
         scan.setTimeRange(0, snapshot + 1);
-        scan.readAllVersions();
+        scan.readVersions(VERSIONS_PER_READ);
         scan.setMaxResultsPerColumnFamily(-1);
         scan.setRowOffsetPerColumnFamily(0);
+    }
+
+    /** The versions of one column older than {@code before}, with its tombstones and shadow cells. */
+    static Get olderVersions(byte[] row, byte[] family, byte[] qualifier, long before) throws IOException {
+        return new Get(row)
+                .addColumn(family, qualifier)
+                .addColumn(family, CellEncoding.tombstoneQualifier(qualifier))
+                .addColumn(family, CellEncoding.shadowQualifier(qualifier))
+                .setTimeRange(0, before)
+                .readVersions(VERSIONS_PER_READ);
     }
 }

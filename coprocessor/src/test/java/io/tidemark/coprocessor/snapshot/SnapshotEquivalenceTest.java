@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -97,6 +98,43 @@ class SnapshotEquivalenceTest {
                 assertTrue(reads > 10, history);
                 assertTrue(h.commits > 20 && h.failedCommits + h.rollbacks > 5, history + ": " + h.commits
                         + " commits, " + h.failedCommits + " failed commits, " + h.rollbacks + " rollbacks");
+            } finally {
+                TransactionalCluster.drop(serverName);
+                TransactionalCluster.drop(clientName);
+            }
+        }
+    }
+
+    @Test
+    void olderVersionsAreFetchedWhenTheNewestAreInvisible() throws Exception {
+        try (TransactionalCluster cluster = TransactionalCluster.start("equiv_older", CommitMode.LOW_LATENCY)) {
+            TableName serverName = cluster.createTransactionalTable("server");
+            TableName clientName = cluster.createPlainTable("client", Integer.MAX_VALUE);
+            byte[] row = row(0);
+            byte[] q = QUALIFIERS[0];
+            try (TTable server = new TTable(TransactionalCluster.connection(), serverName);
+                 TTable client = new TTable(TransactionalCluster.connection(), clientName)) {
+                Transaction committed = cluster.tm.begin();
+                for (TTable t : new TTable[] {server, client}) {
+                    t.put(committed, new Put(row).addColumn(F, q, Bytes.toBytes("committed")));
+                }
+                cluster.tm.commit(committed);
+                // More invisible versions on top than either path reads at first: half crashed, half rolled back.
+                for (int i = 0; i < 12; i++) {
+                    Transaction invisible = cluster.tm.begin();
+                    for (TTable t : new TTable[] {server, client}) {
+                        t.put(invisible, new Put(row).addColumn(F, q, Bytes.toBytes("invisible" + i)));
+                    }
+                    if (i % 2 == 0) {
+                        cluster.tm.rollback(invisible);
+                    }
+                }
+                Transaction reader = cluster.tm.begin();
+                assertEquals("committed", Bytes.toString(server.get(reader, new Get(row)).getValue(F, q)));
+                assertEquals(scan(client, reader, new Scan()), scan(server, reader, new Scan()));
+                assertEquals(1, scan(server, reader, new Scan()).stream().filter(c -> c.contains("=committed"))
+                        .count());
+                cluster.tm.rollback(reader);
             } finally {
                 TransactionalCluster.drop(serverName);
                 TransactionalCluster.drop(clientName);
