@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.coprocessor.RegionObserver;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
+import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -92,8 +93,12 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         List<Cell> cells = new ArrayList<>();
         try (RegionScanner scanner = region.getScanner(stored)) {
             scanner.next(cells);
+            result.addAll(new VisibleCellFilter(get.getFilter()).apply(resolver(snapshot).visibleCells(cells)));
+        } catch (RuntimeException e) {
+            // A runtime exception escaping a hook would make HBase abort the region server (or drop the observer).
+            throw new DoNotRetryIOException("could not resolve the snapshot of row "
+                    + Bytes.toStringBinary(get.getRow()) + ": " + e, e);
         }
-        result.addAll(new VisibleCellFilter(get.getFilter()).apply(resolver(snapshot).visibleCells(cells)));
         c.bypass();
     }
 
