@@ -59,7 +59,15 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
                 TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY))) {
             return scanner;
         }
-        long lowWatermark = commitTable.readLowWatermark();
+        long lowWatermark;
+        try {
+            lowWatermark = commitTable.readLowWatermark();
+        } catch (IOException e) {
+            // A compaction that fails leaves store files piling up until HBase blocks writes: compact without GC.
+            LOG.warn("compacting {} without garbage collection: cannot read the low watermark from {}: {}",
+                    store.getColumnFamilyName(), commitTable.tableName(), e.toString());
+            return scanner;
+        }
         if (lowWatermark <= 0) {
             return scanner;
         }

@@ -50,7 +50,7 @@ final class GarbageCollectingScanner implements InternalScanner {
         return i;
     }
 
-    private void emitRows(List<Cell> cells, List<Cell> result) throws IOException {
+    private void emitRows(List<Cell> cells, List<Cell> result) {
         int start = 0;
         for (int i = 1; i <= cells.size(); i++) {
             if (i == cells.size() || !CellUtil.matchingRows(cells.get(i), cells.get(start))) {

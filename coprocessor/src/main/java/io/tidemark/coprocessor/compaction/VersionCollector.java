@@ -7,6 +7,9 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,9 +31,12 @@ import java.util.Set;
  *       compaction sees all files (HBase drops delete markers then as well);</li>
  *   <li>a committed version that lacks its shadow cell gets one, so nobody asks the commit table again.</li>
  * </ul>
+ * A version whose writer cannot be decided now (commit table unreachable) is kept, and decides nothing.
  * HBase delete markers and non-Tidemark cells pass through untouched.
  */
 final class VersionCollector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VersionCollector.class);
 
     private final long lowWatermark;
     private final boolean allFiles;
@@ -43,7 +49,7 @@ final class VersionCollector {
     }
 
     /** The cells of one row (sorted) that survive, plus the shadow cells to add, sorted. */
-    List<Cell> collect(List<Cell> rowCells) throws IOException {
+    List<Cell> collect(List<Cell> rowCells) {
         List<Cell> puts = new ArrayList<>(rowCells.size());
         for (Cell c : rowCells) {
             if (c.getType() == Cell.Type.Put) {
@@ -70,7 +76,7 @@ final class VersionCollector {
     }
 
     /** The versions of the column to drop; adds missing shadow cells of committed versions to {@code added}. */
-    private Set<Long> collectColumn(byte[] row, StoredColumn column, List<Cell> added) throws IOException {
+    private Set<Long> collectColumn(byte[] row, StoredColumn column, List<Cell> added) {
         Set<Long> drop = new HashSet<>();
         List<Cell> shadows = new ArrayList<>();
         Long newestBelow = null;
@@ -84,7 +90,14 @@ final class VersionCollector {
             }
             Long commit = column.commitTimestampAt(version);
             if (commit == null) {
-                long decided = writers.commitTimestampOf(version, row, column.family(), column.qualifier(), true);
+                long decided;
+                try {
+                    decided = writers.commitTimestampOf(version, row, column.family(), column.qualifier(), true);
+                } catch (IOException e) {
+                    // Undecidable now (commit table unreachable): keep the version; a later compaction decides.
+                    LOG.debug("keeping version {} of {}: {}", version, Bytes.toStringBinary(row), e.toString());
+                    continue;
+                }
                 if (decided == WriterOutcomes.NOT_COMMITTED) {
                     drop.add(version);
                     continue;
