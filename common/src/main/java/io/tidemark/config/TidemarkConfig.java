@@ -72,6 +72,28 @@ public final class TidemarkConfig {
     public static final String FASTPATH_READ_WAIT_MS = "tidemark.fastpath.read-wait-ms";
     public static final int FASTPATH_READ_WAIT_MS_DEFAULT = 30_000;
 
+    // --- table administration and coprocessors ---
+    /**
+     * Where region servers load the Tidemark coprocessor jar from when TidemarkAdmin attaches the coprocessors (for
+     * example {@code hdfs:///hbase/lib/tidemark-coprocessor.jar}); empty means the region servers' classpath.
+     */
+    public static final String ADMIN_COPROCESSOR_JAR = "tidemark.admin.coprocessor-jar";
+    public static final String ADMIN_COPROCESSOR_JAR_DEFAULT = "";
+
+    // --- commit-table sweeper ---
+    /** A committed record this old (by its write time) belongs to a client that died before post-commit. */
+    public static final String SWEEPER_COMMITTED_AGE_MS = "tidemark.sweeper.committed-age-ms";
+    public static final long SWEEPER_COMMITTED_AGE_MS_DEFAULT = 60_000L;
+    /**
+     * An invalidation marker this old is removed together with the writer's tentative cells. Long, because a
+     * writer that was still alive would then be able to write its commit record after all.
+     */
+    public static final String SWEEPER_INVALIDATED_AGE_MS = "tidemark.sweeper.invalidated-age-ms";
+    public static final long SWEEPER_INVALIDATED_AGE_MS_DEFAULT = 3_600_000L;
+    /** Records handled per sweep pass (bounds the sweeper's memory). */
+    public static final String SWEEPER_BATCH = "tidemark.sweeper.batch";
+    public static final int SWEEPER_BATCH_DEFAULT = 10_000;
+
     private final Configuration conf;
 
     public TidemarkConfig(Configuration conf) {

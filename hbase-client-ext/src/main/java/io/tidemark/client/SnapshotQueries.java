@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.encoding.SnapshotAttribute;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.Scan;
@@ -15,22 +16,30 @@ import java.util.TreeMap;
 
 /**
  * Turns a user's Get or Scan into the HBase read of a snapshot: the requested columns plus their tombstones and
- * shadow cells, versions up to the start timestamp, a few versions per column. Refuses what cannot be answered
- * correctly yet.
+ * shadow cells, versions up to the start timestamp, a few versions per column; or, when the table has the snapshot
+ * coprocessor, into the same Get or Scan marked with the transaction. Refuses what cannot be answered correctly.
  */
 final class SnapshotQueries {
 
     /** Versions fetched per qualifier in one read; older ones are fetched only when these are all invisible. */
     static final int VERSIONS_PER_READ = 4;
 
+    /** Rows per scan RPC when the snapshot is resolved server-side and the user set no caching. */
+    static final int SERVER_SIDE_ROWS_PER_RPC = 1000;
+
     private static final String SERVER_SIDE_LATER = " is not supported in transactions yet: it would run on raw"
-            + " versions, before the snapshot is resolved. Server-side snapshot reads come with the coprocessor"
-            + " (issue #3); until then, do this on the returned Results";
+            + " versions, before the snapshot is resolved; do this on the returned Results";
+
+    private static final String FILTER_NEEDS_COPROCESSOR = " needs the Tidemark snapshot coprocessor on the table:"
+            + " without it the snapshot is resolved on the client, after HBase has already run the filter over raw"
+            + " versions (tentative, aborted, overwritten and metadata cells), so it would return wrong rows."
+            + " Attach it with TidemarkAdmin.enable (see docs/coprocessors.md), or filter the returned Results";
 
     private SnapshotQueries() {
     }
 
     static Get snapshotGet(Get user, long snapshot) throws IOException {
+        checkNoFilter(user, "Get");
         checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
                 user.getRowOffsetPerColumnFamily());
         checkQualifiers(user.getFamilyMap());
@@ -65,19 +74,8 @@ final class SnapshotQueries {
     }
 
     static Scan snapshotScan(Scan user, long snapshot) throws IOException {
-        checkQuery(user, "Scan", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
-                user.getRowOffsetPerColumnFamily());
-        if (user.getBatch() > 0) {
-            throw new UnsupportedOperationException("Scan.setBatch" + SERVER_SIDE_LATER);
-        }
-        if (user.getAllowPartialResults()) {
-            throw new UnsupportedOperationException("Scan.setAllowPartialResults" + SERVER_SIDE_LATER);
-        }
-        if (user.isRaw()) {
-            throw new UnsupportedOperationException("a raw Scan cannot be transactional: it returns delete markers"
-                    + " and every version; use a plain Table for raw scans");
-        }
-        checkQualifiers(user.getFamilyMap());
+        checkNoFilter(user, "Scan");
+        checkScan(user);
         Scan raw = new Scan(user);
         raw.setFamilyMap(new TreeMap<>(Bytes.BYTES_COMPARATOR));
         for (Map.Entry<byte[], NavigableSet<byte[]>> f : user.getFamilyMap().entrySet()) {
@@ -99,13 +97,61 @@ final class SnapshotQueries {
         return raw;
     }
 
+    /**
+     * The user's Get, marked for the snapshot coprocessor, which resolves it (filter included) in the region server.
+     */
+    static Get serverSideGet(Get user, SnapshotAttribute snapshot) throws IOException {
+        checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
+                user.getRowOffsetPerColumnFamily());
+        checkQualifiers(user.getFamilyMap());
+        Get marked = new Get(user);
+        marked.setAttribute(SnapshotAttribute.NAME, snapshot.encode());
+        FastPathProtocol.markTransaction(marked, snapshot.startTimestamp());
+        return marked;
+    }
+
+    /**
+     * The user's Scan, marked for the snapshot coprocessor. Region servers return only visible rows, so the row
+     * limit applies as given.
+     */
+    static Scan serverSideScan(Scan user, SnapshotAttribute snapshot) throws IOException {
+        checkScan(user);
+        Scan marked = new Scan(user);
+        marked.setAttribute(SnapshotAttribute.NAME, snapshot.encode());
+        FastPathProtocol.markTransaction(marked, snapshot.startTimestamp());
+        if (marked.getCaching() <= 0) {
+            // The region server resolves whole rows outside HBase's size accounting, so rows bound each RPC.
+            marked.setCaching(SERVER_SIDE_ROWS_PER_RPC);
+        }
+        return marked;
+    }
+
+    private static void checkScan(Scan user) {
+        checkQuery(user, "Scan", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
+                user.getRowOffsetPerColumnFamily());
+        if (user.getBatch() > 0) {
+            throw new UnsupportedOperationException("Scan.setBatch" + SERVER_SIDE_LATER);
+        }
+        if (user.getAllowPartialResults()) {
+            throw new UnsupportedOperationException("Scan.setAllowPartialResults" + SERVER_SIDE_LATER);
+        }
+        if (user.isRaw()) {
+            throw new UnsupportedOperationException("a raw Scan cannot be transactional: it returns delete markers"
+                    + " and every version; use a plain Table for raw scans");
+        }
+        checkQualifiers(user.getFamilyMap());
+    }
+
+    private static void checkNoFilter(Query query, String kind) {
+        if (query.getFilter() != null) {
+            throw new UnsupportedOperationException("a Filter on a transactional " + kind + FILTER_NEEDS_COPROCESSOR);
+        }
+    }
+
     private static void checkQuery(Query query, String kind, TimeRange timeRange, int maxVersions, int maxPerFamily,
             int offsetPerFamily) {
         if (!timeRange.isAllTime() || !query.getColumnFamilyTimeRange().isEmpty()) {
             throw new TimestampNotAllowedException(kind);
-        }
-        if (query.getFilter() != null) {
-            throw new UnsupportedOperationException("a Filter on a transactional " + kind + SERVER_SIDE_LATER);
         }
         if (maxVersions > 1) {
             throw new UnsupportedOperationException("reading " + maxVersions + " versions with a transactional "

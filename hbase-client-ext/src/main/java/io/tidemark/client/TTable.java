@@ -24,14 +24,17 @@ import java.util.List;
  * HBase at once as tentative versions; reads see the transaction's snapshot plus its own writes. Like an HBase
  * {@link Table}, a TTable is cheap to create and not meant to be shared between threads.
  *
- * <p>Not supported yet (refused with an exception that says so): user timestamps and time ranges, Filters,
- * {@code Scan.setBatch}, partial results, reading more than one version, and Increment/Append/checkAndMutate.
+ * <p>When the table has the Tidemark snapshot coprocessor (see {@code TidemarkAdmin}), reads are resolved by the
+ * region servers and may carry Filters, which then see only snapshot-visible cells; otherwise reads are resolved
+ * here and Filters are refused. Not supported yet (refused with an exception that says so): user timestamps and time
+ * ranges, {@code Scan.setBatch}, partial results, reading more than one version, and
+ * Increment/Append/checkAndMutate.
  */
 public final class TTable implements Closeable {
 
     private final TableName tableName;
     private final Table table;
-    private volatile boolean checked;
+    private volatile Boolean serverSide;
 
     public TTable(Connection connection, TableName tableName) throws IOException {
         this.tableName = tableName;
@@ -87,18 +90,30 @@ public final class TTable implements Closeable {
     }
 
     public Result get(Transaction tx, Get get) throws IOException {
+        if (serverSide(tx, "read")) {
+            return new ServerSideSnapshotReads(tx, table).get(get);
+        }
         return reader(tx, "read").get(get);
     }
 
     public Result[] get(Transaction tx, List<Get> gets) throws IOException {
+        if (serverSide(tx, "read")) {
+            return new ServerSideSnapshotReads(tx, table).get(gets);
+        }
         return reader(tx, "read").get(gets);
     }
 
     public boolean exists(Transaction tx, Get get) throws IOException {
+        if (serverSide(tx, "read")) {
+            return new ServerSideSnapshotReads(tx, table).exists(get);
+        }
         return reader(tx, "read").exists(get);
     }
 
     public ResultScanner getScanner(Transaction tx, Scan scan) throws IOException {
+        if (serverSide(tx, "scan")) {
+            return new ServerSideSnapshotReads(tx, table).getScanner(scan);
+        }
         SnapshotReader reader = reader(tx, "scan");
         Scan raw = SnapshotQueries.snapshotScan(scan, tx.startTimestamp());
         return new SnapshotScanner(tx, table.getScanner(raw), reader, scan.getLimit());
@@ -165,8 +180,7 @@ public final class TTable implements Closeable {
     }
 
     private SnapshotReader reader(Transaction tx, String action) throws IOException {
-        tx.checkRunning(action);
-        checkTransactional(tx);
+        serverSide(tx, action);
         return new SnapshotReader(tx, table);
     }
 
@@ -175,11 +189,15 @@ public final class TTable implements Closeable {
         return new TentativeWriter(tx, tableName, table, reader);
     }
 
-    private void checkTransactional(Transaction tx) throws IOException {
-        if (!checked) {
-            tx.manager().tableCheck().check(table);
-            checked = true;
+    /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */
+    private boolean serverSide(Transaction tx, String action) throws IOException {
+        tx.checkRunning(action);
+        Boolean known = serverSide;
+        if (known == null) {
+            known = tx.manager().tableCheck().check(table);
+            serverSide = known;
         }
+        return known;
     }
 
     @Override

@@ -1,23 +1,31 @@
 package io.tidemark.client;
 
-import io.tidemark.config.TidemarkConfig;
+import io.tidemark.client.admin.TableProblem;
 import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
- * A table cannot hold transactional data: one of its column families keeps fewer versions than Tidemark needs
- * ({@code tidemark.client.min-family-versions}). With too few versions HBase would drop committed versions that a
- * running snapshot still has to read.
+ * A table cannot hold transactional data: for example one of its column families keeps fewer versions than
+ * Tidemark needs ({@code tidemark.client.min-family-versions}), or expires cells with a TTL. The message names every
+ * problem and its fix; {@code TidemarkAdmin.enable} fixes them all.
  */
 public class TableNotTransactionalException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
-    public TableNotTransactionalException(TableName table, String family, int versions, int required) {
-        super("table " + table.getNameAsString() + " cannot be used transactionally: column family '" + family
-                + "' keeps " + versions + " version(s), Tidemark needs at least " + required + " ("
-                + TidemarkConfig.CLIENT_MIN_VERSIONS + "). Fix it in the hbase shell: alter '"
-                + table.getNameAsString() + "', {NAME => '" + family + "', VERSIONS => " + required + "}");
+    public TableNotTransactionalException(TableName table, List<TableProblem> problems) {
+        super(message(table, problems));
+    }
+
+    private static String message(TableName table, List<TableProblem> problems) {
+        StringBuilder m = new StringBuilder("table ").append(table.getNameAsString())
+                .append(" cannot be used transactionally: ");
+        for (int i = 0; i < problems.size(); i++) {
+            m.append(i == 0 ? "" : "; ").append(problems.get(i).description());
+        }
+        return m.append(". TidemarkAdmin.enable (./tidemark table enable ").append(table.getNameAsString())
+                .append(") fixes every problem at once").toString();
     }
 }

@@ -1,37 +1,50 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TableProblem;
+import io.tidemark.client.admin.TransactionalTableInspector;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 
 import java.io.IOException;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Checks, once per table, that every column family keeps enough versions for snapshot reads. Remembers the tables
- * that passed, so only the first touch of a table pays for reading its descriptor.
+ * Checks, once per table, that the table can hold transactional data (see {@link TransactionalTableInspector}) and
+ * whether its region servers resolve snapshots. Remembers the tables that passed, so only the first touch of a table
+ * pays for reading its descriptor.
  */
 final class TransactionalTableCheck {
 
-    private final int minVersions;
-    private final Set<TableName> passed = ConcurrentHashMap.newKeySet();
+    private final TransactionalTableInspector inspector;
+    /** Tables that passed -> whether the snapshot coprocessor is attached. */
+    private final Map<TableName, Boolean> passed = new ConcurrentHashMap<>();
 
     TransactionalTableCheck(int minVersions) {
-        this.minVersions = minVersions;
+        this.inspector = new TransactionalTableInspector(minVersions);
     }
 
-    void check(Table table) throws IOException {
-        TableName name = table.getName();
-        if (passed.contains(name)) {
-            return;
+    /** Refuses a table that cannot be used transactionally; returns whether reads can be resolved server-side. */
+    boolean check(Table table) throws IOException {
+        Boolean serverSide = passed.get(table.getName());
+        if (serverSide != null) {
+            return serverSide;
         }
-        for (ColumnFamilyDescriptor family : table.getDescriptor().getColumnFamilies()) {
-            if (family.getMaxVersions() < minVersions) {
-                throw new TableNotTransactionalException(name, family.getNameAsString(), family.getMaxVersions(),
-                        minVersions);
+        TableDescriptor descriptor = table.getDescriptor();
+        List<TableProblem> blocking = new ArrayList<>();
+        for (TableProblem p : inspector.problems(descriptor)) {
+            if (p.isBlocking()) {
+                blocking.add(p);
             }
         }
-        passed.add(name);
+        if (!blocking.isEmpty()) {
+            throw new TableNotTransactionalException(table.getName(), blocking);
+        }
+        serverSide = TransactionalTableInspector.hasServerSideSnapshots(descriptor);
+        passed.put(table.getName(), serverSide);
+        return serverSide;
     }
 }

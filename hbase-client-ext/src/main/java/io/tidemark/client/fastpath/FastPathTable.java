@@ -8,6 +8,7 @@ import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
 import io.tidemark.fastpath.FastPathUnavailableException;
+import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
@@ -30,7 +31,7 @@ import java.util.NavigableSet;
 
 /**
  * Single-row transactions that run inside the region server in one round trip, with no TSO contact
- * (docs/fast-path.md). The table must have the {@code io.tidemark.coprocessor.fastpath.FastPathObserver}
+ * (docs/fast-path.md). The table must have the {@link TransactionalTableLayout#FAST_PATH_OBSERVER}
  * coprocessor. Every operation is a complete snapshot-isolation transaction on one row that also orders correctly
  * with the generic transactions of {@link TransactionManager} on the same table.
  *
@@ -227,8 +228,8 @@ public final class FastPathTable implements Closeable {
     private static long versionOf(Result answer) throws IOException {
         byte[] version = answer.getValue(FastPathProtocol.META_FAMILY, FastPathProtocol.VERSION_QUALIFIER);
         if (version == null) {
-            throw new IOException("the region server did not answer as the fast-path coprocessor does: is"
-                    + " io.tidemark.coprocessor.fastpath.FastPathObserver attached to the table?");
+            throw new IOException("the region server did not answer as the fast-path coprocessor does: is "
+                    + TransactionalTableLayout.FAST_PATH_OBSERVER + " attached to the table?");
         }
         return Bytes.toLong(version);
     }

@@ -1,0 +1,44 @@
+package io.tidemark.table;
+
+/**
+ * The names by which HBase table descriptors say "this table is transactional" (docs/coprocessors.md). Defined once
+ * here so the admin API, the client's table check and the coprocessors cannot disagree.
+ */
+public final class TransactionalTableLayout {
+
+    /**
+     * Column-family metadata key marking a family as transactional (value {@value #TRANSACTIONAL_FAMILY_VALUE}).
+     * Compaction garbage collection only touches marked families; other families of the same table keep plain
+     * HBase semantics.
+     */
+    public static final String TRANSACTIONAL_FAMILY_KEY = "tidemark.transactional";
+    public static final String TRANSACTIONAL_FAMILY_VALUE = "true";
+
+    /** Applies a transaction's snapshot inside the region server for gets and scans. */
+    public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";
+
+    /** Drops versions no snapshot can read any more when HBase compacts transactional families. */
+    public static final String COMPACTION_OBSERVER = "io.tidemark.coprocessor.compaction.CompactionObserver";
+
+    /** Runs single-row transactions inside the region server and keeps the region's read clock (fast path). */
+    public static final String FAST_PATH_OBSERVER = "io.tidemark.coprocessor.fastpath.FastPathObserver";
+
+    /**
+     * Coprocessor priority: after system coprocessors (such as access control), so those see the request first.
+     */
+    public static final int COPROCESSOR_PRIORITY = 0x20000000;
+
+    /**
+     * Priority of the fast-path observer: it must run before the snapshot observer, because the snapshot observer
+     * answers a Get itself and bypasses the rest of the chain, and every generic read must first raise the fast-path
+     * read clock (a lower number runs earlier).
+     */
+    public static final int FAST_PATH_PRIORITY = COPROCESSOR_PRIORITY - 1;
+
+    private TransactionalTableLayout() {
+    }
+
+    public static boolean isTransactionalFamilyValue(String value) {
+        return TRANSACTIONAL_FAMILY_VALUE.equalsIgnoreCase(value);
+    }
+}

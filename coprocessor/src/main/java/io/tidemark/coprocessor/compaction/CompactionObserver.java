@@ -1,0 +1,80 @@
+package io.tidemark.coprocessor.compaction;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.coprocessor.WriterOutcomes;
+import io.tidemark.table.TransactionalTableLayout;
+import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.coprocessor.ObserverContext;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
+import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
+import org.apache.hadoop.hbase.coprocessor.RegionObserver;
+import org.apache.hadoop.hbase.regionserver.InternalScanner;
+import org.apache.hadoop.hbase.regionserver.ScanType;
+import org.apache.hadoop.hbase.regionserver.Store;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionLifeCycleTracker;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Garbage collection at compaction time for column families marked
+ * {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY} (docs/coprocessors.md). Reads the low watermark the TSO
+ * persisted in the commit table when a compaction starts and lets a {@link VersionCollector} drop the versions no
+ * snapshot that can still commit will read. The commit table comes from the coprocessor's properties
+ * ({@value TidemarkConfig#COMMIT_TABLE}, {@value TidemarkConfig#COMMIT_TABLE_REGIONS}), else from the region server's
+ * configuration, else the defaults.
+ */
+public final class CompactionObserver implements RegionCoprocessor, RegionObserver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CompactionObserver.class);
+
+    private RegionCoprocessorEnvironment environment;
+    private CommitTable commitTable;
+
+    @Override
+    public void start(CoprocessorEnvironment env) throws IOException {
+        if (!(env instanceof RegionCoprocessorEnvironment)) {
+            throw new DoNotRetryIOException(getClass().getName() + " is a region coprocessor: attach it to a table,"
+                    + " not to the master or a region server as a whole");
+        }
+        environment = (RegionCoprocessorEnvironment) env;
+        commitTable = new CommitTable(environment.getConnection(), new TidemarkConfig(env.getConfiguration()));
+    }
+
+    @Override
+    public Optional<RegionObserver> getRegionObserver() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public InternalScanner preCompact(ObserverContext<RegionCoprocessorEnvironment> c, Store store,
+            InternalScanner scanner, ScanType scanType, CompactionLifeCycleTracker tracker,
+            CompactionRequest request) throws IOException {
+        if (!TransactionalTableLayout.isTransactionalFamilyValue(store.getColumnFamilyDescriptor().getValue(
+                TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY))) {
+            return scanner;
+        }
+        long lowWatermark;
+        try {
+            lowWatermark = commitTable.readLowWatermark();
+        } catch (IOException e) {
+            // A compaction that fails leaves store files piling up until HBase blocks writes: compact without GC.
+            LOG.warn("compacting {} without garbage collection: cannot read the low watermark from {}: {}",
+                    store.getColumnFamilyName(), commitTable.tableName(), e.toString());
+            return scanner;
+        }
+        if (lowWatermark <= 0) {
+            return scanner;
+        }
+        boolean allFiles = scanType == ScanType.COMPACT_DROP_DELETES;
+        LOG.debug("collecting versions of {} at or below low watermark {} ({} compaction)",
+                store.getColumnFamilyName(), lowWatermark, allFiles ? "major" : "minor");
+        return new GarbageCollectingScanner(scanner, new VersionCollector(lowWatermark, allFiles,
+                new WriterOutcomes(environment.getRegion(), commitTable, false)));
+    }
+}

@@ -1,0 +1,110 @@
+package io.tidemark.coprocessor.snapshot;
+
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.regionserver.RegionScanner;
+import org.apache.hadoop.hbase.regionserver.ScannerContext;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A region scanner that returns, row by row, only what the transaction's snapshot shows, after the user's filter.
+ * Reads each whole row (the newest versions up to the snapshot, metadata included) from the underlying scanner,
+ * resolves it, filters it, and skips rows left empty, so row limits count visible rows only.
+ *
+ * <p>The underlying scanner is read without the RPC's {@link ScannerContext}: its size and time limits may cut a row
+ * into partial results, and a row can only be resolved whole. The RPC is bounded by its row count instead (the
+ * client sets the scan's caching).
+ */
+final class SnapshotRegionScanner implements RegionScanner {
+
+    private final RegionScanner stored;
+    private final SnapshotResolver resolver;
+    private final VisibleCellFilter filter;
+    private final List<Cell> rowCells = new ArrayList<>();
+    private boolean exhausted;
+
+    SnapshotRegionScanner(RegionScanner stored, SnapshotResolver resolver, VisibleCellFilter filter) {
+        this.stored = stored;
+        this.resolver = resolver;
+        this.filter = filter;
+    }
+
+    @Override
+    public boolean nextRaw(List<Cell> result) throws IOException {
+        return nextVisibleRow(result, true);
+    }
+
+    @Override
+    public boolean nextRaw(List<Cell> result, ScannerContext scannerContext) throws IOException {
+        return nextVisibleRow(result, true);
+    }
+
+    @Override
+    public boolean next(List<Cell> result) throws IOException {
+        return nextVisibleRow(result, false);
+    }
+
+    @Override
+    public boolean next(List<Cell> result, ScannerContext scannerContext) throws IOException {
+        return nextVisibleRow(result, false);
+    }
+
+    /** Adds the next row with visible cells to {@code result}; false when no rows follow it. */
+    private boolean nextVisibleRow(List<Cell> result, boolean raw) throws IOException {
+        while (!exhausted) {
+            if (filter.allRemainingFiltered()) {
+                exhausted = true;
+                break;
+            }
+            rowCells.clear();
+            boolean more = raw ? stored.nextRaw(rowCells) : stored.next(rowCells);
+            exhausted = !more;
+            List<Cell> visible = filter.apply(resolver.visibleCells(rowCells));
+            rowCells.clear();
+            if (!visible.isEmpty()) {
+                result.addAll(visible);
+                return more;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean isFilterDone() throws IOException {
+        return exhausted || filter.allRemainingFiltered();
+    }
+
+    @Override
+    public boolean reseek(byte[] row) throws IOException {
+        exhausted = false;
+        return stored.reseek(row);
+    }
+
+    @Override
+    public RegionInfo getRegionInfo() {
+        return stored.getRegionInfo();
+    }
+
+    @Override
+    public long getMaxResultSize() {
+        return stored.getMaxResultSize();
+    }
+
+    @Override
+    public long getMvccReadPoint() {
+        return stored.getMvccReadPoint();
+    }
+
+    @Override
+    public int getBatch() {
+        return stored.getBatch();
+    }
+
+    @Override
+    public void close() throws IOException {
+        stored.close();
+    }
+}

@@ -1,0 +1,86 @@
+package io.tidemark.client;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.encoding.SnapshotAttribute;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads of a table whose region servers run the Tidemark snapshot coprocessor: each Get and Scan carries the
+ * transaction ({@link SnapshotAttribute}) and comes back already resolved and filtered, so no metadata and no
+ * invisible version crosses the network and user Filters are allowed.
+ */
+final class ServerSideSnapshotReads {
+
+    private final Transaction tx;
+    private final Table table;
+    private final SnapshotAttribute snapshot;
+
+    ServerSideSnapshotReads(Transaction tx, Table table) {
+        this.tx = tx;
+        this.table = table;
+        CommitTable commitTable = tx.manager().commitTable();
+        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.commitMode(),
+                commitTable.tableName().getNameAsString(), commitTable.schema().buckets());
+    }
+
+    Result get(Get get) throws IOException {
+        return table.get(SnapshotQueries.serverSideGet(get, snapshot));
+    }
+
+    Result[] get(List<Get> gets) throws IOException {
+        List<Get> marked = new ArrayList<>(gets.size());
+        for (Get g : gets) {
+            marked.add(SnapshotQueries.serverSideGet(g, snapshot));
+        }
+        return table.get(marked);
+    }
+
+    boolean exists(Get get) throws IOException {
+        return table.exists(SnapshotQueries.serverSideGet(get, snapshot));
+    }
+
+    ResultScanner getScanner(Scan scan) throws IOException {
+        return new RunningTransactionScanner(tx, table.getScanner(SnapshotQueries.serverSideScan(scan, snapshot)));
+    }
+
+    /** Refuses to go on once the transaction ended, like the client-side {@link SnapshotScanner}. */
+    private static final class RunningTransactionScanner implements ResultScanner {
+        private final Transaction tx;
+        private final ResultScanner resolved;
+
+        RunningTransactionScanner(Transaction tx, ResultScanner resolved) {
+            this.tx = tx;
+            this.resolved = resolved;
+        }
+
+        @Override
+        public Result next() throws IOException {
+            tx.checkRunning("scan");
+            return resolved.next();
+        }
+
+        @Override
+        public void close() {
+            resolved.close();
+        }
+
+        @Override
+        public boolean renewLease() {
+            return resolved.renewLease();
+        }
+
+        @Override
+        public ScanMetrics getScanMetrics() {
+            return resolved.getScanMetrics();
+        }
+    }
+}

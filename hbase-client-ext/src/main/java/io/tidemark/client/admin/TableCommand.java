@@ -1,0 +1,73 @@
+package io.tidemark.client.admin;
+
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * The {@code ./tidemark table create|enable|check} command without its command-line framework: the CLI parses the
+ * connection options and hands the remaining words here.
+ *
+ * <pre>
+ *   table create &lt;table&gt; &lt;family&gt;...   create a transactional table
+ *   table enable &lt;table&gt;               convert an existing table
+ *   table check  &lt;table&gt;               list every problem; exit code 1 when there is one
+ * </pre>
+ */
+public final class TableCommand {
+
+    public static final String USAGE = "usage: table create <table> <family>... | table enable <table>"
+            + " | table check <table>";
+
+    private final TidemarkAdmin admin;
+
+    public TableCommand(Connection connection, TidemarkConfig config) {
+        this.admin = new TidemarkAdmin(connection, config);
+    }
+
+    /** Runs {@code args} (without the word "table"); returns the process exit code (0 ok, 1 problems, 2 usage). */
+    public int run(List<String> args, PrintStream out) throws IOException {
+        if (args.size() < 2) {
+            out.println(USAGE);
+            return 2;
+        }
+        TableName table = TableName.valueOf(args.get(1));
+        switch (args.get(0)) {
+            case "create":
+                if (args.size() < 3) {
+                    out.println("table create needs at least one column family after the table name; " + USAGE);
+                    return 2;
+                }
+                admin.create(table, args.subList(2, args.size()).toArray(new String[0]));
+                out.println("created transactional table " + table.getNameAsString() + " with families "
+                        + String.join(", ", args.subList(2, args.size())));
+                return 0;
+            case "enable":
+                admin.enable(table);
+                out.println("table " + table.getNameAsString() + " is transactional now");
+                return report(table, out);
+            case "check":
+                return report(table, out);
+            default:
+                out.println("unknown table command '" + args.get(0) + "'; " + USAGE);
+                return 2;
+        }
+    }
+
+    private int report(TableName table, PrintStream out) throws IOException {
+        List<TableProblem> problems = admin.check(table);
+        if (problems.isEmpty()) {
+            out.println("table " + table.getNameAsString() + " is fully transactional");
+            return 0;
+        }
+        out.println("table " + table.getNameAsString() + " has " + problems.size() + " problem(s):");
+        for (TableProblem p : problems) {
+            out.println("  " + (p.isBlocking() ? "[blocking] " : "[advisory] ") + p.description());
+        }
+        return 1;
+    }
+}

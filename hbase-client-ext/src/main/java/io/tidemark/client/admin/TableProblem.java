@@ -1,0 +1,39 @@
+package io.tidemark.client.admin;
+
+/** One way a table falls short of what Tidemark needs, in plain words, with the fix. */
+public final class TableProblem {
+
+    /** How much a problem matters. */
+    public enum Severity {
+        /** Transactions on the table would return wrong results or lose committed data: TTable refuses it. */
+        BLOCKING,
+        /** Transactions are correct but the table misses a feature (server-side reads, garbage collection). */
+        ADVISORY
+    }
+
+    private final Severity severity;
+    private final String description;
+
+    TableProblem(Severity severity, String description) {
+        this.severity = severity;
+        this.description = description;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    public boolean isBlocking() {
+        return severity == Severity.BLOCKING;
+    }
+
+    /** What is wrong and how to fix it. */
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public String toString() {
+        return severity + ": " + description;
+    }
+}
