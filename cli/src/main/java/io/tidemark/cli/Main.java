@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
                 QuickstartCommand.class,
                 ServerCommand.class,
                 TsoCommand.class,
+                TableCliCommand.class,
+                SweepCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
         })

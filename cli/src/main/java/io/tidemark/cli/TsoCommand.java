@@ -4,15 +4,12 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.TsoServer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** A TSO for an HBase cluster that already runs elsewhere. */
@@ -23,12 +20,8 @@ import java.util.concurrent.Callable;
                         + "--port and --mode override them."})
 final class TsoCommand implements Callable<Integer> {
 
-    @Option(names = "--hbase-site", required = true, paramLabel = "<file>",
-            description = "hbase-site.xml of the cluster (ZooKeeper quorum and port).")
-    private Path hbaseSite;
-
-    @Option(names = "--config", paramLabel = "<file>", description = "A tidemark-site.xml with tidemark.* settings.")
-    private Path tidemarkSite;
+    @CommandLine.Mixin
+    private ClusterOptions cluster;
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port to listen on (default: tidemark.tso.port, else "
@@ -46,12 +39,7 @@ final class TsoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Configuration conf = HBaseConfiguration.create();
-        addSiteFile(conf, "--hbase-site", hbaseSite);
-        conf.addResource(TidemarkConfig.SITE_FILE);
-        if (tidemarkSite != null) {
-            addSiteFile(conf, "--config", tidemarkSite);
-        }
+        Configuration conf = cluster.load(spec.commandLine());
         TidemarkConfig config = new TidemarkConfig(conf);
         if (port != null) {
             if (port < 0 || port > 65535) {
@@ -86,23 +74,6 @@ final class TsoCommand implements Callable<Integer> {
             }
         });
         return 0;
-    }
-
-    /** Adds a site file after checking it can be read, so a typo gets a clear message instead of a stack trace. */
-    private void addSiteFile(Configuration conf, String option, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw usage(option + " " + file + ": no such file");
-        }
-        if (!Files.isReadable(file)) {
-            throw usage(option + " " + file + ": file is not readable");
-        }
-        try {
-            conf.addResource(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()));
-            // Hadoop may parse site files lazily; parse now so a broken file is reported against its option.
-            conf.get(TidemarkConfig.TSO_PORT);
-        } catch (RuntimeException e) {
-            throw usage(option + " " + file + ": not a valid configuration file (" + e.getMessage() + ")");
-        }
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -55,6 +55,19 @@ class CommandLineTest {
     }
 
     @Test
+    void tableAndSweepNeedAnHbaseSiteFile() {
+        assertEquals(2, run("table", "check", "accounts"));
+        assertTrue(err.toString().contains("--hbase-site"), err.toString());
+        assertEquals(2, run("sweep", "--hbase-site", "/no/such/hbase-site.xml"));
+        assertTrue(err.toString().contains("/no/such/hbase-site.xml: no such file"), err.toString());
+    }
+
+    @Test
+    void tableNeedsAnActionAndATable() {
+        assertEquals(2, run("table", "--hbase-site", "/no/such/hbase-site.xml", "check"));
+    }
+
+    @Test
     void commandWithoutSubcommandIsAUsageError() {
         assertEquals(2, run());
         assertEquals(2, run("bench"));
@@ -63,7 +76,7 @@ class CommandLineTest {
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quickstart", "--help"}, {"server", "--help"},
-                {"tso", "--help"}, {"bench", "--help"}, {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
+                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"bench", "--help"}, {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
                 {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
