@@ -40,7 +40,7 @@ public final class TidemarkConfig {
     public static final String COMMIT_TABLE_REGIONS = "tidemark.commit-table.regions";
     public static final int COMMIT_TABLE_REGIONS_DEFAULT = 16;
     public static final String COMMIT_TABLE_WRITE_PARALLELISM = "tidemark.commit-table.write-parallelism";
-    public static final int COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT = 8;
+    public static final int COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT = 4;
     public static final String COMMIT_TABLE_GUARD = "tidemark.commit-table.guard";
     public static final String COMMIT_TABLE_GUARD_DEFAULT = "false";
     public static final String TIMESTAMP_TABLE = "tidemark.timestamp-table.name";
