@@ -44,15 +44,30 @@ class SuiteSmokeTest {
 
     @Test
     void latencyBySizeMeasuresEveryModeAndSize(@TempDir Path folder) throws Exception {
-        LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED, TxMode.RAW),
-                List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, ONE_SECOND, folder);
+        LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED,
+                TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, ONE_SECOND, folder);
 
         List<SizeResult> results = new LatencyBySizeBenchmark(SharedMiniCluster.connection(), options, SILENT,
                 ProgressListener.NONE).run();
 
-        assertEquals(6, results.size());
+        assertEquals(8, results.size());
         results.forEach(r -> assertMeasured(r.mode() + " size " + r.size(), r.measurement()));
-        assertReport(folder, 7, "latency-by-size-mean.png", "latency-by-size-p99.png");
+        // Size 1 on the fast path has no begin or commit phase, like raw HBase; size 5 is a generic transaction.
+        assertEquals(tsoPhasesMs(measurement(results, TxMode.RAW, 1)),
+                tsoPhasesMs(measurement(results, TxMode.FASTPATH, 1)), "fast path: no begin/commit");
+        assertTrue(measurement(results, TxMode.FASTPATH, 5).meanCommitMs() > 0, "size 5 commits through the TSO");
+        assertReport(folder, 9, "latency-by-size-mean.png", "latency-by-size-p99.png");
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains(
+                LatencyBySizeBenchmark.FAST_PATH_NOTE), "the summary says what the fast-path rows measure");
+    }
+
+    private static double tsoPhasesMs(TxMeasurement m) {
+        return m.meanBeginMs() + m.meanCommitMs();
+    }
+
+    private static TxMeasurement measurement(List<SizeResult> results, TxMode mode, int size) {
+        return results.stream().filter(r -> r.mode() == mode && r.size() == size).findFirst().orElseThrow()
+                .measurement();
     }
 
     @Test

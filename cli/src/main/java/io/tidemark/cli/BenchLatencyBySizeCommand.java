@@ -16,9 +16,9 @@ import java.util.concurrent.Callable;
 @Command(name = "latency-by-size", mixinStandardHelpOptions = true,
         description = {"End-to-end latency (mean, p50, p99) of transactions of 1, 5 and 10 operations (50%% reads, "
                 + "50%% updates of 2 KB values, Zipf 0.8 keys) at a light load, for Tidemark generic (low-latency "
-                + "TSO), Tidemark batched (batched TSO) and raw HBase.",
+                + "TSO), Tidemark batched (batched TSO), Tidemark fast path (size 1 only) and raw HBase.",
                 LatencyBySizeBenchmark.FAST_PATH_NOTE,
-                "Defaults take about 3 minutes."})
+                "Defaults take about 4 minutes."})
 final class BenchLatencyBySizeCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 10;
@@ -37,9 +37,9 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
             description = "Transaction sizes, comma-separated (default: ${DEFAULT-VALUE}).")
     private List<Integer> sizes;
 
-    @Option(names = "--modes", defaultValue = "generic,batched,raw", split = ",", paramLabel = "<mode>",
+    @Option(names = "--modes", defaultValue = "generic,batched,fastpath,raw", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched, raw (default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, fastpath, raw (default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @CommandLine.Spec

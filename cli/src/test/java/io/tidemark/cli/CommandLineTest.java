@@ -76,7 +76,8 @@ class CommandLineTest {
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quickstart", "--help"}, {"server", "--help"},
-                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"bench", "--help"}, {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
+                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"bench", "--help"},
+                {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
                 {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
@@ -88,15 +89,22 @@ class CommandLineTest {
     }
 
     @Test
-    void latencyBySizeHelpSaysTheFastPathIsLeftOut() {
+    void latencyBySizeHelpSaysWhatTheFastPathModeMeasures() {
         assertEquals(0, run("bench", "latency-by-size", "--help"));
-        assertTrue(out.toString().contains("fast path (issue 4) has not landed"), out.toString());
+        assertTrue(out.toString().replaceAll("\\s+", " ").contains("only its size-1 rows measure the fast path"),
+                out.toString());
+    }
+
+    @Test
+    void breakdownRefusesTheFastPathMode() {
+        assertEquals(2, run("bench", "breakdown", "--modes", "fastpath"));
+        assertTrue(err.toString().contains("use generic or batched"), err.toString());
     }
 
     @Test
     void unknownBenchmarkModeNamesTheAcceptedModes() {
-        assertEquals(2, run("bench", "latency-by-size", "--modes", "generic,fastpath"));
-        assertTrue(err.toString().contains("use generic, batched, raw"), err.toString());
+        assertEquals(2, run("bench", "latency-by-size", "--modes", "generic,turbo"));
+        assertTrue(err.toString().contains("use generic, batched, fastpath, raw"), err.toString());
     }
 
     @Test

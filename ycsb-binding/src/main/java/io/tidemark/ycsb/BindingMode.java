@@ -11,8 +11,11 @@ public enum BindingMode {
     GENERIC("generic", CommitMode.LOW_LATENCY),
     /** Tidemark transactions; the TSO must be in batched mode (it writes commit records in batches). */
     BATCHED("batched", CommitMode.BATCHED),
-    /** One-key transactions through the region-server fast path; arrives with the fast-path issue (#4). */
-    FASTPATH("fastpath", null),
+    /**
+     * Single-key operations as fast-path transactions inside the region server (no TSO round trip); scans and
+     * explicit transactions of several operations as generic transactions, so the TSO must be in low-latency mode.
+     */
+    FASTPATH("fastpath", CommitMode.LOW_LATENCY),
     /** Plain HBase Table operations, no transactions: the baseline. */
     RAW("raw", null);
 
@@ -34,6 +37,11 @@ public enum BindingMode {
 
     public boolean isTransactional() {
         return this != RAW;
+    }
+
+    /** Whether single-key operations run on the fast path (and the table needs its coprocessor). */
+    public boolean usesFastPath() {
+        return this == FASTPATH;
     }
 
     /** The commit mode the TSO must announce for this binding mode to measure what its name says. */

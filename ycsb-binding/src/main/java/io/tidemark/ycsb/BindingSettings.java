@@ -39,11 +39,6 @@ final class BindingSettings {
 
     private BindingSettings(Properties p) {
         this.mode = BindingMode.parse(p.getProperty(BindingMode.PROPERTY));
-        if (mode == BindingMode.FASTPATH) {
-            throw new IllegalArgumentException(BindingMode.PROPERTY + "=fastpath is not available yet: the fast path"
-                    + " (one-key transactions inside the region server) arrives with the fast-path issue (#4). Use"
-                    + " generic, batched or raw until then");
-        }
         this.table = tableName(nonEmpty(p, TABLE, TABLE_DEFAULT));
         this.family = Bytes.toBytes(nonEmpty(p, COLUMN_FAMILY, COLUMN_FAMILY_DEFAULT));
         this.createTable = bool(p, CREATE_TABLE, false);

@@ -1,6 +1,7 @@
 package io.tidemark.ycsb;
 
 import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.fastpath.FastPathConflictException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.slf4j.Logger;
@@ -25,11 +26,15 @@ import java.util.Vector;
  *
  * <p>YCSB creates one instance per client thread and calls {@link #init()}, the operations and {@link #cleanup()} on
  * that thread. All instances of a JVM share one HBase connection and one TransactionManager. An aborted transaction
- * is reported as {@link #ABORTED}, which YCSB counts apart from errors.
+ * is reported as {@link #ABORTED}, which YCSB counts apart from errors. In {@code fastpath} mode single-key operations
+ * outside an explicit transaction run on the fast path (see {@link FastPathRecordStore}).
  */
 public final class TidemarkClient extends DB {
 
-    /** The status of an operation (or transaction) that aborted: a conflict, or an invalidation by a reader. */
+    /**
+     * The status of an operation (or transaction) that aborted: a conflict, an invalidation by a reader, or a
+     * fast-path operation refused because its row had an undecided write.
+     */
     public static final Status ABORTED = new Status("ABORTED", "The Tidemark transaction aborted.");
 
     private static final Logger LOG = LoggerFactory.getLogger(TidemarkClient.class);
@@ -60,10 +65,17 @@ public final class TidemarkClient extends DB {
             throw new DBException("Tidemark binding could not start: " + e.getMessage(), e);
         }
         codec = new RecordCodec(settings.family());
-        store = settings.mode().isTransactional()
-                ? new TransactionalRecordStore(shared.connection(), shared.transactionManager())
-                : new RawRecordStore(shared.connection());
+        store = store(settings.mode(), shared);
         ON_THREAD.set(this);
+    }
+
+    private static RecordStore store(BindingMode mode, SharedClients shared) {
+        if (!mode.isTransactional()) {
+            return new RawRecordStore(shared.connection());
+        }
+        return mode.usesFastPath()
+                ? new FastPathRecordStore(shared.connection(), shared.transactionManager())
+                : new TransactionalRecordStore(shared.connection(), shared.transactionManager());
     }
 
     @Override
@@ -175,9 +187,12 @@ public final class TidemarkClient extends DB {
         }
     }
 
-    /** Aborts are an expected outcome under contention and are counted, not logged; anything else is an error. */
+    /**
+     * Aborts (a generic transaction's, or a fast-path operation refused because the row has an undecided write) are
+     * an expected outcome under contention and are counted, not logged; anything else is an error.
+     */
     private static Status failed(String operation, Exception e) {
-        if (e instanceof TransactionAbortedException) {
+        if (e instanceof TransactionAbortedException || e instanceof FastPathConflictException) {
             return ABORTED;
         }
         LOG.warn("{} failed", operation, e);

@@ -27,6 +27,7 @@ class BindingSettingsTest {
         assertEquals(BindingMode.RAW, BindingSettings.from(props(BindingMode.PROPERTY, "raw")).mode());
         assertEquals(BindingMode.BATCHED, BindingSettings.from(props(BindingMode.PROPERTY, " Batched ")).mode());
         assertEquals(BindingMode.GENERIC, BindingSettings.from(props(BindingMode.PROPERTY, "generic")).mode());
+        assertEquals(BindingMode.FASTPATH, BindingSettings.from(props(BindingMode.PROPERTY, "fastpath")).mode());
     }
 
     @Test
@@ -35,13 +36,6 @@ class BindingSettingsTest {
                 () -> BindingSettings.from(props(BindingMode.PROPERTY, "fast")));
         assertTrue(e.getMessage().contains("tidemark.mode is 'fast'"), e.getMessage());
         assertTrue(e.getMessage().contains("generic, batched, fastpath, raw"), e.getMessage());
-    }
-
-    @Test
-    void fastpathSaysItArrivesWithTheFastPathIssue() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BindingSettings.from(props(BindingMode.PROPERTY, "fastpath")));
-        assertTrue(e.getMessage().contains("#4"), e.getMessage());
     }
 
     @Test

@@ -2,9 +2,14 @@ package io.tidemark.ycsb;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.timestamp.Timestamps;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +32,8 @@ import java.util.Vector;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,7 +54,7 @@ class TidemarkClientTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = BindingMode.class, names = {"RAW", "GENERIC"})
+    @EnumSource(value = BindingMode.class, names = {"RAW", "GENERIC", "FASTPATH"})
     void everyYcsbOperationWorks(BindingMode mode) throws DBException {
         String table = newTableName("ops");
         TidemarkClient client = start(lowLatency.bindingProperties(mode, table));
@@ -99,6 +106,66 @@ class TidemarkClientTest {
             first.cleanup();
             second.cleanup();
         }
+    }
+
+    @Test
+    void fastpathModeWritesSingleKeysAtMintedVersionsAndExplicitTransactionsAtTsoTimestamps()
+            throws IOException, DBException {
+        String table = newTableName("fpversions");
+        TidemarkClient client = start(lowLatency.bindingProperties(BindingMode.FASTPATH, table));
+        try {
+            assertEquals(Status.OK, client.insert(table, "alone", record("a", "b")));
+            assertEquals(Status.OK, client.beginTransaction());
+            assertEquals(Status.OK, client.insert(table, "together", record("c", "d")));
+            assertEquals(Status.OK, client.commitTransaction());
+
+            assertFalse(Timestamps.isTsoTimestamp(field0Version(table, "alone")), "a fast-path write is minted");
+            assertTrue(Timestamps.isTsoTimestamp(field0Version(table, "together")), "a generic write is at its start");
+            Map<String, ByteIterator> read = new HashMap<>();
+            assertEquals(Status.OK, client.read(table, "together", null, read));
+            assertEquals("c", read.get("field0").toString());
+        } finally {
+            client.cleanup();
+        }
+    }
+
+    @Test
+    void aFastPathWriteToARowWithAnUndecidedWriteIsReportedAsAborted() throws DBException {
+        String table = newTableName("fpconflict");
+        Properties p = lowLatency.bindingProperties(BindingMode.FASTPATH, table);
+        TidemarkClient generic = start(p);
+        TidemarkClient fast = start(p);
+        try {
+            assertEquals(Status.OK, fast.insert(table, "user1", record("initial", "x")));
+            assertEquals(Status.OK, generic.beginTransaction());
+            assertEquals(Status.OK, generic.update(table, "user1", record("generic", "x")));
+
+            assertEquals(TidemarkClient.ABORTED, fast.update(table, "user1", record("fast", "x")));
+            assertEquals(Status.OK, generic.commitTransaction());
+            Map<String, ByteIterator> read = new HashMap<>();
+            assertEquals(Status.OK, fast.read(table, "user1", null, read));
+            assertEquals("generic", read.get("field0").toString());
+        } finally {
+            generic.cleanup();
+            fast.cleanup();
+        }
+    }
+
+    @Test
+    void fastpathModeRefusesATableWithoutTheFastPathCoprocessorNamingTheFix() throws IOException {
+        String table = newTableName("nocoprocessor");
+        try (Admin admin = TsoFixture.connection().getAdmin()) {
+            admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("family"))
+                            .setMaxVersions(Integer.MAX_VALUE).build())
+                    .build());
+        }
+        DBException e = assertThrows(DBException.class,
+                () -> start(lowLatency.bindingProperties(BindingMode.FASTPATH, table)));
+        assertTrue(e.getMessage().contains("has no fast-path coprocessor"), e.getMessage());
+        assertTrue(e.getMessage().contains("alter '" + table + "', METHOD => 'table_att', 'coprocessor' => '|"
+                + TransactionalTableLayout.FAST_PATH_OBSERVER + "|" + TransactionalTableLayout.FAST_PATH_PRIORITY
+                + "|"), e.getMessage());
     }
 
     @Test
@@ -213,6 +280,16 @@ class TidemarkClientTest {
         client.setProperties(p);
         client.init();
         return client;
+    }
+
+    /** The version of the newest cell of field0 of {@code key}, read with plain HBase. */
+    private static long field0Version(String table, String key) throws IOException {
+        try (Table t = TsoFixture.connection().getTable(TableName.valueOf(table))) {
+            Cell cell = t.get(new Get(Bytes.toBytes(key)).addColumn(Bytes.toBytes("family"), Bytes.toBytes("field0")))
+                    .getColumnLatestCell(Bytes.toBytes("family"), Bytes.toBytes("field0"));
+            assertNotNull(cell, "no field0 in " + key);
+            return cell.getTimestamp();
+        }
     }
 
     private static String newTableName(String prefix) {

@@ -66,6 +66,7 @@ final class TsoFixture implements AutoCloseable {
         p.setProperty(BindingMode.PROPERTY, mode.propertyValue());
         p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:" + tso.port());
         p.setProperty(TidemarkConfig.COMMIT_TABLE, config.getString(TidemarkConfig.COMMIT_TABLE, null));
+        p.setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, config.getString(TidemarkConfig.COMMIT_TABLE_REGIONS, null));
         p.setProperty(BindingSettings.TABLE, table);
         p.setProperty(BindingSettings.CREATE_TABLE, "true");
         return p;

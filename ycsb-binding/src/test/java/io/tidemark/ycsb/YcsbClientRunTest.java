@@ -13,6 +13,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsb.DBException;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
@@ -104,10 +106,12 @@ class YcsbClientRunTest {
         assertEquals(RECORDS + inserted, countCommittedRows(table));
     }
 
-    @Test
-    void theTransactionalWorkloadRunsWholeTransactionsAndReportsThemBySize() throws Exception {
-        String table = "ycsb_generic_tx";
-        Properties p = common(BindingMode.GENERIC, table);
+    /** In fastpath mode, the transactions of one operation run on the fast path and are reported all the same. */
+    @ParameterizedTest
+    @EnumSource(value = BindingMode.class, names = {"GENERIC", "FASTPATH"})
+    void theTransactionalWorkloadRunsWholeTransactionsAndReportsThemBySize(BindingMode mode) throws Exception {
+        String table = "ycsb_" + mode.propertyValue() + "_tx";
+        Properties p = common(mode, table);
         loadInProcess(p);
 
         YcsbRun run = YcsbRun.run(false, PAPER, runOf(p), WORK_DIR);

@@ -19,6 +19,11 @@ public record BreakdownOptions(List<TxMode> modes, int threads, TxEnvironment.Da
         if (modes == null || modes.isEmpty() || modes.stream().anyMatch(m -> !m.isTransactional())) {
             throw new IllegalArgumentException("modes must be transactional (generic or batched), got " + modes);
         }
+        if (modes.stream().anyMatch(TxMode::usesFastPath)) {
+            // Every breakdown shape has two or more operations, which the fast path never serves.
+            throw new IllegalArgumentException("the breakdown's transactions all have several operations, which run"
+                    + " generic even in fastpath mode: use generic or batched");
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }

@@ -1,9 +1,13 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -25,14 +29,39 @@ public final class DataTable {
 
     /** Drops {@code name} if an earlier run left it, then creates it with one family keeping every version. */
     static void recreate(Connection connection, TableName name) throws IOException {
+        create(connection, name, plain(name));
+    }
+
+    /**
+     * Like {@link #recreate}, with the fast-path coprocessor attached (first in the chain, docs/fast-path.md) and
+     * told which commit table {@code clientConfig}'s transactions use.
+     */
+    static void recreateWithFastPath(Connection connection, TableName name, TidemarkConfig clientConfig)
+            throws IOException {
+        create(connection, name, plain(name).setCoprocessor(
+                CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
+                        .setPriority(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                        .setProperty(TidemarkConfig.COMMIT_TABLE, clientConfig.getString(TidemarkConfig.COMMIT_TABLE,
+                                TidemarkConfig.COMMIT_TABLE_DEFAULT))
+                        .setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(clientConfig.getInt(
+                                TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1,
+                                CommitTableSchema.MAX_BUCKETS)))
+                        .build()));
+    }
+
+    /** Transactional tables need every version; the raw table gets the same schema for a fair comparison. */
+    private static TableDescriptorBuilder plain(TableName name) {
+        return TableDescriptorBuilder.newBuilder(name)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
+                        .setMaxVersions(Integer.MAX_VALUE)
+                        .build());
+    }
+
+    private static void create(Connection connection, TableName name, TableDescriptorBuilder descriptor)
+            throws IOException {
         try (Admin admin = connection.getAdmin()) {
             drop(admin, name);
-            // Transactional tables need every version; the raw table gets the same schema for a fair comparison.
-            admin.createTable(TableDescriptorBuilder.newBuilder(name)
-                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
-                            .setMaxVersions(Integer.MAX_VALUE)
-                            .build())
-                    .build());
+            admin.createTable(descriptor.build());
         }
     }
 
