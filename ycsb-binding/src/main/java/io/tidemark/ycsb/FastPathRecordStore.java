@@ -98,17 +98,7 @@ final class FastPathRecordStore implements RecordStore {
         } catch (IOException e) {
             first = e;
         }
-        for (FastPathTable table : tables.values()) {
-            try {
-                table.close();
-            } catch (IOException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
+        first = Closing.closeAll(tables.values(), first);
         tables.clear();
         if (first != null) {
             throw first;

@@ -78,18 +78,7 @@ final class RawRecordStore implements RecordStore {
 
     @Override
     public void close() throws IOException {
-        IOException first = null;
-        for (Table table : tables.values()) {
-            try {
-                table.close();
-            } catch (IOException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
+        IOException first = Closing.closeAll(tables.values(), null);
         tables.clear();
         if (first != null) {
             throw first;

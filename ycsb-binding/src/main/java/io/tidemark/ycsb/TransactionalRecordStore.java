@@ -146,18 +146,7 @@ final class TransactionalRecordStore implements RecordStore {
     @Override
     public void close() throws IOException {
         rollback();
-        IOException first = null;
-        for (TTable table : tables.values()) {
-            try {
-                table.close();
-            } catch (IOException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
+        IOException first = Closing.closeAll(tables.values(), null);
         tables.clear();
         if (first != null) {
             throw first;
