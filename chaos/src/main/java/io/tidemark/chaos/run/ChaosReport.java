@@ -1,0 +1,57 @@
+package io.tidemark.chaos.run;
+
+import io.tidemark.chaos.check.Anomaly;
+import io.tidemark.chaos.check.CheckResult;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Plain-text report of scenario runs: counts, then the first few anomalies explained. */
+public final class ChaosReport {
+
+    private ChaosReport() {
+    }
+
+    public static String of(ScenarioResult r, int explained) {
+        CheckResult c = r.check();
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "scenario %s (%s, seed %d, %d s): %d transactions, %d fast-path"
+                        + " operations, %d committed, %d reads checked (%d not checkable), %d faults, %d child JVMs"
+                        + " (%d killed), %d undecided writers settled: %s%n",
+                r.scenario(), r.mode().configName(), r.seed(), r.seconds(), c.transactions(), c.fastPathOperations(),
+                c.committed(), c.readsChecked(), c.readsUnchecked(), r.faultsInjected(), r.childJvms(),
+                r.childJvmsKilled(), r.settledByInvalidation(),
+                c.clean() ? "no anomaly" : c.anomalies().size() + " ANOMALIES"));
+        if (!c.clean()) {
+            Map<Anomaly.Kind, Integer> byKind = new EnumMap<>(Anomaly.Kind.class);
+            for (Anomaly a : c.anomalies()) {
+                byKind.merge(a.kind(), 1, Integer::sum);
+            }
+            byKind.forEach((kind, n) -> s.append(String.format(Locale.ROOT, "  %5d  %s%n", n, kind.title())));
+            List<Anomaly> first = c.anomalies().subList(0, Math.min(explained, c.anomalies().size()));
+            for (Anomaly a : first) {
+                s.append("  - ").append(a).append(System.lineSeparator());
+            }
+            s.append("  history, faults and logs: ").append(r.directory()).append(System.lineSeparator());
+        }
+        return s.toString();
+    }
+
+    /** One line per run, then the total. */
+    public static String summary(List<ScenarioResult> results) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-20s %-12s %8s %8s %10s %9s%n",
+                "scenario", "mode", "txns", "fastpath", "reads", "anomalies"));
+        int anomalies = 0;
+        for (ScenarioResult r : results) {
+            CheckResult c = r.check();
+            anomalies += c.anomalies().size();
+            s.append(String.format(Locale.ROOT, "%-20s %-12s %8d %8d %10d %9d%n", r.scenario(),
+                    r.mode().configName(), c.transactions(), c.fastPathOperations(), c.readsChecked(),
+                    c.anomalies().size()));
+        }
+        s.append(anomalies == 0 ? "no anomaly in any scenario" : anomalies + " anomalies in total");
+        return s.append(System.lineSeparator()).toString();
+    }
+}

@@ -1,0 +1,32 @@
+package io.tidemark.chaos.scenario;
+
+import io.tidemark.chaos.fault.Fault;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One named chaos configuration.
+ *
+ * @param description what it does and what it is after, for {@code --help} and reports
+ * @param faults the faults its fault thread picks from (none: a run without faults)
+ * @param faultIntervalMillis mean time between two faults
+ * @param threads client threads in the parent JVM
+ * @param childJvms client JVMs started at the beginning (and replaced when killed)
+ * @param threadsPerChild client threads in each child JVM
+ * @param fastPathShare fraction of operations that go through the fast path
+ * @param longReaderShare fraction of generic transactions that are long-running readers
+ * @param settings {@code tidemark.*} settings for the TSO, the clients and the sweeper, on top of the run's defaults
+ */
+public record Scenario(String name, String description, List<Fault> faults, long faultIntervalMillis, int threads,
+                       int childJvms, int threadsPerChild, double fastPathShare, double longReaderShare,
+                       Map<String, String> settings) {
+
+    public Scenario {
+        faults = List.copyOf(faults);
+        settings = Map.copyOf(settings);
+        if (!name.matches("[a-z][a-z0-9-]*")) {
+            throw new IllegalArgumentException("scenario names are lower case words joined by '-': " + name);
+        }
+    }
+}

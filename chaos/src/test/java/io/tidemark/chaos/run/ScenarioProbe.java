@@ -1,0 +1,26 @@
+package io.tidemark.chaos.run;
+
+import io.tidemark.chaos.cluster.ChaosCluster;
+import io.tidemark.chaos.scenario.Scenarios;
+import io.tidemark.protocol.CommitMode;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Development probe: runs one scenario named by -Dchaos.scenario for -Dchaos.seconds. Not part of the suite. */
+class ScenarioProbe {
+
+    @Test
+    void probe() throws Exception {
+        String name = System.getProperty("chaos.scenario", "baseline");
+        int seconds = Integer.getInteger("chaos.seconds", 15);
+        CommitMode mode = CommitMode.fromConfigName(System.getProperty("chaos.mode", "low-latency"));
+        Path out = Path.of("target", "chaos-probe");
+        try (ChaosCluster cluster = ChaosCluster.start(out.resolve("hbase"))) {
+            ScenarioResult r = new ChaosRun(cluster, Scenarios.named(name), mode, 42, Duration.ofSeconds(seconds),
+                    out.resolve(name + "-" + mode.configName())).run();
+            System.out.println(ChaosReport.of(r, 20));
+        }
+    }
+}
