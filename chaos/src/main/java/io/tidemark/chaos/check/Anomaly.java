@@ -19,6 +19,8 @@ public record Anomaly(Kind kind, String explanation) {
         FIRST_COMMITTER_WINS_VIOLATED("first committer wins violated (lost update)"),
         /** A fast-path conditional write committed although its row was written after its read-for-update. */
         CONDITIONAL_WRITE_ON_CHANGED_ROW("conditional write committed on a changed row"),
+        /** A scan left out rows (or columns) that its snapshot holds; what it did return was right. */
+        SCAN_SKIPPED_ROWS("scan skipped rows of its snapshot"),
         /** One transaction read the same key twice (get, scan) and got two different answers. */
         SCAN_GET_DISAGREEMENT("scan and get disagree"),
         /** A client was told committed, but the store says otherwise. */

@@ -47,6 +47,11 @@ public final class Settlement {
         return outcomes.get(txn);
     }
 
+    /** The low watermark compaction collected garbage with, as the store image recorded it. */
+    public long lowWatermark() {
+        return store.lowWatermark();
+    }
+
     public List<Anomaly> anomalies() {
         return anomalies;
     }
@@ -162,11 +167,12 @@ public final class Settlement {
 
     /** Nothing of the transaction is stored: it removed its cells (aborted), or compaction collected them. */
     private Outcome settleWithoutTrace(Txn txn, long version) {
-        boolean collectable = true;
-        for (Key key : txn.writes().keySet()) {
-            collectable &= mayHaveBeenCollected(key, version);
-        }
         Told told = txn.told();
+        long commit = told.kind() == Told.Kind.COMMITTED ? told.timestamp() : 0;
+        boolean collectable = true;
+        for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
+            collectable &= mayHaveBeenCollected(w.getKey(), version, w.getValue() == null ? commit : 0);
+        }
         if (told.kind() == Told.Kind.COMMITTED) {
             if (!collectable) {
                 anomalies.add(new Anomaly(Anomaly.Kind.TOLD_COMMITTED_BUT_NOT_STORED, txn.describe() + " was told "
@@ -208,7 +214,7 @@ public final class Settlement {
         storedValues.put(txn, found);
         boolean collectable = true;
         for (Key key : missing) {
-            collectable &= mayHaveBeenCollected(key, version);
+            collectable &= mayHaveBeenCollected(key, version, txn.writes().get(key) == null ? version : 0);
         }
         if (!missing.isEmpty() && !collectable) {
             anomalies.add(new Anomaly(Anomaly.Kind.TOLD_COMMITTED_BUT_NOT_STORED, txn.describe() + " was told "
@@ -290,7 +296,7 @@ public final class Settlement {
         }
         boolean collectable = true;
         for (Key key : txn.writes().keySet()) {
-            collectable &= mayHaveBeenCollected(key, 0);
+            collectable &= mayHaveBeenCollected(key, 0, 0);
         }
         return collectable ? Outcome.undetermined(0, "nothing stored; compaction may have collected it")
                 : Outcome.notCommitted(0, "nothing of it is stored");
@@ -331,10 +337,14 @@ public final class Settlement {
 
     /**
      * Whether compaction may have removed the version of {@code key} at {@code version} (0: any version): a newer
-     * version committed at or below the low watermark is stored, or was told committed (compaction drops such a
-     * newest version too when it is a deletion and the compaction is major).
+     * version committed at or below the low watermark is stored, or was told committed; or the version is a deletion
+     * committed at or below the low watermark ({@code deletionCommit}, 0 when it is not a deletion or its commit is
+     * unknown), which a major compaction drops once no snapshot can read below it.
      */
-    private boolean mayHaveBeenCollected(Key key, long version) {
+    private boolean mayHaveBeenCollected(Key key, long version, long deletionCommit) {
+        if (deletionCommit > 0 && deletionCommit <= store.lowWatermark()) {
+            return true;
+        }
         if (store.mayHaveBeenCollected(key, version)) {
             return true;
         }

@@ -48,6 +48,11 @@ public final class StoreImage {
         return Collections.unmodifiableSet(versions.keySet());
     }
 
+    /** The start timestamps the commit table has a row for. */
+    public Iterable<Long> commitRecordStarts() {
+        return Collections.unmodifiableSet(commitRecords.keySet());
+    }
+
     /** The commit timestamp, {@link #INVALIDATED}, or {@code null} when the commit table has no row for it. */
     public Long commitRecord(long start) {
         return commitRecords.get(start);

@@ -3,12 +3,15 @@ package io.tidemark.chaos.run;
 import io.tidemark.chaos.check.Anomaly;
 import io.tidemark.chaos.check.CheckResult;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** Plain-text report of scenario runs: counts, then the first few anomalies explained. */
+/** Plain-text report of scenario runs: counts, anomalies per kind, and the first anomaly of each kind explained. */
 public final class ChaosReport {
 
     private ChaosReport() {
@@ -30,13 +33,29 @@ public final class ChaosReport {
                 byKind.merge(a.kind(), 1, Integer::sum);
             }
             byKind.forEach((kind, n) -> s.append(String.format(Locale.ROOT, "  %5d  %s%n", n, kind.title())));
-            List<Anomaly> first = c.anomalies().subList(0, Math.min(explained, c.anomalies().size()));
-            for (Anomaly a : first) {
+            for (Anomaly a : examples(c.anomalies(), explained)) {
                 s.append("  - ").append(a).append(System.lineSeparator());
             }
             s.append("  history, faults and logs: ").append(r.directory()).append(System.lineSeparator());
         }
         return s.toString();
+    }
+
+    /** The first anomaly of every kind, then the next ones in order, {@code limit} in all. */
+    static List<Anomaly> examples(List<Anomaly> anomalies, int limit) {
+        List<Anomaly> chosen = new ArrayList<>();
+        Set<Anomaly.Kind> kinds = EnumSet.noneOf(Anomaly.Kind.class);
+        for (Anomaly a : anomalies) {
+            if (chosen.size() < limit && kinds.add(a.kind())) {
+                chosen.add(a);
+            }
+        }
+        for (Anomaly a : anomalies) {
+            if (chosen.size() < limit && !chosen.contains(a)) {
+                chosen.add(a);
+            }
+        }
+        return chosen;
     }
 
     /** One line per run, then the total. */

@@ -3,6 +3,7 @@ package io.tidemark.chaos.run;
 import io.tidemark.chaos.check.CheckResult;
 import io.tidemark.chaos.check.HistoryChecker;
 import io.tidemark.chaos.check.StoreImage;
+import io.tidemark.chaos.check.StoreImageFile;
 import io.tidemark.chaos.child.ChildClients;
 import io.tidemark.chaos.child.ChildSpec;
 import io.tidemark.chaos.cluster.ChaosCluster;
@@ -107,6 +108,7 @@ public final class ChaosRun {
                 if (settled > 0) {
                     image = StoreCapture.capture(connection, dataTable, commitTable, keys);
                 }
+                StoreImageFile.write(image, directory.resolve(StoreImageFile.NAME));
                 Verifier verifier = new Verifier(tm, connection, dataTable, keys, directory);
                 verifier.readEverything("verify-1");
                 Verifier.compactAndMoveEverything(cluster, dataTable);

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** Development probe: runs one scenario named by -Dchaos.scenario for -Dchaos.seconds. Not part of the suite. */
+/** Development probe: runs the scenarios named by -Dchaos.scenario (comma-separated) for -Dchaos.seconds. Not part of the suite. */
 class ScenarioProbe {
 
     @Test
@@ -18,9 +18,11 @@ class ScenarioProbe {
         CommitMode mode = CommitMode.fromConfigName(System.getProperty("chaos.mode", "low-latency"));
         Path out = Path.of("target", "chaos-probe");
         try (ChaosCluster cluster = ChaosCluster.start(out.resolve("hbase"))) {
-            ScenarioResult r = new ChaosRun(cluster, Scenarios.named(name), mode, 42, Duration.ofSeconds(seconds),
-                    out.resolve(name + "-" + mode.configName())).run();
-            System.out.println(ChaosReport.of(r, 20));
+            for (String one : name.split(",")) {
+                ScenarioResult r = new ChaosRun(cluster, Scenarios.named(one), mode, 42,
+                        Duration.ofSeconds(seconds), out.resolve(one + "-" + mode.configName())).run();
+                System.out.println(ChaosReport.of(r, 8));
+            }
         }
     }
 }
