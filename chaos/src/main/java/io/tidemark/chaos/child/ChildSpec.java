@@ -1,6 +1,7 @@
 package io.tidemark.chaos.child;
 
 import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.workload.OperationMix;
 import io.tidemark.chaos.workload.WorkloadSettings;
 
 import java.io.IOException;
@@ -43,8 +44,9 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
         p.setProperty("seed", Long.toString(seed));
         p.setProperty("deadline.millis", Long.toString(deadlineMillis));
         p.setProperty("workload.rows", Integer.toString(workload.keySpace().rows().size()));
-        p.setProperty("workload.fast-path-share", Double.toString(workload.fastPathShare()));
-        p.setProperty("workload.long-reader-share", Double.toString(workload.longReaderShare()));
+        p.setProperty("workload.fast-path-share", Double.toString(workload.mix().fastPath()));
+        p.setProperty("workload.long-reader-share", Double.toString(workload.mix().longReaders()));
+        p.setProperty("workload.slow-writer-share", Double.toString(workload.mix().slowWriters()));
         p.setProperty("workload.max-ops", Integer.toString(workload.maxOpsPerTransaction()));
         tidemark.forEach(p::setProperty);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -58,8 +60,9 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
             p.load(in);
         }
         WorkloadSettings workload = new WorkloadSettings(KeySpace.of(Integer.parseInt(p.getProperty("workload.rows"))),
-                Double.parseDouble(p.getProperty("workload.fast-path-share")),
-                Double.parseDouble(p.getProperty("workload.long-reader-share")),
+                new OperationMix(Double.parseDouble(p.getProperty("workload.fast-path-share")),
+                        Double.parseDouble(p.getProperty("workload.long-reader-share")),
+                        Double.parseDouble(p.getProperty("workload.slow-writer-share"))),
                 Integer.parseInt(p.getProperty("workload.max-ops")));
         Map<String, String> tidemark = new java.util.HashMap<>();
         for (String name : p.stringPropertyNames()) {

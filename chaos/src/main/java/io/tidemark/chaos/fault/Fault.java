@@ -107,7 +107,7 @@ public enum Fault {
     SWEEP("sweep the commit table") {
         @Override
         String inject(FaultTarget t, Random random) throws Exception {
-            return "swept: " + new CommitTableSweeper(t.cluster().connection(), t.config()).sweepOnce();
+            return new CommitTableSweeper(t.cluster().connection(), t.config()).sweepOnce().toString();
         }
     };
 

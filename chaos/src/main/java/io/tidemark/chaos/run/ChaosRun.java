@@ -129,8 +129,7 @@ public final class ChaosRun {
     private WorkloadSummary runWorkload(ChaosTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
                                 TableName commitTable) throws Exception {
         long deadline = System.currentTimeMillis() + duration.toMillis();
-        WorkloadSettings workload = new WorkloadSettings(keys, scenario.fastPathShare(), scenario.longReaderShare(),
-                MAX_OPS_PER_TRANSACTION);
+        WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
         Map<String, String> clientSettings = tidemarkSettings(config);
         ChildClients children = new ChildClients(directory, n -> {
             List<String> clients = new ArrayList<>();

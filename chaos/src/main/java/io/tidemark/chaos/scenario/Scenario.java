@@ -1,6 +1,7 @@
 package io.tidemark.chaos.scenario;
 
 import io.tidemark.chaos.fault.Fault;
+import io.tidemark.chaos.workload.OperationMix;
 
 import java.util.List;
 import java.util.Map;
@@ -14,13 +15,12 @@ import java.util.Map;
  * @param threads client threads in the parent JVM
  * @param childJvms client JVMs started at the beginning (and replaced when killed)
  * @param threadsPerChild client threads in each child JVM
- * @param fastPathShare fraction of operations that go through the fast path
- * @param longReaderShare fraction of generic transactions that are long-running readers
+ * @param mix how the clients' work divides into fast-path operations, long readers, slow writers and short
+ *        transactions
  * @param settings {@code tidemark.*} settings for the TSO, the clients and the sweeper, on top of the run's defaults
  */
 public record Scenario(String name, String description, List<Fault> faults, long faultIntervalMillis, int threads,
-                       int childJvms, int threadsPerChild, double fastPathShare, double longReaderShare,
-                       Map<String, String> settings) {
+                       int childJvms, int threadsPerChild, OperationMix mix, Map<String, String> settings) {
 
     public Scenario {
         faults = List.copyOf(faults);

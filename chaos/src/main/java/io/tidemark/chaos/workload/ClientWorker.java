@@ -52,7 +52,7 @@ public final class ClientWorker implements Callable<Long> {
             FastPathOperations fast = new FastPathOperations(fastPath, settings.keySpace(), log, random);
             while (keepGoing.getAsBoolean()) {
                 seq++;
-                if (random.nextDouble() < settings.fastPathShare()) {
+                if (random.nextDouble() < settings.mix().fastPath()) {
                     fast.run(seq);
                 } else {
                     generic.run(seq, keepGoing);

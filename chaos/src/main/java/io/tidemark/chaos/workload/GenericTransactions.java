@@ -26,7 +26,7 @@ import java.util.function.BooleanSupplier;
 /**
  * Runs random generic transactions and records each: its start timestamp, every read (what it returned), every
  * write (before it is sent, so a write that reached HBase is always in the history), every scan, and what commit
- * answered.
+ * answered. Some transactions are long-running readers, some slow writers ({@link OperationMix}).
  */
 final class GenericTransactions {
 
@@ -59,7 +59,9 @@ final class GenericTransactions {
             return;
         }
         HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp());
-        boolean longReader = random.nextDouble() < settings.longReaderShare();
+        double kind = random.nextDouble();
+        boolean longReader = kind < settings.mix().longReaders();
+        boolean slowWriter = !longReader && kind < settings.mix().longReaders() + settings.mix().slowWriters();
         boolean committing = false;
         try {
             if (longReader) {
@@ -67,7 +69,12 @@ final class GenericTransactions {
             } else {
                 int ops = 1 + random.nextInt(settings.maxOpsPerTransaction());
                 for (int i = 0; i < ops; i++) {
-                    step(tx, rec, seq, i);
+                    if (slowWriter) {
+                        put(tx, rec, randomRow(), seq, i);
+                        Thread.sleep(300 + random.nextInt(900));
+                    } else {
+                        step(tx, rec, seq, i);
+                    }
                 }
             }
             committing = true;
@@ -75,7 +82,10 @@ final class GenericTransactions {
             rec.told(Told.committed(tx.commitTimestamp()));
         } catch (TransactionAbortedException e) {
             rec.told(Told.of(Told.Kind.ABORTED, e.reason().name()));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             if (committing) {
                 rec.told(Told.of(Told.Kind.UNKNOWN, describe(e)));
             } else {
