@@ -128,15 +128,23 @@ public final class Settlement {
         long start = txn.start();
         Set<Long> shadows = new TreeSet<>();
         boolean anyCell = false;
-        for (Key key : txn.writes().keySet()) {
-            StoredVersion v = store.versionsOf(key).get(start);
+        List<Key> halfGone = new ArrayList<>();
+        for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
+            StoredVersion v = store.versionsOf(w.getKey()).get(start);
             if (v != null) {
                 anyCell = true;
-                explain(key, start);
+                explain(w.getKey(), start);
                 if (v.hasShadowCell()) {
                     shadows.add(v.shadowCommit());
+                    if (w.getValue() == null ? !v.deleted() : v.value() == null && !v.deleted()) {
+                        halfGone.add(w.getKey());
+                    }
                 }
             }
+        }
+        if (!halfGone.isEmpty()) {
+            inconsistent(txn.describe() + " has shadow cells at version " + start + " of " + halfGone + " but the"
+                    + " data cells (or tombstones) they vouch for are gone: something deleted a committed write");
         }
         Long record = store.commitRecord(start);
         if (shadows.size() > 1) {

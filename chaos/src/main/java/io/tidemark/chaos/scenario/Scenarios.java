@@ -29,7 +29,7 @@ public final class Scenarios {
                     List.of(Fault.MOVE_REGION, Fault.MOVE_REGION, Fault.SPLIT_REGION), 1500, 3, 1, 2,
                     new OperationMix(0.3, 0.05, 0.05), Map.of()),
             new Scenario("region-server-abort", "a region server crashes (no flush, no clean close) and a new one"
-                    + " replaces it; its regions move to the survivor", List.of(Fault.ABORT_REGION_SERVER), 15000, 3,
+                    + " replaces it; its regions move to the survivor", List.of(Fault.ABORT_REGION_SERVER), 6000, 3,
                     1, 2, new OperationMix(0.2, 0.05, 0.05), Map.of()),
             new Scenario("compaction", "flushes and major and minor compactions under long-running readers, while"
                     + " TSO restarts and a small conflict map raise the low watermark, so compaction collects"

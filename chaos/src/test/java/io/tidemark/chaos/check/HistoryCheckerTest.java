@@ -288,4 +288,16 @@ class HistoryCheckerTest {
         }
         assertEquals(check(store).anomalies(), check(read).anomalies());
     }
+
+    @Test
+    void aCommittedWriteWhoseDataCellsWereDeletedUnderItsShadowCellsIsDetected() {
+        correctHistory();
+        Txn halfGone = h.generic("p8", 8).write("r03:a", "p8.1.0").committedAt(9);
+        StoreImage store = h.consistentStore();
+        // What a sweeper that rolled back a still-running writer leaves once the writer committed anyway.
+        store.add(Key.parse("r03:a"), new StoredVersion(halfGone.start(), null, false, 9 * T));
+        h.generic("verify-1", 20).read("r03:a", null).told(Told.committed(20 * T));
+        assertEquals(List.of(Anomaly.Kind.INCONSISTENT_STORE, Anomaly.Kind.LOST_COMMITTED_WRITE),
+                kinds(check(store)));
+    }
 }
