@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.chaos.cli.ChaosCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,6 +18,7 @@ import picocli.CommandLine.Command;
                 TableCliCommand.class,
                 SweepCommand.class,
                 BenchCommand.class,
+                ChaosCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -17,6 +17,12 @@ public final class ChaosReport {
     private ChaosReport() {
     }
 
+    /** The report of one run, explaining up to {@code explained} anomalies; with the phase times when asked. */
+    public static String of(ScenarioResult r, int explained, boolean withPhases) {
+        String report = of(r, explained);
+        return withPhases ? report + "  time: " + r.phases() + System.lineSeparator() : report;
+    }
+
     public static String of(ScenarioResult r, int explained) {
         CheckResult c = r.check();
         StringBuilder s = new StringBuilder();

@@ -84,6 +84,7 @@ public final class ChaosRun {
 
     public ScenarioResult run() throws Exception {
         Files.createDirectories(directory);
+        PhaseClock clock = new PhaseClock();
         String prefix = scenario.name().replace('-', '_') + "_" + mode.name().toLowerCase(java.util.Locale.ROOT) + "_"
                 + RUNS.incrementAndGet();
         TableName dataTable = TableName.valueOf(NAMESPACE, prefix + "_data");
@@ -98,25 +99,33 @@ public final class ChaosRun {
             config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.address());
             CheckedTable.create(connection, config, dataTable, keys);
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+                clock.end("setup");
                 WorkloadSummary workload = runWorkload(tso, tm, config, dataTable, commitTable.tableName());
+                clock.end("workload");
                 if (!tso.isRunning()) {
                     tso.restart();
                 }
                 cluster.restoreRegionServers();
+                clock.end("healing");
                 StoreImage image = StoreCapture.capture(connection, dataTable, commitTable, keys);
                 int settled = UndecidedWriters.settle(image, commitTable);
                 if (settled > 0) {
                     image = StoreCapture.capture(connection, dataTable, commitTable, keys);
                 }
                 StoreImageFile.write(image, directory.resolve(StoreImageFile.NAME));
+                clock.end("settling and store capture");
                 Verifier verifier = new Verifier(tm, connection, dataTable, keys, directory);
                 verifier.readEverything("verify-1");
+                clock.end("final reads");
                 Verifier.compactAndMoveEverything(cluster, dataTable);
+                clock.end("flush, major compaction and region moves");
                 verifier.readEverything("verify-2");
+                clock.end("final reads again");
                 CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image);
+                clock.end("check");
                 ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
-                        workload.faults, workload.children, workload.killed, settled, directory);
-                Files.writeString(directory.resolve("report.txt"), ChaosReport.of(result, Integer.MAX_VALUE),
+                        workload.faults, workload.children, workload.killed, settled, clock.toString(), directory);
+                Files.writeString(directory.resolve("report.txt"), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
                 return result;
             }

@@ -13,9 +13,10 @@ import java.nio.file.Path;
  * @param childJvms child JVMs started (replacements of killed ones included)
  * @param childJvmsKilled child JVMs killed with SIGKILL
  * @param settledByInvalidation writers left undecided after the run, settled by invalidating them
+ * @param phases where the run's time went, for the report
  * @param directory where the run's history files, fault log and report are
  */
 public record ScenarioResult(String scenario, CommitMode mode, long seed, long seconds, CheckResult check,
                              int faultsInjected, int childJvms, int childJvmsKilled, int settledByInvalidation,
-                             Path directory) {
+                             String phases, Path directory) {
 }

@@ -49,7 +49,7 @@ class ChaosScenariosTest {
         ScenarioResult result = new ChaosRun(cluster, Scenarios.named(scenario), mode,
                 ChaosRun.seedOf(SEED, Scenarios.named(scenario), mode), EACH,
                 OUTPUT.resolve(scenario + "-" + mode.configName())).run();
-        String report = ChaosReport.of(result, ChaosSuite.EXPLAINED);
+        String report = ChaosReport.of(result, ChaosSuite.EXPLAINED, true);
         System.out.print(report);
         assertTrue(result.check().transactions() > 0 && result.check().readsChecked() > 0,
                 "the scenario ran transactions and checked reads: " + report);
