@@ -1,8 +1,13 @@
 package io.tidemark.chaos.child;
 
+import io.tidemark.chaos.history.HistoryFiles;
+import io.tidemark.chaos.history.HistoryLines;
+
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +19,8 @@ import java.util.function.IntFunction;
 
 /**
  * The child JVMs of one run: starts them with this JVM's classpath and the HBase JVM flags of the root pom, kills
- * one with SIGKILL on request (and starts a replacement with new client names), and waits for the rest at the end.
+ * one with SIGKILL on request, mid-commit when it can (and starts a replacement with new client names), and waits
+ * for the rest at the end.
  * Each child's output goes to {@code child-<n>.log} in the run's directory.
  */
 public final class ChildClients {
@@ -24,9 +30,13 @@ public final class ChildClients {
 
     private final Path directory;
     private final IntFunction<ChildSpec> specOfChild;
-    private final List<Process> running = new ArrayList<>();
+    /** How long a kill waits for one of the child's clients to reach its commit. */
+    private static final long MID_COMMIT_WAIT_MILLIS = 5000;
+
+    private final List<Child> running = new ArrayList<>();
     private int started;
     private int killed;
+    private int killedMidCommit;
 
     /** @param specOfChild the spec of child number n (its clients, seed...) */
     public ChildClients(Path directory, IntFunction<ChildSpec> specOfChild) {
@@ -37,7 +47,8 @@ public final class ChildClients {
     public synchronized void start() throws IOException {
         int number = ++started;
         Path specFile = directory.resolve("child-" + number + ".properties");
-        specOfChild.apply(number).write(specFile);
+        ChildSpec spec = specOfChild.apply(number);
+        spec.write(specFile);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(CHILD_HEAP);
@@ -49,25 +60,66 @@ public final class ChildClients {
         Path log = directory.resolve("child-" + number + ".log").toAbsolutePath();
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
-        running.add(process);
+        List<Path> histories = new ArrayList<>();
+        for (String client : spec.clients()) {
+            histories.add(HistoryFiles.fileOf(directory, client));
+        }
+        running.add(new Child(number, process, histories));
     }
 
-    /** Kills a random running child with SIGKILL and starts a replacement; false when none was running. */
-    public synchronized boolean killOne(Random random) throws IOException {
-        running.removeIf(p -> !p.isAlive());
+    /**
+     * Kills a random running child with SIGKILL, preferably the moment one of its clients is about to commit (it
+     * waits up to {@value #MID_COMMIT_WAIT_MILLIS} ms for that), and starts a replacement. Returns what happened.
+     */
+    public synchronized String killOne(Random random) throws IOException, InterruptedException {
+        running.removeIf(c -> !c.process.isAlive());
         if (running.isEmpty()) {
-            return false;
+            return "no child JVM to kill";
         }
-        Process victim = running.remove(random.nextInt(running.size()));
-        victim.destroyForcibly();
-        try {
-            victim.waitFor(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Child victim = running.remove(random.nextInt(running.size()));
+        boolean midCommit = awaitCommit(victim);
+        victim.process.destroyForcibly();
+        victim.process.waitFor(30, TimeUnit.SECONDS);
         killed++;
+        if (midCommit) {
+            killedMidCommit++;
+        }
         start();
-        return true;
+        return "killed child JVM " + victim.number + (midCommit ? " mid-commit" : " (none of its clients reached a"
+                + " commit in time)") + " and started child JVM " + started;
+    }
+
+    /** Whether one of the child's clients got as far as asking to commit, waiting a while for it. */
+    private static boolean awaitCommit(Child child) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MID_COMMIT_WAIT_MILLIS);
+        while (System.nanoTime() < deadline && child.process.isAlive()) {
+            for (Path history : child.histories) {
+                if (HistoryLines.isCommitting(lastLine(history))) {
+                    return true;
+                }
+            }
+            Thread.sleep(2);
+        }
+        return false;
+    }
+
+    /** The last complete line of a history file; empty when there is none yet. */
+    private static String lastLine(Path file) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            int tail = (int) Math.min(length, 512);
+            byte[] bytes = new byte[tail];
+            in.seek(length - tail);
+            in.readFully(bytes);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n');
+            if (end < 0) {
+                return "";
+            }
+            return text.substring(text.lastIndexOf('\n', end - 1) + 1, end);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     public synchronized int started() {
@@ -78,11 +130,17 @@ public final class ChildClients {
         return killed;
     }
 
+    /** Kills that caught a client between asking to commit and learning the outcome. */
+    public synchronized int killedMidCommit() {
+        return killedMidCommit;
+    }
+
     /** Waits for every child to stop on its own (they stop at the deadline), then kills whatever is left. */
     public synchronized int awaitAll(long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         int failed = 0;
-        for (Process p : running) {
+        for (Child child : running) {
+            Process p = child.process;
             long left = Math.max(1, deadline - System.currentTimeMillis());
             if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
@@ -98,8 +156,8 @@ public final class ChildClients {
 
     /** Kills every child at once (the run is being abandoned). */
     public synchronized void killAll() {
-        for (Process p : running) {
-            p.destroyForcibly();
+        for (Child child : running) {
+            child.process.destroyForcibly();
         }
         running.clear();
     }
@@ -115,5 +173,9 @@ public final class ChildClients {
             throw new UncheckedIOException(e);
         }
         return Arrays.stream(p.getProperty("jvm.flags").trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** A running child JVM and the history files of its clients. */
+    private record Child(int number, Process process, List<Path> histories) {
     }
 }

@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * S client seq from to k=v,...  a scan over rows [from, to) ("*": to the end) and what it returned
  * W client seq key value        a write, recorded before it is sent
  * A client seq version          a fast-path read saw the row at this version
+ * C client seq                  the client is about to ask for the commit
  * O client seq KIND ts detail   what the client was told (Told.Kind, timestamp or 0, free text)
  * </pre>
  */
@@ -62,6 +63,15 @@ public final class HistoryLines {
         return join("A", client, seq, Long.toString(version));
     }
 
+    static String committing(String client, long seq) {
+        return join("C", client, seq);
+    }
+
+    /** Whether {@code line} says its client is about to commit (a kill now is a kill mid-commit). */
+    public static boolean isCommitting(String line) {
+        return line.startsWith("C\t");
+    }
+
     static String told(String client, long seq, Told told) {
         String detail = told.detail().replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
         return join("O", client, seq, told.kind().name(), Long.toString(told.timestamp()), detail);
@@ -76,7 +86,7 @@ public final class HistoryLines {
                 continue;
             }
             String[] f = line.split("\t", -1);
-            if (f.length < 4) {
+            if (f.length < 3) {
                 throw new IllegalArgumentException("not a history line: " + line);
             }
             String id = f[1] + "/" + f[2];
@@ -99,6 +109,7 @@ public final class HistoryLines {
                 case "W" -> b.write(Key.parse(f[3]), valueOf(f[4]));
                 case "S" -> b.scan(f[3], f[4].equals(TO_END) ? null : f[4], seen(f[5]));
                 case "A" -> b.readAt(Long.parseLong(f[3]));
+                case "C" -> b.committing();
                 case "O" -> b.told(new Told(Told.Kind.valueOf(f[3]), Long.parseLong(f[4]), f.length > 5 ? f[5] : ""));
                 default -> throw new IllegalArgumentException("unknown history event: " + line);
             }

@@ -76,6 +76,11 @@ public final class HistoryLog implements Closeable {
             emit(HistoryLines.scan(client, seq, fromRow, toRow, seen));
         }
 
+        /** The client is about to ask for the commit: a kill from now on is a kill mid-commit. */
+        public void committing() {
+            emit(HistoryLines.committing(client, seq));
+        }
+
         public void readAt(long version) {
             emit(HistoryLines.readAt(client, seq, version));
         }

@@ -21,9 +21,11 @@ import java.util.Map;
  * @param told what the client was told
  * @param unchangedSince for a fast-path conditional write, the version read-for-update returned: the write may only
  *        commit if the row was not written after it; -1 for anything else
+ * @param commitAsked whether a generic transaction got as far as asking for its commit (a client killed after that
+ *        was killed mid-commit)
  */
 public record Txn(String client, long seq, boolean fastPath, String operation, long start, long readBound,
-                  List<Op> ops, Told told, long unchangedSince) {
+                  List<Op> ops, Told told, long unchangedSince, boolean commitAsked) {
 
     public Txn {
         ops = List.copyOf(ops);

@@ -14,6 +14,7 @@ final class TxnBuilder {
     private final long start;
     private final List<Op> ops = new ArrayList<>();
     private long readAt = -1;
+    private boolean committing;
     private Told told = Told.NOTHING;
 
     private TxnBuilder(String client, long seq, boolean fastPath, String operation, long start) {
@@ -53,13 +54,17 @@ final class TxnBuilder {
         readAt = version;
     }
 
+    void committing() {
+        committing = true;
+    }
+
     void told(Told answer) {
         this.told = answer;
     }
 
     Txn build() {
         return new Txn(client, seq, fastPath, operation, start, readBound(), ops, told,
-                fastPath && readAt >= 0 && hasWrite() ? readAt : -1);
+                fastPath && readAt >= 0 && hasWrite() ? readAt : -1, committing);
     }
 
     /**

@@ -28,10 +28,10 @@ public final class ChaosReport {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "scenario %s (%s, seed %d, %d s): %d transactions, %d fast-path"
                         + " operations, %d committed, %d reads checked (%d not checkable), %d faults, %d child JVMs"
-                        + " (%d killed), %d undecided writers settled: %s%n",
+                        + " (%d killed, %d of them mid-commit), %d undecided writers settled: %s%n",
                 r.scenario(), r.mode().configName(), r.seed(), r.seconds(), c.transactions(), c.fastPathOperations(),
                 c.committed(), c.readsChecked(), c.readsUnchecked(), r.faultsInjected(), r.childJvms(),
-                r.childJvmsKilled(), r.settledByInvalidation(),
+                r.childJvmsKilled(), r.killedMidCommit(), r.settledByInvalidation(),
                 c.clean() ? "no anomaly" : c.anomalies().size() + " ANOMALIES"));
         if (!c.clean()) {
             Map<Anomaly.Kind, Integer> byKind = new EnumMap<>(Anomaly.Kind.class);

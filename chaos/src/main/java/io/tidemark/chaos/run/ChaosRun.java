@@ -124,7 +124,8 @@ public final class ChaosRun {
                 CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image);
                 clock.end("check");
                 ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
-                        workload.faults, workload.children, workload.killed, settled, clock.toString(), directory);
+                        workload.faults, workload.children, workload.killed, workload.killedMidCommit, settled,
+                        clock.toString(), directory);
                 Files.writeString(directory.resolve("report.txt"), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
                 return result;
@@ -174,7 +175,8 @@ public final class ChaosRun {
                 }
             }
             children.awaitAll(Math.max(1, deadline + STRAGGLER_MILLIS - System.currentTimeMillis()));
-            return new WorkloadSummary(faults.injected(), children.started(), children.killed());
+            return new WorkloadSummary(faults.injected(), children.started(), children.killed(),
+                    children.killedMidCommit());
         } finally {
             faults.close();
             children.killAll();
@@ -218,6 +220,6 @@ public final class ChaosRun {
     }
 
     /** What the workload phase did. */
-    private record WorkloadSummary(int faults, int children, int killed) {
+    private record WorkloadSummary(int faults, int children, int killed, int killedMidCommit) {
     }
 }

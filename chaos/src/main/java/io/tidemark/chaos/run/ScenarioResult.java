@@ -12,11 +12,13 @@ import java.nio.file.Path;
  * @param faultsInjected faults the fault thread injected
  * @param childJvms child JVMs started (replacements of killed ones included)
  * @param childJvmsKilled child JVMs killed with SIGKILL
+ * @param killedMidCommit kills that caught a client between asking to commit and learning the outcome
  * @param settledByInvalidation writers left undecided after the run, settled by invalidating them
  * @param phases where the run's time went, for the report
  * @param directory where the run's history files, fault log and report are
  */
 public record ScenarioResult(String scenario, CommitMode mode, long seed, long seconds, CheckResult check,
-                             int faultsInjected, int childJvms, int childJvmsKilled, int settledByInvalidation,
+                             int faultsInjected, int childJvms, int childJvmsKilled, int killedMidCommit,
+                             int settledByInvalidation,
                              String phases, Path directory) {
 }

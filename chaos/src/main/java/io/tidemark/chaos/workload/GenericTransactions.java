@@ -78,6 +78,7 @@ final class GenericTransactions {
                 }
             }
             committing = true;
+            rec.committing();
             tm.commit(tx);
             rec.told(Told.committed(tx.commitTimestamp()));
         } catch (TransactionAbortedException e) {

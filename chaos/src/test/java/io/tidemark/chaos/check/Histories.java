@@ -50,14 +50,14 @@ final class Histories {
     /** A fast-path blind write committed at {@code version}. */
     void fastPathPut(String client, long version, String key, String value) {
         txns.add(new Txn(client, ++seq, true, "put", 0, version, List.of(new Op.Write(key(key), value)),
-                Told.committed(version), -1));
+                Told.committed(version), -1, false));
     }
 
     /** A fast-path read that saw the row at {@code version}; {@code "-"} stands for absent. */
     void fastPathGet(String client, long version, Map<String, String> values) {
         List<Op> ops = new ArrayList<>();
         new TreeMap<>(values).forEach((k, v) -> ops.add(new Op.Read(key(k), v.equals("-") ? null : v)));
-        txns.add(new Txn(client, ++seq, true, "get", 0, version + 1, ops, Told.of(Told.Kind.NOTHING, ""), -1));
+        txns.add(new Txn(client, ++seq, true, "get", 0, version + 1, ops, Told.of(Told.Kind.NOTHING, ""), -1, false));
     }
 
     void add(Txn txn) {
@@ -97,7 +97,7 @@ final class Histories {
         }
 
         Txn told(Told told) {
-            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1);
+            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1, false);
             txns.add(txn);
             return txn;
         }

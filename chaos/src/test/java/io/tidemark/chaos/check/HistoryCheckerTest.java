@@ -146,7 +146,7 @@ class HistoryCheckerTest {
     void aFastPathWriteToldRefusedButStoredIsDetected() {
         correctHistory();
         h.add(new Txn("p8", 100, true, "check-and-mutate", 0, 0,
-                List.of(new Op.Write(Key.parse("r03:b"), "p8.100.0")), Told.of(Told.Kind.NOT_APPLIED, ""), -1));
+                List.of(new Op.Write(Key.parse("r03:b"), "p8.100.0")), Told.of(Told.Kind.NOT_APPLIED, ""), -1, false));
         StoreImage store = h.consistentStore();
         store.add(Key.parse("r03:b"), new StoredVersion(9 * T + 3, "p8.100.0", false, 9 * T + 3));
         assertEquals(List.of(Anomaly.Kind.TOLD_NOT_COMMITTED_BUT_STORED), kinds(check(store)));
@@ -177,7 +177,7 @@ class HistoryCheckerTest {
         long v1 = 9 * T + 1;
         long v2 = 9 * T + 2;
         h.add(new Txn("p8", 100, true, "increment", 0, v2, List.of(new Op.Read(counter, "#1"),
-                new Op.Write(counter, "#2")), Told.committed(v2), -1));
+                new Op.Write(counter, "#2")), Told.committed(v2), -1, false));
         StoreImage store = h.consistentStore();
         store.add(counter, new StoredVersion(v1, "#1", false, v1));
         store.add(counter, new StoredVersion(v2, "#2", false, v2));
@@ -191,7 +191,7 @@ class HistoryCheckerTest {
         Key counter = Key.parse("r03:n");
         long v1 = 9 * T + 1;
         h.add(new Txn("p8", 100, true, "increment", 0, 0, List.of(new Op.Write(counter, "*")),
-                Told.of(Told.Kind.UNKNOWN, "timeout"), -1));
+                Told.of(Told.Kind.UNKNOWN, "timeout"), -1, false));
         StoreImage store = h.consistentStore();
         store.add(counter, new StoredVersion(v1, "#1", false, v1));
         h.generic("verify-1", 20).read("r03:n", "#1").told(Told.committed(20 * T));
@@ -207,7 +207,7 @@ class HistoryCheckerTest {
         long read = 8 * T;
         h.fastPathPut("p7", 8 * T + 1, "r03:b", "p7.1.0");
         h.add(new Txn("p8", 100, true, "conditional write", 0, read + 1, List.of(new Op.Read(a, null),
-                new Op.Write(a, "p8.100.0")), Told.committed(8 * T + 2), read));
+                new Op.Write(a, "p8.100.0")), Told.committed(8 * T + 2), read, false));
         List<Anomaly.Kind> kinds = kinds(check(h.consistentStore()));
         assertEquals(List.of(Anomaly.Kind.CONDITIONAL_WRITE_ON_CHANGED_ROW), kinds);
     }
