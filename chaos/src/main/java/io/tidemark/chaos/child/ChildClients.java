@@ -68,15 +68,24 @@ public final class ChildClients {
     }
 
     /**
-     * Kills a random running child with SIGKILL, preferably the moment one of its clients is about to commit (it
-     * waits up to {@value #MID_COMMIT_WAIT_MILLIS} ms for that), and starts a replacement. Returns what happened.
+     * Kills a random running child with SIGKILL (one whose clients already work, when there is one), preferably the
+     * moment one of its clients is about to commit (it waits up to {@value #MID_COMMIT_WAIT_MILLIS} ms for that),
+     * and starts a replacement. Returns what happened.
      */
     public synchronized String killOne(Random random) throws IOException, InterruptedException {
         running.removeIf(c -> !c.process.isAlive());
         if (running.isEmpty()) {
             return "no child JVM to kill";
         }
-        Child victim = running.remove(random.nextInt(running.size()));
+        List<Child> working = new ArrayList<>();
+        for (Child c : running) {
+            if (c.histories.stream().anyMatch(h -> !lastLine(h).isEmpty())) {
+                working.add(c);
+            }
+        }
+        List<Child> candidates = working.isEmpty() ? running : working;
+        Child victim = candidates.get(random.nextInt(candidates.size()));
+        running.remove(victim);
         boolean midCommit = awaitCommit(victim);
         victim.process.destroyForcibly();
         victim.process.waitFor(30, TimeUnit.SECONDS);
