@@ -1,6 +1,7 @@
 package io.tidemark.testing;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
@@ -13,9 +14,9 @@ import java.io.IOException;
 public final class TestCommitTable {
 
     private final TableName name;
-    private final CommitTable commitTable;
+    private final HBaseCommitTable commitTable;
 
-    private TestCommitTable(TableName name, CommitTable commitTable) {
+    private TestCommitTable(TableName name, HBaseCommitTable commitTable) {
         this.name = name;
         this.commitTable = commitTable;
     }
@@ -28,12 +29,12 @@ public final class TestCommitTable {
         conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, guard);
         TidemarkConfig config = new TidemarkConfig(conf);
         try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
+            CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(config));
         }
-        return new TestCommitTable(TableName.valueOf(name), new CommitTable(SharedMiniCluster.connection(), config));
+        return new TestCommitTable(TableName.valueOf(name), new HBaseCommitTable(SharedMiniCluster.connection(), new CommitTableSettings(config)));
     }
 
-    public CommitTable commitTable() {
+    public HBaseCommitTable commitTable() {
         return commitTable;
     }
 

@@ -162,19 +162,6 @@ public final class TidemarkConfig {
         }
     }
 
-    /** How many commit-record writes one process keeps in flight to HBase at once (TSO and clients alike). */
-    public int commitTableWriteParallelism() {
-        return getInt(COMMIT_TABLE_WRITE_PARALLELISM, COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, 1, 256);
-    }
-
-    /**
-     * Whether a newly created commit table gets the commit-record guard coprocessor; off by default because the
-     * tidemark-coprocessor jar must then be on every region server's classpath.
-     */
-    public boolean commitTableGuard() {
-        return Boolean.parseBoolean(getChoice(COMMIT_TABLE_GUARD, COMMIT_TABLE_GUARD_DEFAULT, "true", "false"));
-    }
-
     public void set(String key, String value) {
         conf.set(key, value);
     }

@@ -2,7 +2,8 @@ package io.tidemark.coprocessor;
 
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.admin.TidemarkAdmin;
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -36,7 +37,7 @@ public final class TransactionalCluster implements AutoCloseable {
     public final TidemarkConfig config;
     public final TsoServer tso;
     public final TransactionManager tm;
-    public final CommitTable commitTable;
+    public final HBaseCommitTable commitTable;
     public final TidemarkAdmin admin;
 
     private TransactionalCluster(String name, TidemarkConfig config, TsoServer tso) {
@@ -44,7 +45,7 @@ public final class TransactionalCluster implements AutoCloseable {
         this.config = config;
         this.tso = tso;
         this.tm = managerBuilder().build();
-        this.commitTable = new CommitTable(connection(), config);
+        this.commitTable = new HBaseCommitTable(connection(), new CommitTableSettings(config));
         this.admin = new TidemarkAdmin(connection(), config);
     }
 

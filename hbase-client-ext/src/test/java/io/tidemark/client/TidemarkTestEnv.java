@@ -1,6 +1,8 @@
 package io.tidemark.client;
 
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -42,7 +44,7 @@ final class TidemarkTestEnv implements AutoCloseable {
         this.config = config;
         this.tso = tso;
         this.tm = managerBuilder().build();
-        this.commitTable = new CommitTable(connection(), config);
+        this.commitTable = new HBaseCommitTable(connection(), new CommitTableSettings(config));
     }
 
     static TidemarkTestEnv start(String name, CommitMode mode) throws IOException {

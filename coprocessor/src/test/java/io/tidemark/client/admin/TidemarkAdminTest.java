@@ -125,7 +125,7 @@ class TidemarkAdminTest {
 
     @Test
     void tableCommandCreatesChecksAndReportsProblems() throws IOException {
-        TableCommand command = new TableCommand(TransactionalCluster.connection(), cluster.config);
+        TableCommand command = new TableCommand(TransactionalCluster.connection(), cluster.config, TableFeature.DEFAULT);
         TableName table = cluster.newName("cli");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

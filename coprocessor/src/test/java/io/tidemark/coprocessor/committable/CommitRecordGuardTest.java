@@ -2,7 +2,7 @@ package io.tidemark.coprocessor.committable;
 
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.testing.TestCommitTable;
 import io.tidemark.timestamp.Timestamps;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +27,7 @@ class CommitRecordGuardTest {
     private static final AtomicLong NEXT = new AtomicLong(1);
 
     private static TestCommitTable table;
-    private static CommitTable commitTable;
+    private static HBaseCommitTable commitTable;
 
     @BeforeAll
     static void createTable() throws Exception {
@@ -109,7 +109,7 @@ class CommitRecordGuardTest {
     void unguardedTableStillUsesConditionalWrites() throws Exception {
         TestCommitTable plainTable = TestCommitTable.create("guardtest:plain", 1, false);
         try {
-            CommitTable plain = plainTable.commitTable();
+            HBaseCommitTable plain = plainTable.commitTable();
             assertFalse(plain.isGuarded());
             long start = freshStart();
             plain.invalidate(start);

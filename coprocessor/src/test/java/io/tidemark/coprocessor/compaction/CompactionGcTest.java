@@ -2,7 +2,8 @@ package io.tidemark.coprocessor.compaction;
 
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.committable.CommitRecord;
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.coprocessor.TransactionalCluster;
@@ -54,7 +55,7 @@ class CompactionGcTest {
     private static int tables;
 
     private TableName tableName;
-    private CommitTable commitTable;
+    private HBaseCommitTable commitTable;
     private Table table;
 
     @BeforeEach
@@ -65,7 +66,7 @@ class CompactionGcTest {
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
         try (Admin admin = TransactionalCluster.connection().getAdmin()) {
             CommitTableAdmin.createNamespaceIfMissing(admin, TransactionalCluster.NAMESPACE);
-            CommitTableAdmin.createIfMissing(admin, config);
+            CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(config));
             tableName = TableName.valueOf(TransactionalCluster.NAMESPACE, name + "_data");
             new TidemarkAdmin(TransactionalCluster.connection(), config).create(tableName, "f", "p");
             TableDescriptor created = admin.getDescriptor(tableName);
@@ -78,7 +79,7 @@ class CompactionGcTest {
                             .setValue(TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY, null).build())
                     .build());
         }
-        commitTable = new CommitTable(TransactionalCluster.connection(), config);
+        commitTable = new HBaseCommitTable(TransactionalCluster.connection(), new CommitTableSettings(config));
         table = TransactionalCluster.connection().getTable(tableName);
     }
 
