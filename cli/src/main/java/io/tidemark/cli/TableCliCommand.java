@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
                 "  table enable <table>               converts an existing table the same way",
                 "  table check <table>                lists every problem in plain words (exit code 1 if any)",
                 "The coprocessor jar must be on the region servers (docs/coprocessors.md)."})
-final class TableCliCommand implements Callable<Integer> {
+public final class TableCliCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     private ClusterOptions cluster;

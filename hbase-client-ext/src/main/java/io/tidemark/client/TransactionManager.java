@@ -358,14 +358,20 @@ public final class TransactionManager implements Closeable {
             return this;
         }
 
-        /** Replaces the group-commit writer of commit records (tests use it to stage failures). */
-        Builder commitRecordWriter(CommitRecordWriter writer) {
+        /**
+         * Fault-injection seam for tests: replaces the group-commit writer of commit records (low-latency mode), e.g.
+         * to delay or fail the commit point. Defaults to a group-commit writer owned by the manager.
+         */
+        public Builder commitRecordWriter(CommitRecordWriter writer) {
             this.commitRecordWriter = writer;
             return this;
         }
 
-        /** Replaces the writer of shadow cells (tests use it to stage failures). */
-        Builder shadowCellWriter(ShadowCellWriter writer) {
+        /**
+         * Fault-injection seam for tests: replaces the writer of shadow cells, e.g. to stage a client that dies after
+         * its commit point. Defaults to a plain multi-put.
+         */
+        public Builder shadowCellWriter(ShadowCellWriter writer) {
             this.shadowCellWriter = writer;
             return this;
         }
