@@ -54,17 +54,27 @@ public final class HBaseCommitTable implements CommitTable {
     @Override
     public CommitState lookup(long startTimestamp) throws IOException {
         try (Table table = connection.getTable(tableName)) {
-            Result r = table.get(new Get(schema.rowKey(startTimestamp))
-                    .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
-            return CommitTableSchema.decode(r.getValue(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
+            return decode(table.get(recordGet(startTimestamp)));
         }
+    }
+
+    private Get recordGet(long startTimestamp) {
+        return new Get(schema.rowKey(startTimestamp)).addColumn(CommitTableSchema.FAMILY,
+                CommitTableSchema.COMMIT_QUALIFIER);
+    }
+
+    private static CommitState decode(Result record) {
+        return CommitTableSchema.decode(record.getValue(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
     }
 
     @Override
     public boolean tryCommit(CommitRecord record) throws IOException {
         try (Table table = connection.getTable(tableName)) {
-            return table.checkAndMutate(commitIfAbsent(record)).isSuccess();
+            if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
+                return true;
+            }
         }
+        return isOwnCommit(record, lookup(record.startTimestamp()));
     }
 
     @Override
@@ -116,6 +126,7 @@ public final class HBaseCommitTable implements CommitTable {
                 won[i] = result != null;
             }
         }
+        recognizeOwnRecords(records, won);
         return won;
     }
 
@@ -131,7 +142,39 @@ public final class HBaseCommitTable implements CommitTable {
                 won[i] = results.get(i).isSuccess();
             }
         }
+        recognizeOwnRecords(records, won);
         return won;
+    }
+
+    /**
+     * A refused record may be our own: HBase re-sends a write whose reply was lost, and the re-sent write then finds
+     * the record its first attempt wrote. Reads the refused records back and counts those holding our own commit
+     * timestamp as won; only a record holding another decision (an invalidation) really lost.
+     */
+    private void recognizeOwnRecords(List<CommitRecord> records, boolean[] won) throws IOException {
+        List<Integer> refused = new ArrayList<>();
+        List<Get> gets = new ArrayList<>();
+        for (int i = 0; i < won.length; i++) {
+            if (!won[i]) {
+                refused.add(i);
+                gets.add(recordGet(records.get(i).startTimestamp()));
+            }
+        }
+        if (gets.isEmpty()) {
+            return;
+        }
+        Result[] stored;
+        try (Table table = connection.getTable(tableName)) {
+            stored = table.get(gets);
+        }
+        for (int j = 0; j < refused.size(); j++) {
+            int i = refused.get(j);
+            won[i] = isOwnCommit(records.get(i), decode(stored[j]));
+        }
+    }
+
+    private static boolean isOwnCommit(CommitRecord record, CommitState stands) {
+        return stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
     }
 
     @Override
@@ -146,6 +189,8 @@ public final class HBaseCommitTable implements CommitTable {
                 return CommitState.invalidated();
             }
         }
+        // Decided by content: a marker found here is ours or another reader's (a re-sent invalidation whose first
+        // attempt was applied finds its own), and either way the transaction is invalidated.
         return lookup(startTimestamp);
     }
 
