@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = {"Creates a transactional table, converts an existing one, or checks one.",
                 "  table create <table> <family>...   every version kept, no TTL, families marked, coprocessors "
-                        + "attached",
+                        + "attached (--fast-path: the fast-path observer too)",
                 "  table enable <table>               converts an existing table the same way",
                 "  table check <table>                lists every problem in plain words (exit code 1 if any)",
                 "The coprocessor jar must be on the region servers (docs/coprocessors.md)."})

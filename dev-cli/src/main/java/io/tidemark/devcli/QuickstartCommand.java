@@ -1,8 +1,8 @@
 package io.tidemark.devcli;
 
+import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.FailureHandler;
-import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.workload.bank.BankOptions;

@@ -2,6 +2,7 @@ package io.tidemark.devcli;
 
 import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.RunUntilStopped;
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
@@ -56,7 +57,7 @@ final class ServerCommand implements Callable<Integer> {
         out.println("  TSO address                         " + tso);
         out.println("  commit mode                         " + cluster.commitMode().configName());
         out.println("  commit table                        "
-                + config.getString(TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_DEFAULT));
+                + new CommitTableSettings(config).tableName().getNameAsString());
         out.println("  data directory                      " + cluster.embeddedHBase().dataDirectory());
         out.println();
         out.println("hbase-site.xml for an application:");

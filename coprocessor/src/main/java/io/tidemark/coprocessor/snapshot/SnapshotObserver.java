@@ -1,8 +1,8 @@
 package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.coprocessor.WriterOutcomes;
 import io.tidemark.encoding.SnapshotAttribute;
 import org.apache.hadoop.hbase.Cell;

@@ -2,9 +2,9 @@ package io.tidemark.client.sweeper;
 
 import io.tidemark.client.admin.TransactionalTableInspector;
 import io.tidemark.committable.CommitState;
+import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
-import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import org.apache.hadoop.hbase.Cell;
