@@ -24,13 +24,7 @@ public final class CommitTableSettings {
     private final boolean guard;
 
     public CommitTableSettings(TidemarkConfig config) {
-        String name = config.getString(TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_DEFAULT);
-        try {
-            tableName = TableName.valueOf(name);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidConfigurationException(TidemarkConfig.COMMIT_TABLE, name,
-                    "an HBase table name, optionally namespace:table");
-        }
+        tableName = config.getTableName(TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_DEFAULT);
         schema = new CommitTableSchema(config.getInt(TidemarkConfig.COMMIT_TABLE_REGIONS,
                 TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1, CommitTableSchema.MAX_BUCKETS));
         writeParallelism = config.getInt(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM,

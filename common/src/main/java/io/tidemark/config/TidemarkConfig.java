@@ -1,6 +1,7 @@
 package io.tidemark.config;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 
 import java.util.Locale;
 
@@ -150,6 +151,16 @@ public final class TidemarkConfig {
             }
         }
         throw new InvalidConfigurationException(key, value, "one of " + String.join(", ", allowed));
+    }
+
+    /** An HBase table name, {@code namespace:table} or {@code table}. */
+    public TableName getTableName(String key, String defaultValue) {
+        String value = getString(key, defaultValue);
+        try {
+            return TableName.valueOf(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationException(key, value, "an HBase table name, optionally namespace:table");
+        }
     }
 
     /** A {@code host:port} pair. */

@@ -1,12 +1,18 @@
 package io.tidemark.committable;
 
 import io.tidemark.testing.CommitTableContract;
+import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCommitTable;
 import io.tidemark.testing.faults.LostReplies;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,12 +20,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The commit-table contract against HBase, plus what only a real region server can do: lose the reply of a write it
- * applied, so that HBase's client re-sends it. Subclasses run it on a table with and without the commit-record guard.
+ * applied, so that HBase's client re-sends it. The two subclasses run it on a table with and without the commit-record
+ * guard.
  */
 abstract class HBaseCommitTableContractTest extends CommitTableContract {
 
-    /** The table under test, created by the subclass with the lost-reply injector attached. */
-    protected abstract TestCommitTable testTable();
+    /** The table of each subclass (with or without the guard), created on first use. */
+    private static final Map<Boolean, TestCommitTable> TABLES = new HashMap<>();
+
+    private final boolean guarded;
+
+    HBaseCommitTableContractTest(boolean guarded) {
+        this.guarded = guarded;
+    }
+
+    /** The table under test: 4 regions, the lost-reply injector attached. */
+    private TestCommitTable testTable() {
+        synchronized (TABLES) {
+            TestCommitTable table = TABLES.get(guarded);
+            if (table == null) {
+                try {
+                    table = TestCommitTable.create("contract:" + (guarded ? "guarded" : "unguarded"), 4, guarded);
+                    LostReplies.attachTo(SharedMiniCluster.connection(), table.name());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                TABLES.put(guarded, table);
+            }
+            return table;
+        }
+    }
 
     @Override
     protected CommitTable table() {
@@ -29,6 +59,22 @@ abstract class HBaseCommitTableContractTest extends CommitTableContract {
     @AfterEach
     void disarm() {
         LostReplies.disarm(testTable().name());
+    }
+
+    @AfterAll
+    static void dropTables() throws IOException {
+        synchronized (TABLES) {
+            for (TestCommitTable table : TABLES.values()) {
+                table.drop();
+            }
+            TABLES.clear();
+        }
+    }
+
+    @Test
+    void writesCommitsTheWayTheTableAllows() throws Exception {
+        assertEquals(guarded, testTable().commitTable().isGuarded(),
+                "guarded puts with the guard, check-and-mutates without");
     }
 
     @Test

@@ -47,13 +47,7 @@ public final class TsoSettings {
         lowWatermarkPersistIntervalMs = config.getInt(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS,
                 TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT, 1, 3_600_000);
         commitTable = new CommitTableSettings(config);
-        String tableName = config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        try {
-            timestampTable = TableName.valueOf(tableName);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidConfigurationException(TidemarkConfig.TIMESTAMP_TABLE, tableName,
-                    "an HBase table name, optionally namespace:table");
-        }
+        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
     }
 
     public String host() {
