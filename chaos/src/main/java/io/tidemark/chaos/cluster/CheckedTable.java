@@ -2,25 +2,24 @@ package io.tidemark.chaos.cluster;
 
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.workload.ChaosTable;
+import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
- * Creates the checked table: fully transactional (families marked, snapshot and compaction coprocessors, by
- * {@link TidemarkAdmin#enable}) plus the fast-path coprocessor, and pre-split so that scans cross several regions,
- * one of which can never hold a row (a scan must not stop there).
+ * Creates the checked table with every {@link TableFeature} (server-side snapshots, compaction garbage collection,
+ * the fast path), as {@link TidemarkAdmin} describes it, pre-split so that scans cross several regions, one of which
+ * can never hold a row (a scan must not stop there).
  */
 public final class CheckedTable {
 
@@ -48,21 +47,11 @@ public final class CheckedTable {
 
     public static void create(Connection connection, TidemarkConfig config, TableName table, KeySpace keys)
             throws IOException {
-        TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table)
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(ChaosTable.FAMILY)
-                        .setMaxVersions(Integer.MAX_VALUE).build())
-                .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
-                        .setPriority(TransactionalTableLayout.FAST_PATH_PRIORITY)
-                        .setProperty(TidemarkConfig.COMMIT_TABLE, config.getString(TidemarkConfig.COMMIT_TABLE,
-                                TidemarkConfig.COMMIT_TABLE_DEFAULT))
-                        .setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(config.getInt(
-                                TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1,
-                                255)))
-                        .build());
+        TableDescriptor descriptor = new TidemarkAdmin(connection, config).descriptorFor(table,
+                List.of(Bytes.toString(ChaosTable.FAMILY)), EnumSet.allOf(TableFeature.class));
         try (Admin admin = connection.getAdmin()) {
-            admin.createTable(descriptor.build(), splitPoints(keys).toArray(new byte[0][]));
+            admin.createTable(descriptor, splitPoints(keys).toArray(new byte[0][]));
         }
-        new TidemarkAdmin(connection, config).enable(table);
     }
 
     public static void drop(Connection connection, TableName table) throws IOException {

@@ -17,7 +17,8 @@ import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.workload.ClientWorker;
 import io.tidemark.chaos.workload.WorkloadSettings;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -93,7 +94,7 @@ public final class ChaosRun {
         try (Admin admin = connection.getAdmin()) {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }
-        CommitTable commitTable = new CommitTable(connection, config);
+        HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
         try (ChaosTso tso = new ChaosTso(connection, config)) {
             tso.start();
             config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.address());

@@ -6,7 +6,7 @@ import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.workload.ChaosTable;
 import io.tidemark.committable.CommitState;
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.encoding.CellEncoding;
 import org.apache.hadoop.hbase.Cell;
@@ -34,7 +34,7 @@ final class StoreCapture {
     private StoreCapture() {
     }
 
-    static StoreImage capture(Connection connection, TableName dataTable, CommitTable commitTable, KeySpace keys)
+    static StoreImage capture(Connection connection, TableName dataTable, HBaseCommitTable commitTable, KeySpace keys)
             throws IOException {
         StoreImage image = new StoreImage();
         readCells(connection, dataTable, keys, image);
