@@ -49,7 +49,7 @@ public final class ChildClientMain {
             ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
             List<Future<Long>> done = new ArrayList<>();
             for (int i = 0; i < spec.clients().size(); i++) {
-                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, tm,
+                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, tm,
                         TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
                         () -> System.currentTimeMillis() < spec.deadlineMillis())));
             }

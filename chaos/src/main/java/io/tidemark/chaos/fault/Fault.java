@@ -1,12 +1,14 @@
 package io.tidemark.chaos.fault;
 
 import io.tidemark.client.sweeper.CommitTableSweeper;
+import io.tidemark.testing.faults.LostReplies;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -103,6 +105,38 @@ public enum Fault {
         }
     },
 
+    /**
+     * For a few seconds, a share of the replies of mutations applied to the commit table and to the checked table
+     * are lost (HBase's client re-sends them), and a share of this JVM's fast-path writes are delivered twice.
+     */
+    LOSE_REPLIES("lose replies") {
+        @Override
+        String inject(FaultTarget t, Random random) throws Exception {
+            long commitsBefore = LostReplies.lost(t.commitTable());
+            long dataBefore = LostReplies.lost(t.dataTable());
+            long duplicatesBefore = t.duplicates().duplicated();
+            LostReplies.arm(t.commitTable(), LOST_REPLY_SHARE, random.nextLong());
+            LostReplies.arm(t.dataTable(), LOST_REPLY_SHARE, random.nextLong());
+            t.duplicates().arm(LOST_REPLY_SHARE, random.nextLong());
+            try {
+                Thread.sleep(2000 + random.nextInt(4000));
+            } finally {
+                LostReplies.disarm(t.commitTable());
+                LostReplies.disarm(t.dataTable());
+                t.duplicates().disarm();
+            }
+            return "lost " + (LostReplies.lost(t.commitTable()) - commitsBefore) + " commit-table replies and "
+                    + (LostReplies.lost(t.dataTable()) - dataBefore) + " checked-table replies; delivered "
+                    + (t.duplicates().duplicated() - duplicatesBefore) + " fast-path writes twice";
+        }
+
+        @Override
+        void prepare(FaultTarget t) throws IOException {
+            LostReplies.attachTo(t.cluster().connection(), t.commitTable());
+            LostReplies.attachTo(t.cluster().connection(), t.dataTable());
+        }
+    },
+
     /** One pass of the commit-table sweeper, with the run's (small) ages. */
     SWEEP("sweep the commit table") {
         @Override
@@ -113,6 +147,8 @@ public enum Fault {
 
     /** Splits stop here, so that long runs keep a handful of regions. */
     static final int MAX_REGIONS = 12;
+    /** Share of applied mutations whose reply is lost while {@link #LOSE_REPLIES} is armed. */
+    static final double LOST_REPLY_SHARE = 0.05;
 
     private final String description;
 
@@ -126,6 +162,10 @@ public enum Fault {
 
     /** Injects the fault once; returns what happened. */
     abstract String inject(FaultTarget target, Random random) throws Exception;
+
+    /** Sets up what the fault needs before the clients start (most need nothing). */
+    void prepare(FaultTarget target) throws IOException {
+    }
 
     /** The names of several faults, for reports. */
     public static String describe(List<Fault> faults) {

@@ -35,6 +35,13 @@ public final class FaultSchedule implements AutoCloseable {
         this.logFile = logFile;
     }
 
+    /** Prepares every fault of the schedule (e.g. attaches injectors); call before the clients start. */
+    public void prepare() throws java.io.IOException {
+        for (Fault f : new java.util.LinkedHashSet<>(faults)) {
+            f.prepare(target);
+        }
+    }
+
     public void start() {
         thread = new Thread(this::run, "chaos-faults");
         thread.setDaemon(true);

@@ -14,7 +14,9 @@ import org.apache.hadoop.hbase.TableName;
  * @param dataTable the checked table
  * @param commitTable the run's commit table
  * @param config the run's Tidemark settings (sweeper ages included)
+ * @param duplicates the double delivery of this JVM's fast-path writes
  */
 public record FaultTarget(ChaosCluster cluster, ChaosTso tso, ChildClients children, KeySpace keySpace,
-                          TableName dataTable, TableName commitTable, TidemarkConfig config) {
+                          TableName dataTable, TableName commitTable, TidemarkConfig config,
+                          FastPathDuplicates duplicates) {
 }

@@ -9,6 +9,7 @@ import io.tidemark.chaos.child.ChildSpec;
 import io.tidemark.chaos.cluster.ChaosCluster;
 import io.tidemark.chaos.cluster.ChaosTso;
 import io.tidemark.chaos.cluster.CheckedTable;
+import io.tidemark.chaos.fault.FastPathDuplicates;
 import io.tidemark.chaos.fault.FaultSchedule;
 import io.tidemark.chaos.fault.FaultTarget;
 import io.tidemark.chaos.history.HistoryFiles;
@@ -151,16 +152,19 @@ public final class ChaosRun {
                     directory, clients, seed + 1000L * n, deadline, workload, clientSettings);
         });
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
+        FastPathDuplicates duplicates = new FastPathDuplicates();
         FaultSchedule faults = new FaultSchedule(new FaultTarget(cluster, tso, children, keys, dataTable,
-                commitTable, config), scenario.faults(), scenario.faultIntervalMillis(), seed ^ 0x5EEDL,
+                commitTable, config, duplicates), scenario.faults(), scenario.faultIntervalMillis(), seed ^ 0x5EEDL,
                 directory.resolve("faults.log"));
         try {
+            faults.prepare();
             for (int i = 0; i < scenario.childJvms(); i++) {
                 children.start();
             }
             List<Future<Long>> parents = new ArrayList<>();
             for (int i = 0; i < scenario.threads(); i++) {
-                parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(), tm, dataTable, workload,
+                parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(),
+                        duplicates.wrap(cluster.connection()), tm, dataTable, workload,
                         directory, seed + i, () -> System.currentTimeMillis() < deadline)));
             }
             faults.start();

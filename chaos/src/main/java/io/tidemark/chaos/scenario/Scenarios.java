@@ -31,6 +31,10 @@ public final class Scenarios {
             new Scenario("region-server-abort", "a region server crashes (no flush, no clean close) and a new one"
                     + " replaces it; its regions move to the survivor", List.of(Fault.ABORT_REGION_SERVER), 6000, 3,
                     1, 2, new OperationMix(0.2, 0.05, 0.05), Map.of()),
+            new Scenario("lost-replies", "for seconds at a time, 5 % of the replies of mutations applied to the"
+                    + " commit table and the checked table are lost (HBase re-sends them), and 5 % of the fast-path"
+                    + " writes are delivered twice", List.of(Fault.LOSE_REPLIES), 3000, 3, 1, 2,
+                    new OperationMix(0.3, 0.05, 0.05), Map.of()),
             new Scenario("compaction", "flushes and major and minor compactions under long-running readers, while"
                     + " TSO restarts and a small conflict map raise the low watermark, so compaction collects"
                     + " garbage", List.of(Fault.FLUSH_AND_COMPACT, Fault.FLUSH_AND_COMPACT, Fault.RESTART_TSO),

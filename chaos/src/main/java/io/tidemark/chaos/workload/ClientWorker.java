@@ -21,6 +21,7 @@ public final class ClientWorker implements Callable<Long> {
 
     private final String client;
     private final Connection connection;
+    private final Connection fastPathConnection;
     private final TransactionManager tm;
     private final TableName table;
     private final WorkloadSettings settings;
@@ -28,10 +29,16 @@ public final class ClientWorker implements Callable<Long> {
     private final long seed;
     private final BooleanSupplier keepGoing;
 
-    public ClientWorker(String client, Connection connection, TransactionManager tm, TableName table,
-                        WorkloadSettings settings, Path historyDirectory, long seed, BooleanSupplier keepGoing) {
+    /**
+     * @param connection for generic transactions
+     * @param fastPathConnection for fast-path operations (the same, or one that injects faults into them)
+     */
+    public ClientWorker(String client, Connection connection, Connection fastPathConnection, TransactionManager tm,
+                        TableName table, WorkloadSettings settings, Path historyDirectory, long seed,
+                        BooleanSupplier keepGoing) {
         this.client = client;
         this.connection = connection;
+        this.fastPathConnection = fastPathConnection;
         this.tm = tm;
         this.table = table;
         this.settings = settings;
@@ -47,7 +54,8 @@ public final class ClientWorker implements Callable<Long> {
         long seq = 0;
         try (HistoryLog log = new HistoryLog(HistoryFiles.fileOf(historyDirectory, client), client);
              TTable tTable = new TTable(connection, table);
-             FastPathTable fastPath = FastPathTable.builder(connection, table).transactionManager(tm).build()) {
+             FastPathTable fastPath = FastPathTable.builder(fastPathConnection, table).transactionManager(tm)
+                     .build()) {
             GenericTransactions generic = new GenericTransactions(tm, tTable, settings, log, random);
             FastPathOperations fast = new FastPathOperations(fastPath, settings.keySpace(), log, random);
             while (keepGoing.getAsBoolean()) {

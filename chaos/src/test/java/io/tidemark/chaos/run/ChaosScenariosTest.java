@@ -101,6 +101,18 @@ class ChaosScenariosTest {
 
     @Test
     @Tag(UNFIXED)
+    void lostRepliesNeverChangeAnOutcomeLowLatency() throws Exception {
+        assertNoAnomaly("lost-replies", CommitMode.LOW_LATENCY);
+    }
+
+    @Test
+    @Tag(UNFIXED)
+    void lostRepliesNeverChangeAnOutcomeBatched() throws Exception {
+        assertNoAnomaly("lost-replies", CommitMode.BATCHED);
+    }
+
+    @Test
+    @Tag(UNFIXED)
     void compactionUnderLongReadersNeverChangesASnapshot() throws Exception {
         assertNoAnomaly("compaction", CommitMode.LOW_LATENCY);
     }
