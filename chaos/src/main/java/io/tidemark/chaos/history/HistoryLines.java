@@ -72,8 +72,14 @@ public final class HistoryLines {
         return line.startsWith("C\t");
     }
 
+    /** Longest detail kept of what a client was told: the first line of an exception says what happened. */
+    private static final int MAX_DETAIL = 200;
+
     static String told(String client, long seq, Told told) {
-        String detail = told.detail().replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+        String detail = told.detail().lines().findFirst().orElse("").replace('\t', ' ');
+        if (detail.length() > MAX_DETAIL) {
+            detail = detail.substring(0, MAX_DETAIL) + "...";
+        }
         return join("O", client, seq, told.kind().name(), Long.toString(told.timestamp()), detail);
     }
 

@@ -87,7 +87,7 @@ final class FastPathOperations {
         try {
             rec.told(Told.committed(table.put(put)));
         } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, e.getMessage()));
+            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
@@ -101,7 +101,7 @@ final class FastPathOperations {
             rec.told(Told.committed(table.delete(new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY,
                     ChaosTable.qualifier(column)))));
         } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, e.getMessage()));
+            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
@@ -129,7 +129,7 @@ final class FastPathOperations {
         try {
             rec.told(Told.committed(table.putIfUnchanged(put, read.version())));
         } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, e.getMessage()));
+            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
@@ -160,7 +160,7 @@ final class FastPathOperations {
                 lastSeen.remove(checkedKey);
             }
         } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, e.getMessage()));
+            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
@@ -178,7 +178,7 @@ final class FastPathOperations {
             rec.write(counter, KeySpace.counterValue(value));
             rec.told(Told.committed(version));
         } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, e.getMessage()));
+            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
