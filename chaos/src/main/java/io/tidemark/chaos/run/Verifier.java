@@ -7,6 +7,7 @@ import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.chaos.workload.ChaosTable;
+import io.tidemark.chaos.workload.FastPathOperations;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
@@ -64,11 +65,7 @@ final class Verifier {
                     seq = readInOneTransaction(log, tTable, seq);
                     for (String row : keys.rows()) {
                         VersionedResult r = fastPath.get(new Get(ChaosTable.row(row)).addFamily(ChaosTable.FAMILY));
-                        HistoryLog.Recorder rec = log.fastPath(++seq, "get");
-                        rec.readAt(r.version());
-                        for (Key key : keys.keysOf(row)) {
-                            rec.read(key, ChaosTable.valueOf(keys, r.result(), key));
-                        }
+                        FastPathOperations.recordRowRead(log.fastPath(++seq, "get"), keys, row, r);
                     }
                     return;
                 } catch (IOException e) {

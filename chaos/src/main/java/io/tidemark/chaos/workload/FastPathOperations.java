@@ -23,7 +23,10 @@ import java.util.Random;
  * it was told. A write's version is the table's session timestamp right after it, which is exactly the minted
  * version (every version is minted above the session).
  */
-final class FastPathOperations {
+public final class FastPathOperations {
+
+    /** What a check-and-mutate that found another value answers instead of a version. */
+    private static final long NOT_APPLIED = -1;
 
     private final FastPathTable table;
     private final KeySpace keys;
@@ -64,13 +67,19 @@ final class FastPathOperations {
         } catch (IOException e) {
             return;
         }
-        HistoryLog.Recorder rec = log.fastPath(seq, "get");
+        recordRowRead(log.fastPath(seq, "get"), keys, row, r).forEach(lastSeen::put);
+    }
+
+    /** Records that a fast-path read saw {@code row} as {@code r} shows it; returns what it saw per key. */
+    public static Map<Key, String> recordRowRead(HistoryLog.Recorder rec, KeySpace keys, String row, VersionedResult r) {
         rec.readAt(r.version());
+        Map<Key, String> seen = new HashMap<>();
         for (Key key : keys.keysOf(row)) {
             String value = ChaosTable.valueOf(keys, r.result(), key);
-            lastSeen.put(key, value);
+            seen.put(key, value);
             rec.read(key, value);
         }
+        return seen;
     }
 
     private void put(long seq, String row) {
@@ -79,32 +88,20 @@ final class FastPathOperations {
         for (String column : keys.valueColumns()) {
             if (random.nextBoolean() || column.equals(keys.valueColumns().get(0))) {
                 Key key = new Key(row, column);
-                String value = log.client() + "." + seq + ".0" + column;
+                String value = uniqueValue(seq, column);
                 rec.write(key, value);
                 put.addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(column), ChaosTable.encode(keys, key, value));
             }
         }
-        try {
-            rec.told(Told.committed(table.put(put)));
-        } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
-        } catch (IOException | RuntimeException e) {
-            rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
-        }
+        tell(rec, () -> table.put(put));
     }
 
     private void delete(long seq, String row) {
         HistoryLog.Recorder rec = log.fastPath(seq, "delete");
-        String column = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
+        String column = randomValueColumn();
         rec.write(new Key(row, column), null);
-        try {
-            rec.told(Told.committed(table.delete(new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY,
-                    ChaosTable.qualifier(column)))));
-        } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
-        } catch (IOException | RuntimeException e) {
-            rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
-        }
+        tell(rec, () -> table.delete(new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY,
+                ChaosTable.qualifier(column))));
     }
 
     /** The paper's br + wc: read the row for update, then write it only if nobody wrote it since. */
@@ -116,71 +113,79 @@ final class FastPathOperations {
             return;
         }
         HistoryLog.Recorder rec = log.fastPath(seq, "conditional write");
-        rec.readAt(read.version());
-        for (Key key : keys.keysOf(row)) {
-            rec.read(key, ChaosTable.valueOf(keys, read.result(), key));
-        }
-        String column = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
-        Key key = new Key(row, column);
-        String value = log.client() + "." + seq + ".0" + column;
-        rec.write(key, value);
-        Put put = new Put(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(column),
-                ChaosTable.encode(keys, key, value));
-        try {
-            rec.told(Told.committed(table.putIfUnchanged(put, read.version())));
-        } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
-        } catch (IOException | RuntimeException e) {
-            rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
-        }
+        recordRowRead(rec, keys, row, read);
+        Key key = new Key(row, randomValueColumn());
+        Put put = valuePut(rec, key, uniqueValue(seq, key.column()));
+        tell(rec, () -> table.putIfUnchanged(put, read.version()));
     }
 
     /** Writes one value column if another (or the same) still holds what this client last saw there. */
     private void checkAndMutate(long seq, String row) {
-        String checked = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
-        String written = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
-        Key checkedKey = new Key(row, checked);
-        Key writtenKey = new Key(row, written);
-        String expected = lastSeen.get(checkedKey);
-        String value = log.client() + "." + seq + ".0" + written;
+        Key checked = new Key(row, randomValueColumn());
+        Key written = new Key(row, randomValueColumn());
+        String expected = lastSeen.get(checked);
         HistoryLog.Recorder rec = log.fastPath(seq, "check-and-mutate");
-        rec.write(writtenKey, value);
-        Put put = new Put(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(written),
-                ChaosTable.encode(keys, writtenKey, value));
-        try {
+        String value = uniqueValue(seq, written.column());
+        Put put = valuePut(rec, written, value);
+        tell(rec, () -> {
             boolean applied = table.checkAndMutate(ChaosTable.row(row), ChaosTable.FAMILY,
-                    ChaosTable.qualifier(checked), expected == null ? null : ChaosTable.encode(keys, checkedKey,
+                    ChaosTable.qualifier(checked.column()), expected == null ? null : ChaosTable.encode(keys, checked,
                             expected), put);
-            if (applied) {
-                rec.read(checkedKey, expected);
-                rec.told(Told.committed(table.sessionTimestamp()));
-                lastSeen.put(writtenKey, value);
-            } else {
-                rec.told(Told.of(Told.Kind.NOT_APPLIED, checkedKey + " was not " + expected));
-                lastSeen.remove(checkedKey);
+            if (!applied) {
+                lastSeen.remove(checked);
+                return NOT_APPLIED;
             }
-        } catch (FastPathConflictException e) {
-            rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
-        } catch (IOException | RuntimeException e) {
-            rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
-        }
+            // Applied: the row held the expected value at the version the write committed at.
+            rec.read(checked, expected);
+            lastSeen.put(written, value);
+            return table.sessionTimestamp();
+        });
     }
 
     private void increment(long seq, String row) {
         Key counter = new Key(row, keys.counterColumn());
         HistoryLog.Recorder rec = log.fastPath(seq, "increment");
         rec.write(counter, HistoryLines.NOT_YET_KNOWN);
-        try {
+        tell(rec, () -> {
             long value = table.increment(ChaosTable.row(row), ChaosTable.FAMILY,
                     ChaosTable.qualifier(counter.column()), 1);
-            long version = table.sessionTimestamp();
+            // An increment read the counter and wrote it plus one, atomically at its version.
             rec.read(counter, value == 1 ? null : KeySpace.counterValue(value - 1));
             rec.write(counter, KeySpace.counterValue(value));
-            rec.told(Told.committed(version));
+            return table.sessionTimestamp();
+        });
+    }
+
+    /** A Put of {@code value} into {@code key}, recorded before it is sent. */
+    private Put valuePut(HistoryLog.Recorder rec, Key key, String value) {
+        rec.write(key, value);
+        return new Put(ChaosTable.row(key.row())).addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(key.column()),
+                ChaosTable.encode(keys, key, value));
+    }
+
+    private String uniqueValue(long seq, String column) {
+        return log.client() + "." + seq + ".0" + column;
+    }
+
+    private String randomValueColumn() {
+        return keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
+    }
+
+    /** Runs a fast-path write and records what it was told: its version, refused, not applied, or unknown. */
+    private static void tell(HistoryLog.Recorder rec, Write write) {
+        try {
+            long version = write.run();
+            rec.told(version == NOT_APPLIED ? Told.of(Told.Kind.NOT_APPLIED, "the checked column held another value")
+                    : Told.committed(version));
         } catch (FastPathConflictException e) {
             rec.told(Told.of(Told.Kind.REFUSED, String.valueOf(e.getMessage())));
         } catch (IOException | RuntimeException e) {
             rec.told(Told.of(Told.Kind.UNKNOWN, GenericTransactions.describe(e)));
         }
+    }
+
+    /** A fast-path write; returns the version it committed at, or {@link #NOT_APPLIED}. */
+    private interface Write {
+        long run() throws IOException;
     }
 }
