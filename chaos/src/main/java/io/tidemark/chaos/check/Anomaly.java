@@ -23,6 +23,8 @@ public record Anomaly(Kind kind, String explanation) {
         SCAN_SKIPPED_ROWS("scan skipped rows of its snapshot"),
         /** One transaction read the same key twice (get, scan) and got two different answers. */
         SCAN_GET_DISAGREEMENT("scan and get disagree"),
+        /** A client's later transaction or fast-path read did not see what the same client had committed before. */
+        SESSION_ORDER_VIOLATED("a client did not see its own earlier commit"),
         /** A client was told committed, but the store says otherwise. */
         TOLD_COMMITTED_BUT_NOT_STORED("told committed, not stored as committed"),
         /** A client was told aborted, refused or not applied, but the store holds the write as committed. */

@@ -23,6 +23,7 @@ public final class HistoryChecker {
         new FirstCommitterWinsCheck(ledger, findings).check();
         new ConditionalWriteCheck(keySpace, ledger, settlement, findings).check(history);
         new RepeatedReadCheck(keySpace, findings).check(history);
+        new SessionOrderCheck(findings, store.lowWatermark()).check(history);
         long generic = 0;
         long fastPath = 0;
         long committed = 0;

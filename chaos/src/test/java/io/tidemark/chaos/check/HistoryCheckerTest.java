@@ -300,4 +300,20 @@ class HistoryCheckerTest {
         assertEquals(List.of(Anomaly.Kind.INCONSISTENT_STORE, Anomaly.Kind.LOST_COMMITTED_WRITE),
                 kinds(check(store)));
     }
+
+    @Test
+    void aClientWhoseNextTransactionBeginsBelowItsLastCommitIsDetected() {
+        correctHistory();
+        // p0 committed at 2T; a TSO that handed out a start below it would hide p0's own write from p0.
+        h.generic("p0", 1).read("r00:a", null).told(Told.committed(T));
+        assertEquals(List.of(Anomaly.Kind.SESSION_ORDER_VIOLATED), kinds(check(h.consistentStore())));
+    }
+
+    @Test
+    void aFastPathReadBelowItsClientsOwnWriteToTheRowIsDetected() {
+        correctHistory();
+        // p3 wrote r02:b at 6T+5; its later read of r02 reports an older version, consistently without the write.
+        h.fastPathGet("p3", 6 * T + 1, Map.of("r02:a", "-", "r02:b", "-", "r02:n", "-"));
+        assertEquals(List.of(Anomaly.Kind.SESSION_ORDER_VIOLATED), kinds(check(h.consistentStore())));
+    }
 }
