@@ -28,7 +28,7 @@ final class ServerSideSnapshotReads {
         this.tx = tx;
         this.table = table;
         CommitTable commitTable = tx.manager().commitTable();
-        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.commitMode(),
+        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.readerContext().epoch(), tx.commitMode(),
                 commitTable.tableName().getNameAsString(), commitTable.schema().buckets());
     }
 

@@ -2,8 +2,9 @@ package io.tidemark.coprocessor.compaction;
 
 import io.tidemark.committable.CommitTable;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.coprocessor.WriterOutcomes;
+import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.visibility.WriterResolver;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
@@ -75,6 +76,6 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
         LOG.debug("collecting versions of {} at or below low watermark {} ({} compaction)",
                 store.getColumnFamilyName(), lowWatermark, allFiles ? "major" : "minor");
         return new GarbageCollectingScanner(scanner, new VersionCollector(lowWatermark, allFiles,
-                new WriterOutcomes(environment.getRegion(), commitTable, false)));
+                WriterResolver.forCompaction(commitTable, new RegionVersionStore(environment.getRegion()))));
     }
 }

@@ -2,8 +2,11 @@ package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
-import io.tidemark.coprocessor.WriterOutcomes;
+import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.encoding.SnapshotAttribute;
+import io.tidemark.visibility.DecidedWriters;
+import io.tidemark.visibility.ReaderContext;
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -77,7 +80,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         }
         Filter userFilter = USER_FILTER.get();
         USER_FILTER.remove();
-        return new SnapshotRegionScanner(s, resolver(snapshot), new VisibleCellFilter(userFilter));
+        return new SnapshotRegionScanner(s, query(snapshot), new VisibleCellFilter(userFilter));
     }
 
     @Override
@@ -93,7 +96,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         List<Cell> cells = new ArrayList<>();
         try (RegionScanner scanner = region.getScanner(stored)) {
             scanner.next(cells);
-            result.addAll(new VisibleCellFilter(get.getFilter()).apply(resolver(snapshot).visibleCells(cells)));
+            result.addAll(new VisibleCellFilter(get.getFilter()).apply(query(snapshot).visibleCells(cells)));
         } catch (RuntimeException e) {
             // A runtime exception escaping a hook would make HBase abort the region server (or drop the observer).
             throw new DoNotRetryIOException("could not resolve the snapshot of row "
@@ -102,11 +105,12 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         c.bypass();
     }
 
-    private SnapshotResolver resolver(SnapshotAttribute snapshot) {
+    /** The read rule for one request: outcomes are remembered for the request, as a client remembers them. */
+    private SnapshotQuery query(SnapshotAttribute snapshot) {
         CommitTable commitTable = new CommitTable(environment.getConnection(),
                 TableName.valueOf(snapshot.commitTable()), new CommitTableSchema(snapshot.commitTableBuckets()));
-        return new SnapshotResolver(environment.getRegion(), snapshot.startTimestamp(), snapshot.commitMode(),
-                new WriterOutcomes(environment.getRegion(), commitTable, true));
+        return new SnapshotQuery(new ReaderContext(snapshot.startTimestamp(), snapshot.commitMode(), snapshot.epoch()),
+                commitTable, new RegionVersionStore(environment.getRegion()), new DecidedWriters());
     }
 
     private static SnapshotAttribute snapshotOf(OperationWithAttributes operation) throws IOException {

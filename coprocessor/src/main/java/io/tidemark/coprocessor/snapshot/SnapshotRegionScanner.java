@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.snapshot;
 
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
@@ -21,14 +22,14 @@ import java.util.List;
 final class SnapshotRegionScanner implements RegionScanner {
 
     private final RegionScanner stored;
-    private final SnapshotResolver resolver;
+    private final SnapshotQuery query;
     private final VisibleCellFilter filter;
     private final List<Cell> rowCells = new ArrayList<>();
     private boolean exhausted;
 
-    SnapshotRegionScanner(RegionScanner stored, SnapshotResolver resolver, VisibleCellFilter filter) {
+    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter) {
         this.stored = stored;
-        this.resolver = resolver;
+        this.query = query;
         this.filter = filter;
     }
 
@@ -62,7 +63,7 @@ final class SnapshotRegionScanner implements RegionScanner {
             rowCells.clear();
             boolean more = raw ? stored.nextRaw(rowCells) : stored.next(rowCells);
             exhausted = !more;
-            List<Cell> visible = filter.apply(resolver.visibleCells(rowCells));
+            List<Cell> visible = filter.apply(query.visibleCells(rowCells));
             rowCells.clear();
             if (!visible.isEmpty()) {
                 result.addAll(visible);

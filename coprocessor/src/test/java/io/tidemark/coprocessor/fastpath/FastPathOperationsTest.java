@@ -7,6 +7,7 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.visibility.CommittedRow;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
