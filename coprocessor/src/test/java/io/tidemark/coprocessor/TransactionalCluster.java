@@ -90,8 +90,15 @@ public final class TransactionalCluster implements AutoCloseable {
         return table;
     }
 
+    /** A transactional table (as {@link #createTransactionalTable(String)}) pre-split at {@code splitKeys}. */
+    public TableName createTransactionalTable(String prefix, byte[]... splitKeys) throws IOException {
+        TableName table = createPlainTable(prefix, 1, splitKeys);
+        admin.enable(table);
+        return table;
+    }
+
     /** A table that keeps every version but has no coprocessor: snapshots are resolved by the client. */
-    public TableName createPlainTable(String prefix, int versions) throws IOException {
+    public TableName createPlainTable(String prefix, int versions, byte[]... splitKeys) throws IOException {
         TableName table = newName(prefix);
         TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table);
         for (byte[] family : new byte[][] {F, G}) {
@@ -99,7 +106,11 @@ public final class TransactionalCluster implements AutoCloseable {
                     .build());
         }
         try (Admin admin = connection().getAdmin()) {
-            admin.createTable(descriptor.build());
+            if (splitKeys.length == 0) {
+                admin.createTable(descriptor.build());
+            } else {
+                admin.createTable(descriptor.build(), splitKeys);
+            }
         }
         return table;
     }

@@ -73,9 +73,13 @@ final class SnapshotRegionScanner implements RegionScanner {
         return false;
     }
 
+    /**
+     * Only the user's filter can end the whole scan. HBase reads "filter done" with no results as the end of the scan
+     * across every later region, so this region running out of rows (with nothing visible left) must not say so.
+     */
     @Override
     public boolean isFilterDone() throws IOException {
-        return exhausted || filter.allRemainingFiltered();
+        return filter.allRemainingFiltered();
     }
 
     @Override
