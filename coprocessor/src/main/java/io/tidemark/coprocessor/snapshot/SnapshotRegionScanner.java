@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.snapshot;
 
+import io.tidemark.coprocessor.horizon.HorizonCheck;
 import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * A region scanner that returns, row by row, only what the transaction's snapshot shows, after the user's filter.
  * Reads each whole row (the newest versions up to the snapshot, metadata included) from the underlying scanner,
- * resolves it, filters it, and skips rows left empty, so row limits count visible rows only.
+ * resolves it, filters it, and skips rows left empty, so row limits count visible rows only. After each row it
+ * checks the snapshot against the region's garbage-collection horizon.
  *
  * <p>The underlying scanner is read without the RPC's {@link ScannerContext}: its size and time limits may cut a row
  * into partial results, and a row can only be resolved whole. The RPC is bounded by its row count instead (the
@@ -24,13 +26,15 @@ final class SnapshotRegionScanner implements RegionScanner {
     private final RegionScanner stored;
     private final SnapshotQuery query;
     private final VisibleCellFilter filter;
+    private final HorizonCheck horizon;
     private final List<Cell> rowCells = new ArrayList<>();
     private boolean exhausted;
 
-    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter) {
+    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter, HorizonCheck horizon) {
         this.stored = stored;
         this.query = query;
         this.filter = filter;
+        this.horizon = horizon;
     }
 
     @Override
@@ -63,7 +67,10 @@ final class SnapshotRegionScanner implements RegionScanner {
             rowCells.clear();
             boolean more = raw ? stored.nextRaw(rowCells) : stored.next(rowCells);
             exhausted = !more;
-            List<Cell> visible = filter.apply(query.visibleCells(rowCells));
+            List<Cell> resolved = query.visibleCells(rowCells);
+            // After every read (even of nothing: the scanner may have skipped rows whose versions were collected).
+            horizon.afterRead();
+            List<Cell> visible = filter.apply(resolved);
             rowCells.clear();
             if (!visible.isEmpty()) {
                 result.addAll(visible);
