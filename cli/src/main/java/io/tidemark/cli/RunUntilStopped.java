@@ -3,13 +3,13 @@ package io.tidemark.cli;
 import java.util.concurrent.CountDownLatch;
 
 /** Keeps a long-running command alive until Ctrl-C (or SIGTERM), then stops what it started. */
-final class RunUntilStopped {
+public final class RunUntilStopped {
 
     private RunUntilStopped() {
     }
 
     /** Blocks forever; the JVM's shutdown closes {@code running} and prints that it stopped. */
-    static void await(String what, AutoCloseable running) throws InterruptedException {
+    public static void await(String what, AutoCloseable running) throws InterruptedException {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stopping " + what + "...");
             try {

@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
                 "Creates the commit and timestamp tables when they are missing. tidemark.* settings are read from "
                         + "the hbase-site.xml, from tidemark-site.xml on the classpath, then from --config; "
                         + "--port and --mode override them."})
-final class TsoCommand implements Callable<Integer> {
+public final class TsoCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     private ClusterOptions cluster;

@@ -5,6 +5,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import org.apache.hadoop.hbase.client.Connection;
@@ -43,8 +44,8 @@ public final class TsoModule extends AbstractModule {
 
     @Provides
     @Singleton
-    CommitTable commitTable(Connection hbase, TidemarkConfig tidemarkConfig) {
-        return new CommitTable(hbase, tidemarkConfig);
+    CommitTable commitTable(Connection hbase, TsoSettings settings) {
+        return new HBaseCommitTable(hbase, settings.commitTable());
     }
 
     @Provides

@@ -53,7 +53,6 @@ public final class TsoServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TsoServer.class);
     private static final long SHUTDOWN_TIMEOUT_SECONDS = 5;
 
-    private final TidemarkConfig config;
     private final TsoSettings settings;
     private final Connection connection;
     private final CommitTable commitTable;
@@ -73,9 +72,8 @@ public final class TsoServer implements AutoCloseable {
     private LowWatermarkPersister lowWatermarkPersister;
 
     @Inject
-    TsoServer(TidemarkConfig config, TsoSettings settings, Connection connection, CommitTable commitTable,
+    TsoServer(TsoSettings settings, Connection connection, CommitTable commitTable,
               HBaseTimestampStorage timestampStorage, TsoMetrics metrics) {
-        this.config = config;
         this.settings = settings;
         this.connection = connection;
         this.commitTable = commitTable;
@@ -108,7 +106,7 @@ public final class TsoServer implements AutoCloseable {
 
     private void startUp() throws IOException {
         try (Admin admin = connection.getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
+            CommitTableAdmin.createIfMissing(admin, settings.commitTable());
         }
         timestampStorage.createTableIfMissing();
         timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
@@ -126,7 +124,7 @@ public final class TsoServer implements AutoCloseable {
         ioLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-io", true));
         EventLoop loop = ioLoop.next();
         completion = settings.commitMode() == CommitMode.BATCHED
-                ? new BatchedCompletion(loop, commitTable, settings.commitTableWriteParallelism(),
+                ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics)
                 : new LowLatencyCompletion(metrics);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, completion, metrics);

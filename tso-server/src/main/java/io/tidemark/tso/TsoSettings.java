@@ -1,5 +1,6 @@
 package io.tidemark.tso;
 
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -24,7 +25,7 @@ public final class TsoSettings {
     private final int batchMaxSize;
     private final int batchFlushTimeoutMs;
     private final int lowWatermarkPersistIntervalMs;
-    private final int commitTableWriteParallelism;
+    private final CommitTableSettings commitTable;
     private final TableName timestampTable;
 
     public TsoSettings(TidemarkConfig config) {
@@ -45,14 +46,8 @@ public final class TsoSettings {
                 TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS_DEFAULT, 0, 60_000);
         lowWatermarkPersistIntervalMs = config.getInt(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS,
                 TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT, 1, 3_600_000);
-        commitTableWriteParallelism = config.commitTableWriteParallelism();
-        String tableName = config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        try {
-            timestampTable = TableName.valueOf(tableName);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidConfigurationException(TidemarkConfig.TIMESTAMP_TABLE, tableName,
-                    "an HBase table name, optionally namespace:table");
-        }
+        commitTable = new CommitTableSettings(config);
+        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
     }
 
     public String host() {
@@ -92,9 +87,9 @@ public final class TsoSettings {
         return lowWatermarkPersistIntervalMs;
     }
 
-    /** Concurrent commit-table requests per batch in batched mode. */
-    public int commitTableWriteParallelism() {
-        return commitTableWriteParallelism;
+    /** The commit table's settings; its write parallelism is the concurrent requests per batch in batched mode. */
+    public CommitTableSettings commitTable() {
+        return commitTable;
     }
 
     public TableName timestampTable() {

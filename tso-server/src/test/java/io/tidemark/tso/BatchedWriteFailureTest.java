@@ -1,6 +1,7 @@
 package io.tidemark.tso;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.CommittedReply;
@@ -35,7 +36,7 @@ class BatchedWriteFailureTest {
             TsoServer server = TsoServer.builder().config(config).hbaseConnection(connection).build();
             try {
                 server.start();
-                CommitTable commitTable = new CommitTable(connection, config);
+                HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
                 try (TsoTestClient client = TsoTestClient.connected(server.port())) {
                     long start = client.begin();
                     admin.disableTable(commitTable.tableName());

@@ -1,6 +1,8 @@
 package io.tidemark.tso;
 
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
@@ -36,6 +38,6 @@ final class TestTso {
     }
 
     static CommitTable commitTable(TidemarkConfig config) {
-        return new CommitTable(SharedMiniCluster.connection(), config);
+        return new HBaseCommitTable(SharedMiniCluster.connection(), new CommitTableSettings(config));
     }
 }

@@ -1,6 +1,7 @@
 package io.tidemark.coprocessor.compaction;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.coprocessor.horizon.GcHorizon;
@@ -51,7 +52,7 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
     private static final Logger LOG = LoggerFactory.getLogger(CompactionObserver.class);
 
     private RegionCoprocessorEnvironment environment;
-    private CommitTable commitTable;
+    private HBaseCommitTable commitTable;
     private boolean collectsGarbage;
 
     @Override
@@ -61,7 +62,8 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
                     + " not to the master or a region server as a whole");
         }
         environment = (RegionCoprocessorEnvironment) env;
-        commitTable = new CommitTable(environment.getConnection(), new TidemarkConfig(env.getConfiguration()));
+        commitTable = new HBaseCommitTable(environment.getConnection(),
+                new CommitTableSettings(new TidemarkConfig(env.getConfiguration())));
         collectsGarbage = GcHorizon.appliesTo(environment.getRegion().getTableDescriptor());
     }
 

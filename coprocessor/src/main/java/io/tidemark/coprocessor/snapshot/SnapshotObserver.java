@@ -2,6 +2,7 @@ package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.coprocessor.horizon.GcHorizon;
 import io.tidemark.coprocessor.horizon.HorizonCheck;
@@ -131,7 +132,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
 
     /** The commit table the reader names: the one its client would consult. */
     private CommitTable commitTable(SnapshotAttribute snapshot) {
-        return new CommitTable(environment.getConnection(), TableName.valueOf(snapshot.commitTable()),
+        return new HBaseCommitTable(environment.getConnection(), TableName.valueOf(snapshot.commitTable()),
                 new CommitTableSchema(snapshot.commitTableBuckets()));
     }
 

@@ -6,7 +6,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.committable.CommitRecord;
-import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.ParallelCommitWriter;
 import io.tidemark.protocol.AbortReason;
@@ -101,7 +100,6 @@ public final class BatchedCompletion implements CommitCompletion {
     }
 
     private final EventExecutor loop;
-    private final CommitTable commitTable;
     private final ParallelCommitWriter recordWriter;
     private final int maxBatch;
     private final long flushTimeoutMs;
@@ -119,7 +117,6 @@ public final class BatchedCompletion implements CommitCompletion {
     public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
                              long flushTimeoutMs, TsoMetrics metrics) {
         this.loop = loop;
-        this.commitTable = commitTable;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
@@ -196,11 +193,9 @@ public final class BatchedCompletion implements CommitCompletion {
         Exception failure = null;
         for (int attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
             try (Timer.Context ignored = metrics.commitTableWrite().time()) {
-                boolean[] won = recordWriter.tryCommitAll(records);
-                if (attempt > 1) {
-                    recognizeOwnEarlierWrites(records, won);
-                }
-                return new Outcome(won, null);
+                // A retry that finds a record an earlier attempt wrote counts it as won: the commit table decides
+                // by content (CommitTable#tryCommit).
+                return new Outcome(recordWriter.tryCommitAll(records), null);
             } catch (IOException | RuntimeException e) {
                 failure = e;
                 metrics.commitTableFailures().inc();
@@ -212,19 +207,6 @@ public final class BatchedCompletion implements CommitCompletion {
             }
         }
         return new Outcome(null, failure);
-    }
-
-    /**
-     * A retry finds the records an earlier, seemingly failed attempt did write: put-if-absent then "loses" against
-     * our own commit. Only a record holding another value (an invalidation) really lost.
-     */
-    private void recognizeOwnEarlierWrites(List<CommitRecord> records, boolean[] won) throws IOException {
-        for (int i = 0; i < won.length; i++) {
-            if (!won[i]) {
-                CommitState state = commitTable.lookup(records.get(i).startTimestamp());
-                won[i] = state.isCommitted() && state.commitTimestamp() == records.get(i).commitTimestamp();
-            }
-        }
     }
 
     private static boolean sleep(long millis) {
