@@ -1,7 +1,7 @@
 package io.tidemark.coprocessor.horizon;
 
+import io.tidemark.coprocessor.WrappingRegionScanner;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.regionserver.ScannerContext;
 
@@ -14,34 +14,33 @@ import java.util.List;
  * rows read from its files reach the client (empty calls included: the scanner may have skipped rows whose versions
  * were collected).
  */
-public final class HorizonCheckingScanner implements RegionScanner {
+public final class HorizonCheckingScanner extends WrappingRegionScanner {
 
-    private final RegionScanner scanner;
     private final HorizonCheck horizon;
 
     public HorizonCheckingScanner(RegionScanner scanner, HorizonCheck horizon) {
-        this.scanner = scanner;
+        super(scanner);
         this.horizon = horizon;
     }
 
     @Override
     public boolean next(List<Cell> result) throws IOException {
-        return checked(scanner.next(result));
+        return checked(wrapped.next(result));
     }
 
     @Override
     public boolean next(List<Cell> result, ScannerContext scannerContext) throws IOException {
-        return checked(scanner.next(result, scannerContext));
+        return checked(wrapped.next(result, scannerContext));
     }
 
     @Override
     public boolean nextRaw(List<Cell> result) throws IOException {
-        return checked(scanner.nextRaw(result));
+        return checked(wrapped.nextRaw(result));
     }
 
     @Override
     public boolean nextRaw(List<Cell> result, ScannerContext scannerContext) throws IOException {
-        return checked(scanner.nextRaw(result, scannerContext));
+        return checked(wrapped.nextRaw(result, scannerContext));
     }
 
     private boolean checked(boolean more) throws IOException {
@@ -51,41 +50,6 @@ public final class HorizonCheckingScanner implements RegionScanner {
 
     @Override
     public boolean isFilterDone() throws IOException {
-        return scanner.isFilterDone();
-    }
-
-    @Override
-    public boolean reseek(byte[] row) throws IOException {
-        return scanner.reseek(row);
-    }
-
-    @Override
-    public RegionInfo getRegionInfo() {
-        return scanner.getRegionInfo();
-    }
-
-    @Override
-    public long getMaxResultSize() {
-        return scanner.getMaxResultSize();
-    }
-
-    @Override
-    public long getMvccReadPoint() {
-        return scanner.getMvccReadPoint();
-    }
-
-    @Override
-    public int getBatch() {
-        return scanner.getBatch();
-    }
-
-    @Override
-    public String getOperationId() {
-        return scanner.getOperationId();
-    }
-
-    @Override
-    public void close() throws IOException {
-        scanner.close();
+        return wrapped.isFilterDone();
     }
 }

@@ -1,9 +1,9 @@
 package io.tidemark.coprocessor.snapshot;
 
+import io.tidemark.coprocessor.WrappingRegionScanner;
 import io.tidemark.coprocessor.horizon.HorizonCheck;
 import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.regionserver.ScannerContext;
 
@@ -21,9 +21,8 @@ import java.util.List;
  * into partial results, and a row can only be resolved whole. The RPC is bounded by its row count instead (the
  * client sets the scan's caching).
  */
-final class SnapshotRegionScanner implements RegionScanner {
+final class SnapshotRegionScanner extends WrappingRegionScanner {
 
-    private final RegionScanner stored;
     private final SnapshotQuery query;
     private final VisibleCellFilter filter;
     private final HorizonCheck horizon;
@@ -31,7 +30,7 @@ final class SnapshotRegionScanner implements RegionScanner {
     private boolean exhausted;
 
     SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter, HorizonCheck horizon) {
-        this.stored = stored;
+        super(stored);
         this.query = query;
         this.filter = filter;
         this.horizon = horizon;
@@ -65,7 +64,7 @@ final class SnapshotRegionScanner implements RegionScanner {
                 break;
             }
             rowCells.clear();
-            boolean more = raw ? stored.nextRaw(rowCells) : stored.next(rowCells);
+            boolean more = raw ? wrapped.nextRaw(rowCells) : wrapped.next(rowCells);
             exhausted = !more;
             List<Cell> resolved = query.visibleCells(rowCells);
             // After every read (even of nothing: the scanner may have skipped rows whose versions were collected).
@@ -92,31 +91,6 @@ final class SnapshotRegionScanner implements RegionScanner {
     @Override
     public boolean reseek(byte[] row) throws IOException {
         exhausted = false;
-        return stored.reseek(row);
-    }
-
-    @Override
-    public RegionInfo getRegionInfo() {
-        return stored.getRegionInfo();
-    }
-
-    @Override
-    public long getMaxResultSize() {
-        return stored.getMaxResultSize();
-    }
-
-    @Override
-    public long getMvccReadPoint() {
-        return stored.getMvccReadPoint();
-    }
-
-    @Override
-    public int getBatch() {
-        return stored.getBatch();
-    }
-
-    @Override
-    public void close() throws IOException {
-        stored.close();
+        return super.reseek(row);
     }
 }
