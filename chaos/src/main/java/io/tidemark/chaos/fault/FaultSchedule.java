@@ -11,8 +11,8 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The fault thread of one run: from its seed, it waits a random time of up to twice the mean interval, injects one of
- * the scenario's faults, and again, until stopped. Every fault and its outcome go to {@code faults.log} with the
+ * The fault thread of one run: from its seed, it waits a random time between half and one and a half times the mean
+ * interval (half that before the first fault), injects one of the scenario's faults, and again, until stopped. Every fault and its outcome go to {@code faults.log} with the
  * time since the run started.
  */
 public final class FaultSchedule implements AutoCloseable {
@@ -68,9 +68,13 @@ public final class FaultSchedule implements AutoCloseable {
             return;
         }
         try (BufferedWriter log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8)) {
+            boolean first = true;
             while (!stopped) {
                 try {
-                    Thread.sleep(meanIntervalMillis / 2 + (long) (random.nextDouble() * meanIntervalMillis));
+                    // The first fault comes after half the usual wait, so that even a short run sees one.
+                    long wait = meanIntervalMillis / 2 + (long) (random.nextDouble() * meanIntervalMillis);
+                    Thread.sleep(first ? wait / 2 : wait);
+                    first = false;
                 } catch (InterruptedException e) {
                     return;
                 }

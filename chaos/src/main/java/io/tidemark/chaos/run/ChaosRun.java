@@ -43,6 +43,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * One scenario, once: its own TSO, commit and timestamp tables and checked table on the shared mini-cluster; clients
@@ -57,6 +58,9 @@ public final class ChaosRun {
     /** Rows of the checked table: few, so that transactions conflict and snapshots overlap often. */
     public static final int ROWS = 16;
 
+    /** What a run writes into its folder besides the history files, child JVM files and the store image. */
+    private static final String FAULT_LOG = "faults.log";
+    private static final String REPORT = "report.txt";
     private static final int MAX_OPS_PER_TRANSACTION = 4;
     private static final long STRAGGLER_MILLIS = 180_000;
     private static final AtomicInteger RUNS = new AtomicInteger();
@@ -86,6 +90,7 @@ public final class ChaosRun {
 
     public ScenarioResult run() throws Exception {
         Files.createDirectories(directory);
+        removeEarlierRun();
         PhaseClock clock = new PhaseClock();
         String prefix = scenario.name().replace('-', '_') + "_" + mode.name().toLowerCase(java.util.Locale.ROOT) + "_"
                 + RUNS.incrementAndGet();
@@ -128,7 +133,7 @@ public final class ChaosRun {
                 ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
                         workload.faults, workload.children, workload.killed, workload.killedMidCommit, settled,
                         clock.toString(), directory);
-                Files.writeString(directory.resolve("report.txt"), ChaosReport.of(result, Integer.MAX_VALUE, true),
+                Files.writeString(directory.resolve(REPORT), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
                 return result;
             }
@@ -155,7 +160,7 @@ public final class ChaosRun {
         FastPathDuplicates duplicates = new FastPathDuplicates();
         FaultSchedule faults = new FaultSchedule(new FaultTarget(cluster, tso, children, keys, dataTable,
                 commitTable, config, duplicates), scenario.faults(), scenario.faultIntervalMillis(), seed ^ 0x5EEDL,
-                directory.resolve("faults.log"));
+                directory.resolve(FAULT_LOG));
         try {
             faults.prepare();
             for (int i = 0; i < scenario.childJvms(); i++) {
@@ -202,6 +207,19 @@ public final class ChaosRun {
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
         scenario.settings().forEach(config::set);
         return config;
+    }
+
+    /** Histories of an earlier run in the same folder would be merged into this one's: remove what runs write. */
+    private void removeEarlierRun() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (Files.isRegularFile(f) && (name.endsWith(HistoryFiles.SUFFIX) || name.startsWith("child-")
+                        || name.equals(FAULT_LOG) || name.equals(REPORT) || name.equals(StoreImageFile.NAME))) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     private static Map<String, String> tidemarkSettings(TidemarkConfig config) {

@@ -25,10 +25,18 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The final reads after a run, recorded like any client's (client names start with {@code verify}, which the checker
@@ -39,6 +47,7 @@ import java.util.TreeMap;
 final class Verifier {
 
     private static final int ATTEMPTS = 5;
+    private static final long MOVE_TIMEOUT_SECONDS = 120;
 
     private final TransactionManager tm;
     private final Connection connection;
@@ -109,22 +118,41 @@ final class Verifier {
         return seq;
     }
 
-    /** Flushes and major-compacts the checked table (compaction garbage collection runs), then moves every region. */
-    static void compactAndMoveEverything(ChaosCluster cluster, TableName table) throws IOException {
+    /**
+     * Flushes and major-compacts the checked table (compaction garbage collection runs), then moves every region to
+     * another region server, all moves at once (one admin per move: an HBase Admin is not thread-safe).
+     */
+    static void compactAndMoveEverything(ChaosCluster cluster, TableName table) throws IOException,
+            InterruptedException {
         cluster.utility().flush(table);
         cluster.utility().compact(table, true);
         List<ServerName> live = cluster.liveServers();
-        try (Admin admin = cluster.connection().getAdmin();
-             RegionLocator locator = cluster.connection().getRegionLocator(table)) {
+        List<CompletableFuture<Void>> moves = new ArrayList<>();
+        ExecutorService movers = Executors.newCachedThreadPool();
+        try (RegionLocator locator = cluster.connection().getRegionLocator(table)) {
             for (HRegionLocation location : locator.getAllRegionLocations()) {
                 for (ServerName target : live) {
                     if (!target.equals(location.getServerName())) {
-                        admin.move(location.getRegion().getEncodedNameAsBytes(), target);
+                        moves.add(CompletableFuture.runAsync(() -> move(cluster, location, target), movers));
                         break;
                     }
                 }
             }
+            CompletableFuture.allOf(moves.toArray(new CompletableFuture<?>[0])).get(MOVE_TIMEOUT_SECONDS,
+                    TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("moving the regions of " + table + " failed", e);
+        } finally {
+            movers.shutdownNow();
         }
         cluster.waitUntilSettled();
+    }
+
+    private static void move(ChaosCluster cluster, HRegionLocation location, ServerName target) {
+        try (Admin admin = cluster.connection().getAdmin()) {
+            admin.move(location.getRegion().getEncodedNameAsBytes(), target);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
