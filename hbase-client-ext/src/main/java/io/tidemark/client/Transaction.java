@@ -1,6 +1,8 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.writeset.ConflictLevel;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -17,17 +19,17 @@ public final class Transaction {
 
     private final TransactionManager manager;
     private final long startTimestamp;
-    private final CommitMode commitMode;
+    private final TsoIncarnation incarnation;
     private final WriteSet writeSet = new WriteSet();
     /** Start timestamp of a writer -> its commit timestamp, or {@link #NOT_VISIBLE}; saves commit-table reads. */
     private final Map<Long, Long> resolvedWriters = new HashMap<>();
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
-    Transaction(TransactionManager manager, long startTimestamp, CommitMode commitMode) {
+    Transaction(TransactionManager manager, long startTimestamp, TsoIncarnation incarnation) {
         this.manager = manager;
         this.startTimestamp = startTimestamp;
-        this.commitMode = commitMode;
+        this.incarnation = incarnation;
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
@@ -61,9 +63,22 @@ public final class Transaction {
         return manager;
     }
 
-    /** The commit mode of the TSO that handed out the start timestamp. */
+    /** The commit mode of the TSO incarnation that handed out the start timestamp. */
     CommitMode commitMode() {
-        return commitMode;
+        return incarnation.commitMode();
+    }
+
+    /**
+     * The epoch of the TSO incarnation that handed out the start timestamp: a writer that started at or below it
+     * belongs to an earlier incarnation, and readers may invalidate it in either commit mode.
+     */
+    long epoch() {
+        return incarnation.epoch();
+    }
+
+    /** Whether this transaction's write set names cells or rows: the level of the incarnation that began it. */
+    ConflictLevel conflictLevel() {
+        return incarnation.conflictLevel();
     }
 
     WriteSet writeSet() {
