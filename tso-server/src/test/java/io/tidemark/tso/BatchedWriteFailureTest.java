@@ -2,10 +2,12 @@ package io.tidemark.tso;
 
 import io.tidemark.committable.CommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.BeginReply;
+import io.tidemark.protocol.BeginRequest;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.CommitRequest;
 import io.tidemark.protocol.CommittedReply;
-import io.tidemark.protocol.ErrorCode;
-import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.Message;
 import io.tidemark.testing.SharedMiniCluster;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
@@ -13,17 +15,22 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** In batched mode a commit-table write that keeps failing is reported as ERROR(INTERNAL), never as COMMITTED. */
+/**
+ * Issue 9: when a commit-table batch failed, its committers got ERROR but the durable mark still rose and the BEGINs
+ * waiting on it were answered, so a reader could miss a commit that landed later below its start. Now a failed batch
+ * is retried until durable, and the BEGINs wait for it.
+ */
 class BatchedWriteFailureTest {
 
     @Test
-    void failedCommitRecordWriteGivesInternalErrorAndServerKeepsServing() throws IOException {
+    void failedBatchIsRetriedUntilDurableWhileBeginsWait() throws Exception {
         TidemarkConfig config = TestTso.config("batched_failure", CommitMode.BATCHED);
         config.set(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS, "1");
         Configuration impatient = new Configuration(SharedMiniCluster.conf());
@@ -31,31 +38,46 @@ class BatchedWriteFailureTest {
         impatient.setInt("hbase.client.pause", 20);
         impatient.setInt("hbase.client.operation.timeout", 5000);
         try (Connection connection = ConnectionFactory.createConnection(impatient);
-             Admin admin = connection.getAdmin()) {
-            TsoServer server = TsoServer.builder().config(config).hbaseConnection(connection).build();
-            try {
-                server.start();
-                CommitTable commitTable = new CommitTable(connection, config);
-                try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                    long start = client.begin();
-                    admin.disableTable(commitTable.tableName());
-                    try {
-                        ErrorReply error = assertInstanceOf(ErrorReply.class, client.commit(start, 1));
-                        assertEquals(ErrorCode.INTERNAL, error.code());
-                        assertTrue(error.text().contains("commit table"), error.text());
-                        assertTrue(client.closedByServer());
-                    } finally {
-                        admin.enableTable(commitTable.tableName());
+             Admin admin = connection.getAdmin();
+             TsoServer server = TsoServer.builder().config(config).hbaseConnection(connection).build()) {
+            server.start();
+            CommitTable commitTable = TestTso.commitTable(config);
+            try (TsoTestClient client = TsoTestClient.connected(server.port())) {
+                long start = client.begin();
+                admin.disableTable(commitTable.tableName());
+                CommitRequest commit = client.commitRequest(start, 1);
+                long beginId = client.nextRequestId();
+                client.send(commit);
+                client.send(new BeginRequest(beginId));
+                try {
+                    // More failed attempts than the old code made before giving up and answering.
+                    long deadline = System.currentTimeMillis() + 60_000;
+                    while (server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() < 4
+                            && System.currentTimeMillis() < deadline) {
+                        Thread.sleep(20);
+                    }
+                    assertTrue(server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() >= 4);
+                    assertEquals(0, client.bytesWaiting(), "nothing may be answered while the batch is not durable");
+                } finally {
+                    admin.enableTable(commitTable.tableName());
+                }
+                Map<Long, Message> replies = new HashMap<>();
+                for (int i = 0; i < 2; i++) {
+                    Message reply = client.receive();
+                    if (reply instanceof BeginReply) {
+                        assertTrue(commitTable.lookup(start).isCommitted(),
+                                "BEGIN answered before the earlier commit was durable");
+                        replies.put(((BeginReply) reply).requestId(), reply);
+                    } else {
+                        replies.put(assertInstanceOf(CommittedReply.class, reply).requestId(), reply);
                     }
                 }
-                try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                    long start = client.begin();
-                    assertInstanceOf(CommittedReply.class, client.commit(start, 2));
-                    assertTrue(commitTable.lookup(start).isCommitted());
-                }
-            } finally {
-                server.close();
+                CommittedReply committed = assertInstanceOf(CommittedReply.class, replies.get(commit.requestId()));
+                assertEquals(committed.commitTimestamp(), commitTable.lookup(start).commitTimestamp());
+                BeginReply begun = assertInstanceOf(BeginReply.class, replies.get(beginId));
+                assertTrue(begun.startTimestamp() > committed.commitTimestamp());
             }
+            assertTrue(server.isActive(), "the TSO keeps serving");
         }
     }
 }

@@ -1,17 +1,12 @@
 package io.tidemark.tso;
 
+import io.tidemark.committable.CommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.protocol.BeginReply;
-import io.tidemark.protocol.BeginRequest;
 import io.tidemark.protocol.CommittedReply;
-import io.tidemark.protocol.ErrorCode;
-import io.tidemark.protocol.ErrorReply;
-import io.tidemark.protocol.Message;
 import io.tidemark.testing.SharedMiniCluster;
-import io.tidemark.timestamp.Timestamps;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import io.tidemark.tso.timestamp.TimestampBoundLostException;
 import org.apache.hadoop.hbase.TableName;
@@ -21,7 +16,6 @@ import java.io.IOException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,33 +73,29 @@ class RestartTest {
         }
     }
 
+    /**
+     * Issue 8 item 5: a restart used to raise the persisted low watermark (the compaction GC horizon) to the new
+     * epoch, making every running read-only snapshot too old at once.
+     */
     @Test
-    void tsoThatLostItsTimestampBoundStopsHandingOutTimestamps() throws IOException {
-        TidemarkConfig config = TestTso.config("restart_lost", CommitMode.LOW_LATENCY);
-        try (TsoServer server = TestTso.start(config)) {
-            HBaseTimestampStorage intruder = new HBaseTimestampStorage(SharedMiniCluster.connection(),
-                    TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, "unused")));
-            long bound = intruder.readBound();
-            intruder.advanceBound(bound, bound + 1000 * Timestamps.TSO_STEP);
-            ErrorReply refusal = null;
-            try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                for (int i = 0; i < 200 && refusal == null; i++) {
-                    client.send(new BeginRequest(i + 1));
-                    Message reply = client.receive();
-                    if (reply instanceof ErrorReply) {
-                        refusal = (ErrorReply) reply;
-                    } else {
-                        assertTrue(((BeginReply) reply).startTimestamp() <= bound,
-                                "timestamps only come from the block the TSO still owned");
-                    }
-                }
+    void restartDoesNotRaiseThePersistedLowWatermark() throws Exception {
+        TidemarkConfig config = TestTso.config("restart_lwm", CommitMode.LOW_LATENCY);
+        CommitTable commitTable = TestTso.commitTable(config);
+        try (TsoServer first = TestTso.start(config);
+             TsoTestClient client = TsoTestClient.connected(first.port())) {
+            for (int i = 0; i < 150; i++) {
+                client.begin();
             }
-            assertNotNull(refusal, "the TSO kept handing out timestamps after losing its bound");
-            assertEquals(ErrorCode.UNAVAILABLE, refusal.code());
-            try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                client.send(new BeginRequest(1));
-                assertEquals(ErrorCode.UNAVAILABLE, assertInstanceOf(ErrorReply.class, client.receive()).code());
-            }
+        }
+        long persisted = commitTable.readLowWatermark();
+        try (TsoServer second = TestTso.start(config);
+             TsoTestClient client = TsoTestClient.connected(second.port())) {
+            assertTrue(second.epoch() > persisted);
+            client.commit(client.begin(), 5);
+            // Several persist intervals (50 ms each) pass.
+            Thread.sleep(500);
+            assertEquals(persisted, commitTable.readLowWatermark(), "the restart moved the GC horizon");
+            assertEquals(persisted, second.metrics().getGauges().get(TsoMetrics.LOW_WATERMARK).getValue());
         }
     }
 }

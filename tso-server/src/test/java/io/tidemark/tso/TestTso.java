@@ -1,10 +1,18 @@
 package io.tidemark.tso;
 
 import io.tidemark.committable.CommitTable;
+import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.lease.TsoLeaseNode;
+import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.tso.timestamp.HBaseTimestampStorage;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;
 
@@ -23,19 +31,41 @@ final class TestTso {
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "100");
         config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "50");
+        // Patient leases: a renewal delayed by a loaded machine never looks like a dead TSO.
+        config.set(TidemarkConfig.TSO_LEASE_PERIOD_MS, "5000");
+        config.set(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS, "100");
         config.set(TidemarkConfig.COMMIT_TABLE, "tsotest:" + name + "_commits");
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, "tsotest:" + name + "_timestamps");
         return config;
     }
 
+    static TsoServer.Builder builder(TidemarkConfig config) {
+        return TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection());
+    }
+
     static TsoServer start(TidemarkConfig config) throws IOException {
-        TsoServer server = TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection()).build();
+        TsoServer server = builder(config).build();
         server.start();
         return server;
     }
 
     static CommitTable commitTable(TidemarkConfig config) {
         return new CommitTable(SharedMiniCluster.connection(), config);
+    }
+
+    /** Another TSO takes the lease of {@code config}'s tables, as a standby does after a take-over. */
+    static void takeLease(TidemarkConfig config, String intruder) throws Exception {
+        String path = new TsoSettings(config).leasePath();
+        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(
+                ZooKeeperQuorum.connectString(SharedMiniCluster.conf()), new RetryOneTime(100))) {
+            zk.start();
+            zk.setData().forPath(path, new TsoLeaseNode(intruder, new HostAndPort("127.0.0.1", 1)).encode());
+        }
+    }
+
+    static HBaseTimestampStorage timestampStorage(TidemarkConfig config) {
+        return new HBaseTimestampStorage(SharedMiniCluster.connection(),
+                TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, "unused")));
     }
 }

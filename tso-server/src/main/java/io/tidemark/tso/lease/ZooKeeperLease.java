@@ -80,6 +80,9 @@ final class ZooKeeperLease implements Lease {
         } catch (KeeperException.NoNodeException gone) {
             lose("the lease znode " + path + " was deleted");
         } catch (Exception e) {
+            if (ended.get()) {
+                return;
+            }
             if (!renewalFailing) {
                 LOG.warn("Could not renew the lease {} (will retry until it runs out): {}", path, e.toString());
                 renewalFailing = true;
