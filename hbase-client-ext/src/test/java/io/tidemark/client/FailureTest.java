@@ -1,8 +1,10 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
@@ -69,10 +71,10 @@ class FailureTest {
     void committedButNoShadowCellsIsVisibleAndHealed() throws Exception {
         byte[] row = row();
         long start;
-        try (TsoClient tso = NettyTsoClient.create(env.config);
+        try (TsoClient tso = NettyTsoClient.create(env.config, TidemarkTestEnv.connection().getConfiguration());
              Table raw = TidemarkTestEnv.connection().getTable(tableName)) {
             // A client that commits, writes its commit record, and dies before writing its shadow cells.
-            start = tso.begin().get();
+            start = tso.begin().get().startTimestamp();
             raw.put(new Put(row).addColumn(F, X, start, Bytes.toBytes("orphan")));
             CommitResult result = tso.commit(start, new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
                     new long[] {WriteSetIds.table(tableName.getName())}).get();
@@ -148,7 +150,7 @@ class FailureTest {
     void unansweredCommitIsSettledAsAbortedThroughTheCommitTable() throws Exception {
         byte[] row = row();
         seed(row, "before");
-        try (NettyTsoClient real = NettyTsoClient.create(env.config);
+        try (NettyTsoClient real = NettyTsoClient.create(env.config, TidemarkTestEnv.connection().getConfiguration());
              TransactionManager tm = env.managerBuilder().tsoClient(new SilentCommitTsoClient(real)).build();
              TTable table = new TTable(TidemarkTestEnv.connection(), tableName)) {
             Transaction tx = tm.begin();
@@ -283,7 +285,7 @@ class FailureTest {
         }
 
         @Override
-        public CompletableFuture<Long> begin() {
+        public CompletableFuture<BeginResult> begin() {
             return delegate.begin();
         }
 
@@ -293,13 +295,13 @@ class FailureTest {
         }
 
         @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
+        public TsoIncarnation incarnation() throws TsoUnavailableException {
+            return delegate.incarnation();
         }
 
         @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
+        public String describeTarget() {
+            return delegate.describeTarget();
         }
 
         @Override

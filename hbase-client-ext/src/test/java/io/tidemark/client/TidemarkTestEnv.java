@@ -45,8 +45,12 @@ final class TidemarkTestEnv implements AutoCloseable {
         this.commitTable = new CommitTable(connection(), config);
     }
 
-    static TidemarkTestEnv start(String name, CommitMode mode) throws IOException {
+    /** A TSO (and manager) of its own; {@code settings} are further key/value pairs of the configuration. */
+    static TidemarkTestEnv start(String name, CommitMode mode, String... settings) throws IOException {
         TidemarkConfig config = config(name, mode);
+        for (int i = 0; i + 1 < settings.length; i += 2) {
+            config.set(settings[i], settings[i + 1]);
+        }
         try (Admin admin = connection().getAdmin()) {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }

@@ -76,6 +76,8 @@ final class TsoConnection {
     private int attempts;
     /** Where the current channel goes (or went), for messages; null before the first attempt. */
     private volatile HostAndPort target;
+    /** Why the last connection attempt failed, while connecting; for the messages of requests that expire meanwhile. */
+    private String lastAttemptFailure;
     private ScheduledFuture<?> handshakeTimeout;
     private long lastRequestId;
 
@@ -332,6 +334,7 @@ final class TsoConnection {
             return;
         }
         cancelHandshakeTimeout();
+        lastAttemptFailure = null;
         if (hello.version() != Protocol.VERSION) {
             connectFailed(new TsoUnavailableException(where() + " speaks protocol version "
                     + hello.version() + " but this client speaks version " + Protocol.VERSION));
@@ -386,6 +389,7 @@ final class TsoConnection {
         }
         cancelHandshakeTimeout();
         closeChannel();
+        lastAttemptFailure = describe(cause);
         if (someoneWaits(System.nanoTime())) {
             LOG.debug("attempt {} to connect to {} failed: {}", attempts, where(), describe(cause));
             loop.schedule(this::connectOnce, retryBackoffMillis, TimeUnit.MILLISECONDS);
@@ -458,8 +462,7 @@ final class TsoConnection {
         inFlight.expire(now, this::timeoutException);
         handshakeWaiters.removeIf(waiter -> {
             if (now - waiter.deadlineNanos >= 0) {
-                waiter.future.completeExceptionally(new TsoUnavailableException("no handshake with "
-                        + addresses.describe() + " within " + requestTimeoutMillis + " ms"));
+                waiter.future.completeExceptionally(unreachableException());
                 return true;
             }
             return waiter.future.isDone();
@@ -467,7 +470,7 @@ final class TsoConnection {
         // Requests still queued (while connecting) are in arrival order, so their deadlines are too.
         TsoRequest<?> head;
         while ((head = outbound.peek()) != null && (head.isDone() || head.isOverdue(now))) {
-            outbound.poll().fail(timeoutException());
+            outbound.poll().fail(lastAttemptFailure != null ? unreachableException() : timeoutException());
         }
     }
 
@@ -497,6 +500,12 @@ final class TsoConnection {
     private TsoUnavailableException timeoutException() {
         return new TsoUnavailableException("no reply from " + where() + " within " + requestTimeoutMillis
                 + " ms");
+    }
+
+    private TsoUnavailableException unreachableException() {
+        return new TsoUnavailableException("could not reach " + addresses.describe() + " within " + requestTimeoutMillis
+                + " ms (" + attempts + " attempts" + (lastAttemptFailure != null ? "; last: " + lastAttemptFailure : "")
+                + ")");
     }
 
     private TsoUnavailableException closedException() {
