@@ -394,8 +394,7 @@ final class TsoConnection {
             LOG.debug("attempt {} to connect to {} failed: {}", attempts, where(), describe(cause));
             loop.schedule(this::connectOnce, retryBackoffMillis, TimeUnit.MILLISECONDS);
         } else {
-            connectFailed(new TsoUnavailableException(addresses.describe() + " unreachable after " + attempts
-                    + " attempts: " + describe(cause), cause));
+            connectFailed(unreachableException(cause));
         }
     }
 
@@ -462,7 +461,7 @@ final class TsoConnection {
         inFlight.expire(now, this::timeoutException);
         handshakeWaiters.removeIf(waiter -> {
             if (now - waiter.deadlineNanos >= 0) {
-                waiter.future.completeExceptionally(unreachableException());
+                waiter.future.completeExceptionally(unreachableException(null));
                 return true;
             }
             return waiter.future.isDone();
@@ -470,7 +469,7 @@ final class TsoConnection {
         // Requests still queued (while connecting) are in arrival order, so their deadlines are too.
         TsoRequest<?> head;
         while ((head = outbound.peek()) != null && (head.isDone() || head.isOverdue(now))) {
-            outbound.poll().fail(lastAttemptFailure != null ? unreachableException() : timeoutException());
+            outbound.poll().fail(lastAttemptFailure != null ? unreachableException(null) : timeoutException());
         }
     }
 
@@ -502,10 +501,10 @@ final class TsoConnection {
                 + " ms");
     }
 
-    private TsoUnavailableException unreachableException() {
+    private TsoUnavailableException unreachableException(Throwable lastCause) {
         return new TsoUnavailableException("could not reach " + addresses.describe() + " within " + requestTimeoutMillis
                 + " ms (" + attempts + " attempts" + (lastAttemptFailure != null ? "; last: " + lastAttemptFailure : "")
-                + ")");
+                + ")", lastCause);
     }
 
     private TsoUnavailableException closedException() {

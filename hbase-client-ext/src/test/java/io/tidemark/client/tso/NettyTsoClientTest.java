@@ -162,7 +162,7 @@ class NettyTsoClientTest {
 
         TsoUnavailableException failure = failureOf(client.begin());
 
-        assertTrue(failure.getMessage().contains("no reply from TSO at " + tso.address() + " within 200 ms"),
+        assertTrue(failure.getMessage().contains("no reply from the TSO at " + tso.address() + " within 200 ms"),
                 failure.getMessage());
     }
 
