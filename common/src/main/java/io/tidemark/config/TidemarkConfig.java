@@ -75,7 +75,7 @@ public final class TidemarkConfig {
     public static final String CLIENT_TSO_TIMEOUT_MS = "tidemark.client.tso.request-timeout-ms";
     public static final int CLIENT_TSO_TIMEOUT_MS_DEFAULT = 5000;
     public static final String CLIENT_TSO_RETRY_BACKOFF_MS = "tidemark.client.tso.retry-backoff-ms";
-    public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 200;
+    public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 100;
     /** When set, the client refuses a cluster with another conflict level; when unset, it follows the cluster. */
     public static final String CLIENT_CONFLICT_LEVEL = "tidemark.client.conflict-level";
     public static final String CLIENT_POST_COMMIT = "tidemark.client.post-commit";

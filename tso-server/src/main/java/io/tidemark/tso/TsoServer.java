@@ -173,6 +173,8 @@ public final class TsoServer implements AutoCloseable {
         try {
             bind();
             agreement.check(clusterSettingsStore);
+            // Also finds the commit table's region, so that a take-over does not wait for that lookup.
+            commitTable.readLowWatermark();
             String holder = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
             election = elections.create(new TsoLeaseNode(holder, advertisedAddress));
             campaign = new Thread(this::compete, "tidemark-tso-campaign");
@@ -240,6 +242,7 @@ public final class TsoServer implements AutoCloseable {
     }
 
     private void takeOver(Lease held) throws IOException {
+        long started = System.nanoTime();
         ClusterSettings cluster = agreement.agree(clusterSettingsStore);
         timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
         TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
@@ -275,8 +278,9 @@ public final class TsoServer implements AutoCloseable {
             stopServing("the lease ended while taking over");
             return;
         }
-        LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries", advertisedAddress, cluster,
-                oracle.epoch(), conflictMap.capacity());
+        LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries ({} ms after taking the lease)",
+                advertisedAddress, cluster, oracle.epoch(), conflictMap.capacity(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         activation.complete(oracle.epoch());
         listener.active(oracle.epoch(), cluster);
     }
