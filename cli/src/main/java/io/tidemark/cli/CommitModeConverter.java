@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 
 /** Parses --mode: {@code low-latency} or {@code batched}, as in tidemark.tso.commit-mode. */
-final class CommitModeConverter implements CommandLine.ITypeConverter<CommitMode> {
+public final class CommitModeConverter implements CommandLine.ITypeConverter<CommitMode> {
 
     @Override
     public CommitMode convert(String value) {
@@ -20,7 +20,7 @@ final class CommitModeConverter implements CommandLine.ITypeConverter<CommitMode
     }
 
     /** The accepted values, for --help. */
-    static final class Names implements Iterable<String> {
+    public static final class Names implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
             return Arrays.stream(CommitMode.values()).map(CommitMode::configName).iterator();

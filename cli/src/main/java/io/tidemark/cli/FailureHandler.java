@@ -8,9 +8,9 @@ import java.io.PrintWriter;
  * A command failed: one line with the reason, exit code 1. Setting the environment variable TIDEMARK_DEBUG shows
  * the stack trace as well.
  */
-final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
+public final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
 
-    static final int FAILURE_EXIT_CODE = 1;
+    public static final int FAILURE_EXIT_CODE = 1;
 
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {

@@ -3,20 +3,18 @@ package io.tidemark.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code ./tidemark}: one subcommand per job. */
+/**
+ * Entry point of Tidemark's production commands (module cli): the TSO, table administration and the sweeper. Their
+ * classpath holds no embedded HBase and no test code; {@code ./tidemark} runs them from it.
+ */
 @Command(name = "tidemark",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "ACID transactions for Apache HBase.",
-        footer = {"", "./tidemark ycsb <YCSB Client arguments> runs YCSB's own client with the Tidemark binding "
-                + "(see docs/ycsb.md)."},
+        description = "ACID transactions for Apache HBase: the production commands.",
         subcommands = {
-                QuickstartCommand.class,
-                ServerCommand.class,
                 TsoCommand.class,
                 TableCliCommand.class,
                 SweepCommand.class,
-                BenchCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
@@ -30,7 +28,12 @@ public final class Main implements Runnable {
 
     /** The configured command line, also used by tests. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main())
+        return configured(new Main());
+    }
+
+    /** {@code command}'s command line with Tidemark's handling of usage errors (exit 2) and failures (exit 1). */
+    public static CommandLine configured(Object command) {
+        return new CommandLine(command)
                 .setParameterExceptionHandler(new UsageErrorHandler())
                 .setExecutionExceptionHandler(new FailureHandler());
     }
@@ -38,7 +41,6 @@ public final class Main implements Runnable {
     /** Without a subcommand: show what there is. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso or bench");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: use tso, table or sweep");
     }
 }

@@ -3,13 +3,13 @@ package io.tidemark.cli;
 import java.util.concurrent.CompletableFuture;
 
 /** Keeps a long-running command alive until Ctrl-C (or SIGTERM), then stops what it started. */
-final class RunUntilStopped {
+public final class RunUntilStopped {
 
     private RunUntilStopped() {
     }
 
     /** Blocks forever; the JVM's shutdown closes {@code running} and prints that it stopped. */
-    static void await(String what, AutoCloseable running) throws InterruptedException {
+    public static void await(String what, AutoCloseable running) throws InterruptedException {
         await(what, new CompletableFuture<>(), running);
     }
 
@@ -17,7 +17,7 @@ final class RunUntilStopped {
      * Blocks until {@code until} completes (the running thing ended by itself), then closes {@code running} and
      * returns; or until the JVM shuts down (Ctrl-C), which closes {@code running} and prints that it stopped.
      */
-    static void await(String what, CompletableFuture<?> until, AutoCloseable running) throws InterruptedException {
+    public static void await(String what, CompletableFuture<?> until, AutoCloseable running) throws InterruptedException {
         Thread hook = new Thread(() -> {
             System.out.println("Stopping " + what + "...");
             closeQuietly(what, running);

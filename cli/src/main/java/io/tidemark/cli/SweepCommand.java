@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
         description = {"Completes the post-commit of committed records older than tidemark.sweeper.committed-age-ms"
                 + " (writes their shadow cells, then deletes them) and rolls back invalidated records older than"
                 + " tidemark.sweeper.invalidated-age-ms, until nothing that old is left. Run it on a schedule."})
-final class SweepCommand implements Callable<Integer> {
+public final class SweepCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     private ClusterOptions cluster;

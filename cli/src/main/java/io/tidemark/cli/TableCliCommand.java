@@ -1,28 +1,36 @@
 package io.tidemark.cli;
 
 import io.tidemark.client.admin.TableCommand;
+import io.tidemark.client.admin.TableFeature;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code ./tidemark table create|enable|check}: transactional table administration on an existing cluster. */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = {"Creates a transactional table, converts an existing one, or checks one.",
                 "  table create <table> <family>...   every version kept, no TTL, families marked, coprocessors "
-                        + "attached",
+                        + "attached (--fast-path: the fast-path observer too)",
                 "  table enable <table>               converts an existing table the same way",
                 "  table check <table>                lists every problem in plain words (exit code 1 if any)",
                 "The coprocessor jar must be on the region servers (docs/coprocessors.md)."})
-final class TableCliCommand implements Callable<Integer> {
+public final class TableCliCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     private ClusterOptions cluster;
+
+    @Option(names = "--fast-path", description = "table create also attaches the fast-path observer, first in the"
+            + " chain (docs/fast-path.md)")
+    private boolean fastPath;
 
     @Parameters(arity = "2..*", paramLabel = "<words>", description = "create <table> <family>... | enable <table> "
             + "| check <table>")
@@ -35,7 +43,11 @@ final class TableCliCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TidemarkConfig config = new TidemarkConfig(cluster.load(spec.commandLine()));
         try (Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
-            return new TableCommand(connection, config).run(words, System.out);
+            Set<TableFeature> features = EnumSet.copyOf(TableFeature.DEFAULT);
+            if (fastPath) {
+                features.add(TableFeature.FAST_PATH);
+            }
+            return new TableCommand(connection, config, features).run(words, System.out);
         }
     }
 }

@@ -30,10 +30,10 @@ import java.util.concurrent.CompletableFuture;
                 "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 1 could not start; 2 bad usage; "
                         + TsoCommand.STOPPED_SERVING_EXIT_CODE + " stopped serving by itself (lost its lease to "
                         + "another TSO or could not renew it): restart it and it stands by."})
-final class TsoCommand implements Callable<Integer> {
+public final class TsoCommand implements Callable<Integer> {
 
     /** The TSO stopped serving by itself (lease lost, timestamp bound lost, take-over failed). */
-    static final int STOPPED_SERVING_EXIT_CODE = 3;
+    public static final int STOPPED_SERVING_EXIT_CODE = 3;
 
     @CommandLine.Mixin
     private ClusterOptions cluster;

@@ -5,9 +5,9 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 
 /** Bad usage: one line naming the problem and where help is, then exit code 2. */
-final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
+public final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
 
-    static final int USAGE_EXIT_CODE = 2;
+    public static final int USAGE_EXIT_CODE = 2;
 
     @Override
     public int handleParseException(CommandLine.ParameterException e, String[] args) {

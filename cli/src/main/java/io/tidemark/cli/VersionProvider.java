@@ -3,7 +3,7 @@ package io.tidemark.cli;
 import picocli.CommandLine;
 
 /** The version from the jar manifest, or "development build" when running from classes. */
-final class VersionProvider implements CommandLine.IVersionProvider {
+public final class VersionProvider implements CommandLine.IVersionProvider {
 
     @Override
     public String[] getVersion() {

@@ -61,6 +61,20 @@ public final class CommitState {
     }
 
     @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof CommitState)) {
+            return false;
+        }
+        CommitState other = (CommitState) o;
+        return kind == other.kind && commitTimestamp == other.commitTimestamp;
+    }
+
+    @Override
+    public int hashCode() {
+        return kind.hashCode() * 31 + Long.hashCode(commitTimestamp);
+    }
+
+    @Override
     public String toString() {
         return kind == Kind.COMMITTED ? "COMMITTED@" + commitTimestamp : kind.name();
     }

@@ -1,228 +1,61 @@
 package io.tidemark.committable;
 
-import io.tidemark.config.TidemarkConfig;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads and writes commit records. Commit and invalidation are both "put if absent" on the same column, so
- * whichever reaches the region server first wins and the other learns it lost. Invalidation always uses
- * check-and-mutate; batches of commits use guarded puts when the table has the guard coprocessor (one WAL sync per
- * batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise. Thread-safe: every call borrows a
- * {@link Table} from the shared {@link Connection}.
+ * The commit table: the commit point of every transaction (docs/architecture.md, "Commit table"). A transaction is
+ * committed exactly when a commit record for it is durable here. Committing and invalidating are both "put if
+ * absent" on the same record, so exactly one of them wins for any start timestamp.
+ *
+ * <p>Every conditional write decides by content: when the record is already there, the write looks at what is there.
+ * A commit attempt that finds its own commit timestamp has won (it is its own earlier attempt, applied although its
+ * reply was lost and the write was re-sent); an invalidation that finds the invalidation marker has won. So a write
+ * that is applied and then retried never turns into its own loser.
+ *
+ * <p>Implementations are thread-safe. {@link HBaseCommitTable} is the production one; {@link InMemoryCommitTable}
+ * holds the same semantics in memory for unit tests and embedded use.
  */
-public final class CommitTable {
-
-    private static final byte[] TRUE = {1};
-
-    private final Connection connection;
-    private final TableName tableName;
-    private final CommitTableSchema schema;
-    private volatile Boolean guarded;
-
-    public CommitTable(Connection connection, TidemarkConfig config) {
-        this(connection, TableName.valueOf(config.getString(TidemarkConfig.COMMIT_TABLE,
-                TidemarkConfig.COMMIT_TABLE_DEFAULT)), new CommitTableSchema(config.getInt(
-                TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1,
-                CommitTableSchema.MAX_BUCKETS)));
-    }
-
-    public CommitTable(Connection connection, TableName tableName, CommitTableSchema schema) {
-        this.connection = connection;
-        this.tableName = tableName;
-        this.schema = schema;
-    }
-
-    public TableName tableName() {
-        return tableName;
-    }
-
-    public CommitTableSchema schema() {
-        return schema;
-    }
+public interface CommitTable {
 
     /** What the commit table says about {@code startTimestamp}. */
-    public CommitState lookup(long startTimestamp) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
-            Result r = table.get(new Get(schema.rowKey(startTimestamp))
-                    .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
-            return CommitTableSchema.decode(r.getValue(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
-        }
-    }
-
-    /** Writes the commit record unless a reader invalidated the transaction first; true when the commit won. */
-    public boolean tryCommit(CommitRecord record) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
-            return table.checkAndMutate(commitIfAbsent(record)).isSuccess();
-        }
-    }
+    CommitState lookup(long startTimestamp) throws IOException;
 
     /**
-     * Writes many commit records in one round trip (one multi-request per region server); element i of the result
-     * says whether record i won against invalidation.
+     * Writes the commit record unless the transaction was invalidated first. True when the record holding
+     * {@code record}'s commit timestamp stands (written now or by an earlier attempt of the same commit); false when an
+     * invalidation (or a different commit timestamp) stands.
      */
-    public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
-        if (records.isEmpty()) {
-            return new boolean[0];
-        }
-        return isGuarded() ? tryCommitAllGuarded(records) : tryCommitAllConditional(records);
-    }
-
-    /** Whether the table carries the guard coprocessor; read once from its descriptor. */
-    public boolean isGuarded() throws IOException {
-        Boolean known = guarded;
-        if (known == null) {
-            try (Table table = connection.getTable(tableName)) {
-                known = table.getDescriptor().hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
-            }
-            guarded = known;
-        }
-        return known;
-    }
-
-    private boolean[] tryCommitAllGuarded(List<CommitRecord> records) throws IOException {
-        List<Put> puts = new ArrayList<>(records.size());
-        for (CommitRecord record : records) {
-            Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
-            put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
-            puts.add(put);
-        }
-        Object[] results = new Object[puts.size()];
-        try (Table table = connection.getTable(tableName)) {
-            table.batch(puts, results);
-        } catch (RetriesExhaustedWithDetailsException partlyRefused) {
-            // Refused puts are reported per action below; any other failure leaves the outcome unknown.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing commit records");
-        }
-        boolean[] won = new boolean[records.size()];
-        for (int i = 0; i < won.length; i++) {
-            Object result = results[i];
-            if (result instanceof Throwable) {
-                Throwable failure = (Throwable) result;
-                if (!String.valueOf(failure.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
-                    throw new IOException("writing the commit record of " + records.get(i).startTimestamp()
-                            + " failed", failure);
-                }
-            } else {
-                won[i] = result != null;
-            }
-        }
-        return won;
-    }
-
-    private boolean[] tryCommitAllConditional(List<CommitRecord> records) throws IOException {
-        boolean[] won = new boolean[records.size()];
-        List<CheckAndMutate> operations = new ArrayList<>(records.size());
-        for (CommitRecord record : records) {
-            operations.add(commitIfAbsent(record));
-        }
-        try (Table table = connection.getTable(tableName)) {
-            List<CheckAndMutateResult> results = table.checkAndMutate(operations);
-            for (int i = 0; i < won.length; i++) {
-                won[i] = results.get(i).isSuccess();
-            }
-        }
-        return won;
-    }
+    boolean tryCommit(CommitRecord record) throws IOException;
 
     /**
-     * Marks the transaction as never committed, unless it committed first. Returns the state that won: either
-     * {@link CommitState#invalidated()} or the writer's commit.
+     * {@link #tryCommit} for many records in one round trip: element i of the result says whether record i stands.
+     * An {@link IOException} leaves every record's outcome unknown (some may be durable).
      */
-    public CommitState invalidate(long startTimestamp) throws IOException {
-        byte[] row = schema.rowKey(startTimestamp);
-        CheckAndMutate invalidate = CheckAndMutate.newBuilder(row)
-                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
-                .build(new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                        CommitTableSchema.INVALIDATED_VALUE));
-        try (Table table = connection.getTable(tableName)) {
-            if (table.checkAndMutate(invalidate).isSuccess()) {
-                return CommitState.invalidated();
-            }
-        }
-        return lookup(startTimestamp);
-    }
+    boolean[] tryCommitAll(List<CommitRecord> records) throws IOException;
+
+    /**
+     * Marks the transaction as never committed, unless it committed first. Returns the state that stands: either
+     * {@link CommitState#invalidated()} (written now or found) or the writer's commit.
+     */
+    CommitState invalidate(long startTimestamp) throws IOException;
 
     /**
      * Removes an invalidation that turned out to be wrong: the writer had committed and already finished its
      * post-commit (shadow cells written, record deleted) when the reader invalidated. Only an invalidation marker is
      * removed, never a commit record.
      */
-    public void undoInvalidation(long startTimestamp) throws IOException {
-        byte[] row = schema.rowKey(startTimestamp);
-        CheckAndMutate undo = CheckAndMutate.newBuilder(row)
-                .ifEquals(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                        CommitTableSchema.INVALIDATED_VALUE)
-                .build(new Delete(row));
-        try (Table table = connection.getTable(tableName)) {
-            table.checkAndMutate(undo);
-        }
-    }
+    void undoInvalidation(long startTimestamp) throws IOException;
 
     /** Deletes the record of {@code startTimestamp}, committed or invalidated. */
-    public void delete(long startTimestamp) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
-            table.delete(new Delete(schema.rowKey(startTimestamp)));
-        }
-    }
+    void delete(long startTimestamp) throws IOException;
 
     /** Deletes the records of many transactions in one round trip. */
-    public void deleteAll(List<Long> startTimestamps) throws IOException {
-        if (startTimestamps.isEmpty()) {
-            return;
-        }
-        List<Delete> deletes = new ArrayList<>(startTimestamps.size());
-        for (long ts : startTimestamps) {
-            deletes.add(new Delete(schema.rowKey(ts)));
-        }
-        try (Table table = connection.getTable(tableName)) {
-            table.delete(deletes);
-        }
-    }
+    void deleteAll(List<Long> startTimestamps) throws IOException;
 
     /** The last low watermark the TSO persisted, or 0 when none was. */
-    public long readLowWatermark() throws IOException {
-        try (Table table = connection.getTable(tableName)) {
-            byte[] value = table.get(new Get(CommitTableSchema.LOW_WATERMARK_ROW)
-                    .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER))
-                    .getValue(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER);
-            return value == null ? 0L : Bytes.toLong(value);
-        }
-    }
+    long readLowWatermark() throws IOException;
 
     /** Persists the low watermark; only the TSO calls this, and only with increasing values. */
-    public void writeLowWatermark(long lowWatermark) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
-            table.put(new Put(CommitTableSchema.LOW_WATERMARK_ROW).addColumn(CommitTableSchema.FAMILY,
-                    CommitTableSchema.LOW_WATERMARK_QUALIFIER, Bytes.toBytes(lowWatermark)));
-        }
-    }
-
-    private CheckAndMutate commitIfAbsent(CommitRecord record) {
-        byte[] row = schema.rowKey(record.startTimestamp());
-        return CheckAndMutate.newBuilder(row)
-                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
-                .build(commitPut(row, record));
-    }
-
-    private static Put commitPut(byte[] row, CommitRecord record) {
-        return new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                Bytes.toBytes(record.commitTimestamp()));
-    }
+    void writeLowWatermark(long lowWatermark) throws IOException;
 }

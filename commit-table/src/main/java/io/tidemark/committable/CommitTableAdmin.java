@@ -1,6 +1,5 @@
 package io.tidemark.committable;
 
-import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceExistException;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -20,11 +19,9 @@ public final class CommitTableAdmin {
     private CommitTableAdmin() {
     }
 
-    public static void createIfMissing(Admin admin, TidemarkConfig config) throws IOException {
-        TableName name = TableName.valueOf(config.getString(TidemarkConfig.COMMIT_TABLE,
-                TidemarkConfig.COMMIT_TABLE_DEFAULT));
-        CommitTableSchema schema = new CommitTableSchema(config.getInt(TidemarkConfig.COMMIT_TABLE_REGIONS,
-                TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1, CommitTableSchema.MAX_BUCKETS));
+    public static void createIfMissing(Admin admin, CommitTableSettings settings) throws IOException {
+        TableName name = settings.tableName();
+        CommitTableSchema schema = settings.schema();
         createNamespaceIfMissing(admin, name.getNamespaceAsString());
         if (admin.tableExists(name)) {
             return;
@@ -34,7 +31,7 @@ public final class CommitTableAdmin {
                         .setMaxVersions(1)
                         .setInMemory(true)
                         .build());
-        if (config.commitTableGuard()) {
+        if (settings.guard()) {
             descriptor.setCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
         }
         try {

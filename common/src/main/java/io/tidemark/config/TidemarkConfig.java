@@ -1,6 +1,7 @@
 package io.tidemark.config;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 
 import java.util.Locale;
 
@@ -182,6 +183,16 @@ public final class TidemarkConfig {
         return isSet(key) ? conf.getTrimmed(key) : defaultValue;
     }
 
+    /** An HBase table name, {@code namespace:table} or {@code table}. */
+    public TableName getTableName(String key, String defaultValue) {
+        String value = getString(key, defaultValue);
+        try {
+            return TableName.valueOf(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationException(key, value, "an HBase table name, optionally namespace:table");
+        }
+    }
+
     /** A {@code host:port} pair. */
     public HostAndPort getHostAndPort(String key, String defaultValue) {
         String value = getString(key, defaultValue);
@@ -190,19 +201,6 @@ public final class TidemarkConfig {
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(key, value, "host:port with a port from 1 to 65535");
         }
-    }
-
-    /** How many commit-record writes one process keeps in flight to HBase at once (TSO and clients alike). */
-    public int commitTableWriteParallelism() {
-        return getInt(COMMIT_TABLE_WRITE_PARALLELISM, COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, 1, 256);
-    }
-
-    /**
-     * Whether a newly created commit table gets the commit-record guard coprocessor; off by default because the
-     * tidemark-coprocessor jar must then be on every region server's classpath.
-     */
-    public boolean commitTableGuard() {
-        return Boolean.parseBoolean(getChoice(COMMIT_TABLE_GUARD, COMMIT_TABLE_GUARD_DEFAULT, "true", "false"));
     }
 
     public void set(String key, String value) {

@@ -7,8 +7,12 @@ import java.io.IOException;
 /**
  * Writes a transaction's own commit record in low-latency mode: the commit point. Put-if-absent, so that a reader's
  * invalidation and the commit cannot both win.
+ *
+ * <p>A fault-injection seam: {@link TransactionManager.Builder#commitRecordWriter} replaces the default group-commit
+ * writer, so tests can delay the commit point, fail it, or fail after it took effect. Applications have no reason to
+ * replace it.
  */
-interface CommitRecordWriter {
+public interface CommitRecordWriter {
 
     /**
      * True when the record was written, false when a reader had invalidated the transaction; an IOException leaves

@@ -1,6 +1,6 @@
 package io.tidemark.client;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.encoding.SnapshotAttribute;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -27,9 +27,9 @@ final class ServerSideSnapshotReads {
     ServerSideSnapshotReads(Transaction tx, Table table) {
         this.tx = tx;
         this.table = table;
-        CommitTable commitTable = tx.manager().commitTable();
+        CommitTableSettings commitTable = tx.manager().commitTableSettings();
         this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.commitMode(),
-                commitTable.tableName().getNameAsString(), commitTable.schema().buckets());
+                commitTable.tableName().getNameAsString(), commitTable.buckets());
     }
 
     Result get(Get get) throws IOException {

@@ -7,6 +7,8 @@ import io.tidemark.client.tso.TsoClient;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
@@ -45,6 +47,7 @@ public final class TransactionManager implements Closeable {
 
     private final TsoClient tso;
     private final boolean ownsTso;
+    private final CommitTableSettings commitTableSettings;
     private final CommitTable commitTable;
     private final CommitRecordWriter commitRecordWriter;
     private final AutoCloseable ownedCommitRecordWriter;
@@ -57,12 +60,13 @@ public final class TransactionManager implements Closeable {
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
-        this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : configuredConflictLevel(config);
-        this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : PostCommitMode.fromConfig(config);
-        this.tableCheck = new TransactionalTableCheck(config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
-                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE));
-        this.commitTable = new CommitTable(b.connection, config);
-        int commitWriterThreads = config.commitTableWriteParallelism();
+        ClientSettings settings = new ClientSettings(config);
+        this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.requiredConflictLevel();
+        this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : settings.postCommitMode();
+        this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions());
+        this.commitTableSettings = settings.commitTable();
+        this.commitTable = new HBaseCommitTable(b.connection, commitTableSettings);
+        int commitWriterThreads = commitTableSettings.writeParallelism();
         this.tentativeCells = new TentativeCells(b.connection, b.shadowCellWriter != null ? b.shadowCellWriter
                 : TentativeCells.directWriter(b.connection));
         // Threads last: everything above may still refuse the configuration.
@@ -211,6 +215,10 @@ public final class TransactionManager implements Closeable {
         return commitTable;
     }
 
+    CommitTableSettings commitTableSettings() {
+        return commitTableSettings;
+    }
+
     TransactionalTableCheck tableCheck() {
         return tableCheck;
     }
@@ -288,13 +296,6 @@ public final class TransactionManager implements Closeable {
         }
     }
 
-    private static ConflictLevel configuredConflictLevel(TidemarkConfig config) {
-        if (!config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)) {
-            return null;
-        }
-        return ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.CLIENT_CONFLICT_LEVEL,
-                ConflictLevel.CELL.configName(), ConflictLevel.CELL.configName(), ConflictLevel.ROW.configName()));
-    }
 
     private static TransactionAbortedException.Reason reasonOf(AbortReason reason) {
         switch (reason) {
@@ -381,14 +382,20 @@ public final class TransactionManager implements Closeable {
             return this;
         }
 
-        /** Replaces the group-commit writer of commit records (tests use it to stage failures). */
-        Builder commitRecordWriter(CommitRecordWriter writer) {
+        /**
+         * Fault-injection seam for tests: replaces the group-commit writer of commit records (low-latency mode), e.g.
+         * to delay or fail the commit point. Defaults to a group-commit writer owned by the manager.
+         */
+        public Builder commitRecordWriter(CommitRecordWriter writer) {
             this.commitRecordWriter = writer;
             return this;
         }
 
-        /** Replaces the writer of shadow cells (tests use it to stage failures). */
-        Builder shadowCellWriter(ShadowCellWriter writer) {
+        /**
+         * Fault-injection seam for tests: replaces the writer of shadow cells, e.g. to stage a client that dies after
+         * its commit point. Defaults to a plain multi-put.
+         */
+        public Builder shadowCellWriter(ShadowCellWriter writer) {
             this.shadowCellWriter = writer;
             return this;
         }

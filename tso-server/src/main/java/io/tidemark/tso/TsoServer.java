@@ -18,6 +18,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
@@ -254,7 +255,7 @@ public final class TsoServer implements AutoCloseable {
                 evicted -> metrics.evictions().inc());
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
-                ? new BatchedCompletion(loop, commitTable, settings.commitTableWriteParallelism(),
+                ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, metrics);
@@ -519,12 +520,12 @@ public final class TsoServer implements AutoCloseable {
             Objects.requireNonNull(config, "config is required");
             TsoSettings settings = new TsoSettings(config);
             if (connection != null) {
-                TsoTables.createIfMissing(connection, config, settings);
+                TsoTables.createIfMissing(connection, settings);
                 if (timestampStorage == null) {
                     timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
                 }
                 if (commitTable == null) {
-                    commitTable = new CommitTable(connection, config);
+                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
                 }
                 if (clusterSettingsStore == null) {
                     clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());

@@ -1,5 +1,6 @@
 package io.tidemark.tso;
 
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
@@ -30,7 +31,7 @@ public final class TsoSettings {
     private final int batchMaxSize;
     private final int batchFlushTimeoutMs;
     private final int lowWatermarkPersistIntervalMs;
-    private final int commitTableWriteParallelism;
+    private final CommitTableSettings commitTable;
     private final TableName timestampTable;
     private final String advertisedHost;
     private final LeaseTiming leaseTiming;
@@ -61,14 +62,8 @@ public final class TsoSettings {
                 TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS_DEFAULT, 0, 60_000);
         lowWatermarkPersistIntervalMs = config.getInt(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS,
                 TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT, 1, 3_600_000);
-        commitTableWriteParallelism = config.commitTableWriteParallelism();
-        String tableName = config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        try {
-            timestampTable = TableName.valueOf(tableName);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidConfigurationException(TidemarkConfig.TIMESTAMP_TABLE, tableName,
-                    "an HBase table name, optionally namespace:table");
-        }
+        commitTable = new CommitTableSettings(config);
+        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
         advertisedHost = config.getOptionalString(TidemarkConfig.TSO_ADVERTISED_HOST,
                 TidemarkConfig.TSO_ADVERTISED_HOST_DEFAULT);
         int period = config.getInt(TidemarkConfig.TSO_LEASE_PERIOD_MS, TidemarkConfig.TSO_LEASE_PERIOD_MS_DEFAULT,
@@ -133,9 +128,9 @@ public final class TsoSettings {
         return lowWatermarkPersistIntervalMs;
     }
 
-    /** Concurrent commit-table requests per batch in batched mode. */
-    public int commitTableWriteParallelism() {
-        return commitTableWriteParallelism;
+    /** The commit table's settings; its write parallelism is the concurrent requests per batch in batched mode. */
+    public CommitTableSettings commitTable() {
+        return commitTable;
     }
 
     public TableName timestampTable() {

@@ -1,7 +1,6 @@
 package io.tidemark.tso;
 
 import io.tidemark.committable.CommitTableAdmin;
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -14,10 +13,9 @@ final class TsoTables {
     private TsoTables() {
     }
 
-    static void createIfMissing(Connection connection, TidemarkConfig config, TsoSettings settings)
-            throws IOException {
+    static void createIfMissing(Connection connection, TsoSettings settings) throws IOException {
         try (Admin admin = connection.getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, config);
+            CommitTableAdmin.createIfMissing(admin, settings.commitTable());
         }
         new HBaseTimestampStorage(connection, settings.timestampTable()).createTableIfMissing();
     }

@@ -6,28 +6,24 @@ import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.CommittedReply;
-import io.tidemark.testing.SharedMiniCluster;
-import io.tidemark.tso.timestamp.HBaseTimestampStorage;
-import io.tidemark.tso.timestamp.TimestampBoundLostException;
-import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A second TSO incarnation on the same HBase never reuses timestamps and refuses older transactions. */
+/** A second TSO incarnation of the same cluster never reuses timestamps and refuses older transactions. */
 class RestartTest {
 
     @Test
     void newTimestampsExceedAllOldOnesAfterRestart() throws IOException {
         TidemarkConfig config = TestTso.config("restart_ts", CommitMode.LOW_LATENCY);
+        TestTso.Cluster cluster = new TestTso.Cluster();
         long lastOld = 0;
         long firstEpoch;
-        try (TsoServer first = TestTso.start(config);
+        try (TsoServer first = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(first.port())) {
             firstEpoch = first.epoch();
             // More than one block (100 timestamps), so the first TSO extends its bound while serving.
@@ -35,7 +31,7 @@ class RestartTest {
                 lastOld = client.begin();
             }
         }
-        try (TsoServer second = TestTso.start(config);
+        try (TsoServer second = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(second.port())) {
             assertTrue(second.epoch() >= lastOld, "epoch " + second.epoch() + " below old timestamp " + lastOld);
             assertTrue(second.epoch() > firstEpoch);
@@ -46,30 +42,17 @@ class RestartTest {
     @Test
     void transactionBegunBeforeRestartCannotCommit() throws IOException {
         TidemarkConfig config = TestTso.config("restart_epoch", CommitMode.LOW_LATENCY);
+        TestTso.Cluster cluster = new TestTso.Cluster();
         long oldStart;
-        try (TsoServer first = TestTso.start(config);
+        try (TsoServer first = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(first.port())) {
             oldStart = client.begin();
         }
-        try (TsoServer second = TestTso.start(config);
+        try (TsoServer second = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(second.port())) {
             AbortedReply aborted = assertInstanceOf(AbortedReply.class, client.commit(oldStart, 1));
             assertEquals(AbortReason.STALE_EPOCH, aborted.reason());
             assertInstanceOf(CommittedReply.class, client.commit(client.begin(), 1));
-        }
-    }
-
-    @Test
-    void twoTsosCannotClaimTheSameTimestampBlock() throws IOException {
-        TidemarkConfig config = TestTso.config("restart_race", CommitMode.LOW_LATENCY);
-        try (TsoServer server = TestTso.start(config)) {
-            HBaseTimestampStorage storage = new HBaseTimestampStorage(SharedMiniCluster.connection(),
-                    TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, "unused")));
-            long bound = storage.readBound();
-            assertTrue(bound > server.epoch());
-            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(server.epoch(), bound + 1));
-            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(0, bound + 1));
-            assertEquals(bound, storage.readBound());
         }
     }
 
@@ -80,15 +63,16 @@ class RestartTest {
     @Test
     void restartDoesNotRaiseThePersistedLowWatermark() throws Exception {
         TidemarkConfig config = TestTso.config("restart_lwm", CommitMode.LOW_LATENCY);
-        CommitTable commitTable = TestTso.commitTable(config);
-        try (TsoServer first = TestTso.start(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        CommitTable commitTable = cluster.commitTable;
+        try (TsoServer first = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(first.port())) {
             for (int i = 0; i < 150; i++) {
                 client.begin();
             }
         }
         long persisted = commitTable.readLowWatermark();
-        try (TsoServer second = TestTso.start(config);
+        try (TsoServer second = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(second.port())) {
             assertTrue(second.epoch() > persisted);
             client.commit(client.begin(), 5);

@@ -1,28 +1,26 @@
 package io.tidemark.tso;
 
-import io.tidemark.committable.CommitTable;
-import io.tidemark.config.HostAndPort;
+import io.tidemark.committable.InMemoryCommitTable;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.lease.TsoLeaseNode;
-import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.testing.SharedMiniCluster;
-import io.tidemark.tso.timestamp.HBaseTimestampStorage;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
+import io.tidemark.tso.cluster.InMemoryClusterSettingsStore;
+import io.tidemark.tso.lease.InMemoryLeases;
+import io.tidemark.tso.timestamp.InMemoryTimestampStorage;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;
 
-/** Test configurations: a TSO on an ephemeral port with its own tables, on the shared mini-cluster. */
+/**
+ * Test TSOs on real sockets over in-memory parts: no HBase, no ZooKeeper. One {@link Cluster} is what the TSOs of one
+ * set of tables share (timestamp bound, commit table, cluster settings, lease), so a test can run several TSOs of the
+ * same cluster, one after the other or side by side.
+ */
 final class TestTso {
 
     private TestTso() {
     }
 
-    /** Configuration for a TSO whose tables are named after {@code name}, so tests never share state. */
+    /** Configuration for a TSO on an ephemeral loopback port. */
     static TidemarkConfig config(String name, CommitMode mode) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
@@ -31,41 +29,38 @@ final class TestTso {
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "100");
         config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "50");
-        // Patient leases: a renewal delayed by a loaded machine never looks like a dead TSO.
-        config.set(TidemarkConfig.TSO_LEASE_PERIOD_MS, "5000");
-        config.set(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS, "100");
-        config.set(TidemarkConfig.COMMIT_TABLE, "tsotest:" + name + "_commits");
-        config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, "tsotest:" + name + "_timestamps");
+        config.set(TidemarkConfig.COMMIT_TABLE, "tsotest:" + name + "_commits");
         return config;
     }
 
-    static TsoServer.Builder builder(TidemarkConfig config) {
-        return TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection());
-    }
-
+    /** A TSO serving a cluster of its own. */
     static TsoServer start(TidemarkConfig config) throws IOException {
-        TsoServer server = builder(config).build();
-        server.start();
-        return server;
+        return new Cluster().start(config);
     }
 
-    static CommitTable commitTable(TidemarkConfig config) {
-        return new CommitTable(SharedMiniCluster.connection(), config);
-    }
+    /** What the TSOs of one cluster share. */
+    static final class Cluster {
+        final InMemoryTimestampStorage timestampStorage = new InMemoryTimestampStorage();
+        final InMemoryCommitTable commitTable = new InMemoryCommitTable();
+        final InMemoryClusterSettingsStore settings = new InMemoryClusterSettingsStore();
+        final InMemoryLeases leases = new InMemoryLeases();
 
-    /** Another TSO takes the lease of {@code config}'s tables, as a standby does after a take-over. */
-    static void takeLease(TidemarkConfig config, String intruder) throws Exception {
-        String path = new TsoSettings(config).leasePath();
-        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(
-                ZooKeeperQuorum.connectString(SharedMiniCluster.conf()), new RetryOneTime(100))) {
-            zk.start();
-            zk.setData().forPath(path, new TsoLeaseNode(intruder, new HostAndPort("127.0.0.1", 1)).encode());
+        TsoServer.Builder builder(TidemarkConfig config) {
+            return TsoServer.builder().config(config).timestampStorage(timestampStorage).commitTable(commitTable)
+                    .clusterSettingsStore(settings).leases(leases::election);
         }
-    }
 
-    static HBaseTimestampStorage timestampStorage(TidemarkConfig config) {
-        return new HBaseTimestampStorage(SharedMiniCluster.connection(),
-                TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, "unused")));
+        /** Builds and starts a TSO of this cluster; returns once it serves. */
+        TsoServer start(TidemarkConfig config) throws IOException {
+            TsoServer server = builder(config).build();
+            try {
+                server.start();
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+            return server;
+        }
     }
 }

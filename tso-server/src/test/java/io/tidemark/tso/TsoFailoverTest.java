@@ -12,7 +12,7 @@ import io.tidemark.protocol.ErrorReply;
 import io.tidemark.protocol.Hello;
 import io.tidemark.protocol.Message;
 import io.tidemark.timestamp.Timestamps;
-import io.tidemark.tso.timestamp.HBaseTimestampStorage;
+import io.tidemark.tso.timestamp.InMemoryTimestampStorage;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -26,7 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 9: at most one TSO of a cluster serves; the others stand by, and a deposed TSO stops for good. */
+/**
+ * Issue 9: at most one TSO of a cluster serves; the others stand by, and a deposed TSO stops for good. (The same on
+ * HBase and ZooKeeper: TsoFailoverOnHBaseTest in integration-tests.)
+ */
 class TsoFailoverTest {
 
     private static final long WAIT_SECONDS = 60;
@@ -39,11 +42,12 @@ class TsoFailoverTest {
     @Test
     void secondTsoOnTheSameTablesStandsBySoTheLostUpdateCannotHappen() throws Exception {
         TidemarkConfig config = TestTso.config("ha_two", CommitMode.LOW_LATENCY);
-        try (TsoServer first = TestTso.start(config)) {
-            HBaseTimestampStorage storage = TestTso.timestampStorage(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        try (TsoServer first = cluster.start(config)) {
+            InMemoryTimestampStorage storage = cluster.timestampStorage;
             long boundBefore = storage.readBound();
             RecordingListener secondEvents = new RecordingListener();
-            try (TsoServer second = TestTso.builder(config).listener(secondEvents).build()) {
+            try (TsoServer second = cluster.builder(config).listener(secondEvents).build()) {
                 second.startCompeting();
                 TsoLeaseNode holder = secondEvents.standingBy.get(WAIT_SECONDS, TimeUnit.SECONDS);
                 assertEquals(first.advertisedAddress().toString(), holder.address().toString());
@@ -70,12 +74,13 @@ class TsoFailoverTest {
     @Test
     void tsoStartedOnABusyPortFailsWithoutFencingTheRunningOne() throws Exception {
         TidemarkConfig config = TestTso.config("ha_port", CommitMode.LOW_LATENCY);
-        try (TsoServer running = TestTso.start(config)) {
-            HBaseTimestampStorage storage = TestTso.timestampStorage(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        try (TsoServer running = cluster.start(config)) {
+            InMemoryTimestampStorage storage = cluster.timestampStorage;
             long boundBefore = storage.readBound();
             TidemarkConfig samePort = TestTso.config("ha_port", CommitMode.LOW_LATENCY);
             samePort.set(TidemarkConfig.TSO_PORT, Integer.toString(running.port()));
-            try (TsoServer intruder = TestTso.builder(samePort).build()) {
+            try (TsoServer intruder = cluster.builder(samePort).build()) {
                 IOException e = assertThrows(IOException.class, intruder::startCompeting);
                 assertTrue(e.getMessage().contains("could not bind"), e.getMessage());
             }
@@ -98,12 +103,13 @@ class TsoFailoverTest {
     @Test
     void tsoWhoseLeaseWasTakenStopsReplyingClosesConnectionsAndSignals() throws Exception {
         TidemarkConfig config = TestTso.config("ha_deposed", CommitMode.LOW_LATENCY);
+        TestTso.Cluster cluster = new TestTso.Cluster();
         RecordingListener events = new RecordingListener();
-        try (TsoServer server = TestTso.builder(config).listener(events).build()) {
+        try (TsoServer server = cluster.builder(config).listener(events).build()) {
             server.start();
             try (TsoTestClient client = TsoTestClient.connected(server.port())) {
                 long start = client.begin();
-                TestTso.takeLease(config, "successor");
+                assertTrue(cluster.leases.revokeHolder("the lease was taken over by TSO successor"));
                 String reason = server.stopped().get(WAIT_SECONDS, TimeUnit.SECONDS);
                 assertTrue(reason.contains("taken over by TSO successor"), reason);
                 assertEquals(reason, events.stopped.get(WAIT_SECONDS, TimeUnit.SECONDS));
@@ -118,8 +124,9 @@ class TsoFailoverTest {
     @Test
     void tsoThatLostItsTimestampBoundStopsServing() throws Exception {
         TidemarkConfig config = TestTso.config("ha_bound", CommitMode.LOW_LATENCY);
-        try (TsoServer server = TestTso.start(config)) {
-            HBaseTimestampStorage intruder = TestTso.timestampStorage(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        try (TsoServer server = cluster.start(config)) {
+            InMemoryTimestampStorage intruder = cluster.timestampStorage;
             long bound = intruder.readBound();
             intruder.advanceBound(bound, bound + 1000 * Timestamps.TSO_STEP);
             try (TsoTestClient client = TsoTestClient.connected(server.port())) {
@@ -145,13 +152,14 @@ class TsoFailoverTest {
     @Test
     void standbyTakesOverWhenTheActiveTsoStopsAndRefusesItsTransactions() throws Exception {
         TidemarkConfig config = TestTso.config("ha_takeover", CommitMode.LOW_LATENCY);
-        TsoServer first = TestTso.start(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        TsoServer first = cluster.start(config);
         long oldStart;
         try (TsoTestClient client = TsoTestClient.connected(first.port())) {
             oldStart = client.begin();
         }
         RecordingListener events = new RecordingListener();
-        try (TsoServer second = TestTso.builder(config).listener(events).build()) {
+        try (TsoServer second = cluster.builder(config).listener(events).build()) {
             second.startCompeting();
             events.standingBy.get(WAIT_SECONDS, TimeUnit.SECONDS);
             first.close(); // gives the lease up

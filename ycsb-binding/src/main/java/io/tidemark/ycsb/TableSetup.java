@@ -1,25 +1,26 @@
 package io.tidemark.ycsb;
 
-import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.CoprocessorDescriptor;
-import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 
 /**
- * Makes sure the YCSB table is there and usable before any client thread starts: created on request (with the
- * family keeping every version, as transactions need), otherwise checked, so a missing table or a family that
+ * Makes sure the YCSB table is there and usable before any client thread starts: created on request (by
+ * {@link TidemarkAdmin#descriptorFor}: the family keeps every version and is marked transactional), otherwise checked, so a missing table or a family that
  * keeps too few versions stops the run with one clear message instead of failing every operation. In
  * {@code fastpath} mode the table also needs the fast-path coprocessor, told where the commit table is.
  */
@@ -35,32 +36,38 @@ final class TableSetup {
             if (!admin.tableExists(table)) {
                 if (!settings.createTable()) {
                     throw new IOException("table " + table.getNameAsString() + " does not exist; set "
-                            + BindingSettings.CREATE_TABLE + "=true to create it, or in the hbase shell: create '"
-                            + table.getNameAsString() + "', {NAME => '" + family + "', VERSIONS => "
-                            + Integer.MAX_VALUE + "}");
+                            + BindingSettings.CREATE_TABLE + "=true to create it, or run ./tidemark table create "
+                            + table.getNameAsString() + " " + family);
                 }
-                create(admin, table, settings);
+                create(connection, admin, table, settings);
             }
-            check(admin.getDescriptor(table), settings);
+            check(admin.getDescriptor(table), descriptor(connection, table, settings), settings);
         }
     }
 
-    private static void create(Admin admin, TableName table, BindingSettings settings) throws IOException {
-        TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table)
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(settings.family())
-                        .setMaxVersions(Integer.MAX_VALUE)
-                        .build());
-        if (settings.mode().usesFastPath()) {
-            descriptor.setCoprocessor(fastPathCoprocessor(settings.tidemarkConfig()));
-        }
+    private static void create(Connection connection, Admin admin, TableName table, BindingSettings settings)
+            throws IOException {
         try {
-            admin.createTable(descriptor.build());
+            admin.createTable(descriptor(connection, table, settings));
         } catch (TableExistsException raced) {
             // Another YCSB process created it first: fine, it is checked next like any existing table.
         }
     }
 
-    private static void check(TableDescriptor descriptor, BindingSettings settings) throws IOException {
+    /**
+     * The table as the binding creates it: a transactional family (every version kept, marked transactional) and, in
+     * {@code fastpath} mode, the fast-path observer told which commit table the binding's transactions use, so the
+     * region servers and the clients agree without an hbase-site.xml change.
+     */
+    private static TableDescriptor descriptor(Connection connection, TableName table, BindingSettings settings) {
+        Set<TableFeature> features = settings.mode().usesFastPath() ? EnumSet.of(TableFeature.FAST_PATH)
+                : EnumSet.noneOf(TableFeature.class);
+        return new TidemarkAdmin(connection, settings.tidemarkConfig()).descriptorFor(table,
+                List.of(Bytes.toString(settings.family())), features);
+    }
+
+    private static void check(TableDescriptor descriptor, TableDescriptor wanted, BindingSettings settings)
+            throws IOException {
         String table = descriptor.getTableName().getNameAsString();
         String family = Bytes.toString(settings.family());
         ColumnFamilyDescriptor columnFamily = descriptor.getColumnFamily(settings.family());
@@ -83,25 +90,18 @@ final class TableSetup {
         if (settings.mode().usesFastPath() && !descriptor.hasCoprocessor(TransactionalTableLayout.FAST_PATH_OBSERVER)) {
             throw new IOException("table " + table + " has no fast-path coprocessor, which " + BindingMode.PROPERTY
                     + "=fastpath needs. Attach it in the hbase shell: alter '" + table + "', METHOD => 'table_att',"
-                    + " 'coprocessor' => '" + shellSpec(fastPathCoprocessor(settings.tidemarkConfig())) + "' (or"
+                    + " 'coprocessor' => '" + shellSpec(fastPathCoprocessor(wanted)) + "' (or"
                     + " drop the table and run the load with " + BindingSettings.CREATE_TABLE + "=true, which"
                     + " creates it with the coprocessor; docs/fast-path.md)");
         }
     }
 
-    /**
-     * The fast-path observer, first in the chain (docs/fast-path.md), with the commit table it resolves tentative
-     * writes in: the binding's own, so the region servers and the clients agree without an hbase-site.xml change.
-     */
-    private static CoprocessorDescriptor fastPathCoprocessor(TidemarkConfig config) {
-        return CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
-                .setPriority(TransactionalTableLayout.FAST_PATH_PRIORITY)
-                .setProperty(TidemarkConfig.COMMIT_TABLE, config.getString(TidemarkConfig.COMMIT_TABLE,
-                        TidemarkConfig.COMMIT_TABLE_DEFAULT))
-                .setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(config.getInt(
-                        TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1,
-                        CommitTableSchema.MAX_BUCKETS)))
-                .build();
+    /** The fast-path observer of {@code wanted}, first in the chain (docs/fast-path.md). */
+    private static CoprocessorDescriptor fastPathCoprocessor(TableDescriptor wanted) {
+        return wanted.getCoprocessorDescriptors().stream()
+                .filter(cp -> cp.getClassName().equals(TransactionalTableLayout.FAST_PATH_OBSERVER))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("the binding's descriptor has no fast-path observer"));
     }
 
     /** The hbase shell's coprocessor attribute: jar path (none: on the classpath)|class|priority|properties. */

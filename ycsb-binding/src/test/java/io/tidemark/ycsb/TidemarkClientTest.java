@@ -3,6 +3,7 @@ package io.tidemark.ycsb;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -41,11 +42,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TidemarkClientTest {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
-    private static TsoFixture lowLatency;
+    private static TestCluster lowLatency;
 
     @BeforeAll
     static void startTso() throws IOException {
-        lowLatency = TsoFixture.start("client_ll", CommitMode.LOW_LATENCY);
+        lowLatency = TestCluster.start("client_ll", CommitMode.LOW_LATENCY);
     }
 
     @AfterAll
@@ -57,7 +58,7 @@ class TidemarkClientTest {
     @EnumSource(value = BindingMode.class, names = {"RAW", "GENERIC", "FASTPATH"})
     void everyYcsbOperationWorks(BindingMode mode) throws DBException {
         String table = newTableName("ops");
-        TidemarkClient client = start(lowLatency.bindingProperties(mode, table));
+        TidemarkClient client = start(YcsbProperties.of(lowLatency, mode, table));
         try {
             for (String key : new String[] {"user1", "user2", "user3"}) {
                 assertEquals(Status.OK, client.insert(table, key, record(key + "-a", key + "-b")));
@@ -89,7 +90,7 @@ class TidemarkClientTest {
     @Test
     void aConflictingCommitIsReportedAsAbortedNotAsAnError() throws DBException {
         String table = newTableName("conflict");
-        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, table);
         TidemarkClient first = start(p);
         TidemarkClient second = start(p);
         try {
@@ -112,7 +113,7 @@ class TidemarkClientTest {
     void fastpathModeWritesSingleKeysAtMintedVersionsAndExplicitTransactionsAtTsoTimestamps()
             throws IOException, DBException {
         String table = newTableName("fpversions");
-        TidemarkClient client = start(lowLatency.bindingProperties(BindingMode.FASTPATH, table));
+        TidemarkClient client = start(YcsbProperties.of(lowLatency, BindingMode.FASTPATH, table));
         try {
             assertEquals(Status.OK, client.insert(table, "alone", record("a", "b")));
             assertEquals(Status.OK, client.beginTransaction());
@@ -132,7 +133,7 @@ class TidemarkClientTest {
     @Test
     void aFastPathWriteToARowWithAnUndecidedWriteIsReportedAsAborted() throws DBException {
         String table = newTableName("fpconflict");
-        Properties p = lowLatency.bindingProperties(BindingMode.FASTPATH, table);
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.FASTPATH, table);
         TidemarkClient generic = start(p);
         TidemarkClient fast = start(p);
         try {
@@ -154,14 +155,14 @@ class TidemarkClientTest {
     @Test
     void fastpathModeRefusesATableWithoutTheFastPathCoprocessorNamingTheFix() throws IOException {
         String table = newTableName("nocoprocessor");
-        try (Admin admin = TsoFixture.connection().getAdmin()) {
+        try (Admin admin = TestCluster.connection().getAdmin()) {
             admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
                     .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("family"))
                             .setMaxVersions(Integer.MAX_VALUE).build())
                     .build());
         }
         DBException e = assertThrows(DBException.class,
-                () -> start(lowLatency.bindingProperties(BindingMode.FASTPATH, table)));
+                () -> start(YcsbProperties.of(lowLatency, BindingMode.FASTPATH, table)));
         assertTrue(e.getMessage().contains("has no fast-path coprocessor"), e.getMessage());
         assertTrue(e.getMessage().contains("alter '" + table + "', METHOD => 'table_att', 'coprocessor' => '|"
                 + TransactionalTableLayout.FAST_PATH_OBSERVER + "|" + TransactionalTableLayout.FAST_PATH_PRIORITY
@@ -171,7 +172,7 @@ class TidemarkClientTest {
     @Test
     void anExplicitTransactionCommitsOrRollsBackAllItsWrites() throws DBException {
         String table = newTableName("explicit");
-        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, table);
         TidemarkClient writer = start(p);
         TidemarkClient reader = start(p);
         try {
@@ -195,7 +196,7 @@ class TidemarkClientTest {
     @Test
     void theSharedConnectionOutlivesTheFirstThreadToFinish() throws DBException {
         String table = newTableName("shared");
-        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, table);
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, table);
         TidemarkClient early = start(p);
         TidemarkClient late = start(p);
         try {
@@ -218,7 +219,7 @@ class TidemarkClientTest {
 
     @Test
     void batchedModeRefusesALowLatencyTso() {
-        Properties p = lowLatency.bindingProperties(BindingMode.BATCHED, newTableName("wrongmode"));
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.BATCHED, newTableName("wrongmode"));
         DBException e = assertThrows(DBException.class, () -> start(p));
         assertTrue(e.getMessage().contains("tidemark.mode=batched needs a TSO in batched commit mode"),
                 e.getMessage());
@@ -227,9 +228,9 @@ class TidemarkClientTest {
 
     @Test
     void batchedModeRunsAgainstABatchedTsoAndGenericModeRefusesIt() throws IOException, DBException {
-        try (TsoFixture batched = TsoFixture.start("client_batched", CommitMode.BATCHED)) {
+        try (TestCluster batched = TestCluster.start("client_batched", CommitMode.BATCHED)) {
             String table = newTableName("batched");
-            TidemarkClient client = start(batched.bindingProperties(BindingMode.BATCHED, table));
+            TidemarkClient client = start(YcsbProperties.of(batched, BindingMode.BATCHED, table));
             try {
                 assertEquals(Status.OK, client.insert(table, "user1", record("a", "b")));
                 assertEquals(Status.OK, client.read(table, "user1", null, new HashMap<>()));
@@ -237,14 +238,14 @@ class TidemarkClientTest {
                 client.cleanup();
             }
             DBException e = assertThrows(DBException.class,
-                    () -> start(batched.bindingProperties(BindingMode.GENERIC, table)));
+                    () -> start(YcsbProperties.of(batched, BindingMode.GENERIC, table)));
             assertTrue(e.getMessage().contains("needs a TSO in low-latency commit mode"), e.getMessage());
         }
     }
 
     @Test
     void aMissingTableIsReportedUnlessItsCreationIsAsked() {
-        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, newTableName("missing"));
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, newTableName("missing"));
         p.setProperty(BindingSettings.CREATE_TABLE, "false");
         DBException e = assertThrows(DBException.class, () -> start(p));
         assertTrue(e.getMessage().contains("does not exist; set tidemark.createtable=true"), e.getMessage());
@@ -253,22 +254,22 @@ class TidemarkClientTest {
     @Test
     void aFamilyKeepingOneVersionIsRefusedForTransactionsButFineForRaw() throws IOException, DBException {
         String table = newTableName("oneversion");
-        try (Admin admin = TsoFixture.connection().getAdmin()) {
+        try (Admin admin = TestCluster.connection().getAdmin()) {
             admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
                     .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("family"))
                             .setMaxVersions(1).build())
                     .build());
         }
         DBException e = assertThrows(DBException.class,
-                () -> start(lowLatency.bindingProperties(BindingMode.GENERIC, table)));
+                () -> start(YcsbProperties.of(lowLatency, BindingMode.GENERIC, table)));
         assertTrue(e.getMessage().contains("keeps 1 version(s)"), e.getMessage());
-        TidemarkClient raw = start(lowLatency.bindingProperties(BindingMode.RAW, table));
+        TidemarkClient raw = start(YcsbProperties.of(lowLatency, BindingMode.RAW, table));
         raw.cleanup();
     }
 
     @Test
     void anUnreachableTsoIsReportedAtInit() {
-        Properties p = lowLatency.bindingProperties(BindingMode.GENERIC, newTableName("notso"));
+        Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, newTableName("notso"));
         p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:1");
         p.setProperty(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS, "300");
         DBException e = assertThrows(DBException.class, () -> start(p));
@@ -284,7 +285,7 @@ class TidemarkClientTest {
 
     /** The version of the newest cell of field0 of {@code key}, read with plain HBase. */
     private static long field0Version(String table, String key) throws IOException {
-        try (Table t = TsoFixture.connection().getTable(TableName.valueOf(table))) {
+        try (Table t = TestCluster.connection().getTable(TableName.valueOf(table))) {
             Cell cell = t.get(new Get(Bytes.toBytes(key)).addColumn(Bytes.toBytes("family"), Bytes.toBytes("field0")))
                     .getColumnLatestCell(Bytes.toBytes("family"), Bytes.toBytes("field0"));
             assertNotNull(cell, "no field0 in " + key);

@@ -4,6 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -43,11 +44,11 @@ class YcsbClientRunTest {
     private static final Path WORKLOAD_A = Path.of("workloads", "workloada");
     private static final Path PAPER = Path.of("workloads", "paper");
 
-    private static TsoFixture fixture;
+    private static TestCluster fixture;
 
     @BeforeAll
     static void startTso() throws IOException {
-        fixture = TsoFixture.start("ycsb_run", CommitMode.LOW_LATENCY);
+        fixture = TestCluster.start("ycsb_run", CommitMode.LOW_LATENCY);
     }
 
     @AfterAll
@@ -151,7 +152,7 @@ class YcsbClientRunTest {
     }
 
     private static Properties common(BindingMode mode, String table) {
-        Properties p = fixture.bindingProperties(mode, table);
+        Properties p = YcsbProperties.of(fixture, mode, table);
         p.setProperty("recordcount", String.valueOf(RECORDS));
         p.setProperty("fieldcount", "2");
         p.setProperty("fieldlength", String.valueOf(FIELD_LENGTH));
@@ -196,7 +197,7 @@ class YcsbClientRunTest {
 
     private static long countRawRows(String table) throws IOException {
         long rows = 0;
-        try (Table t = TsoFixture.connection().getTable(TableName.valueOf(table));
+        try (Table t = TestCluster.connection().getTable(TableName.valueOf(table));
              ResultScanner scanner = t.getScanner(new Scan())) {
             for (Result row : scanner) {
                 assertEquals(FIELD_LENGTH, row.getValue(Bytes.toBytes("family"), Bytes.toBytes("field0")).length);
@@ -209,9 +210,9 @@ class YcsbClientRunTest {
     /** The rows a new transaction sees: what the binding committed. */
     private static long countCommittedRows(String table) throws IOException {
         long rows = 0;
-        try (TransactionManager tm = TransactionManager.builder(TsoFixture.connection()).config(fixture.config)
+        try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(fixture.config)
                 .build();
-             TTable t = new TTable(TsoFixture.connection(), TableName.valueOf(table))) {
+             TTable t = new TTable(TestCluster.connection(), TableName.valueOf(table))) {
             Transaction tx = tm.begin();
             try (ResultScanner scanner = t.getScanner(tx, new Scan())) {
                 for (Result row : scanner) {

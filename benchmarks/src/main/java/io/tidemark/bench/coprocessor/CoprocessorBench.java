@@ -1,10 +1,13 @@
 package io.tidemark.bench.coprocessor;
 
+import io.tidemark.bench.ScratchTables;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedHBaseSettings;
 import io.tidemark.tso.TsoServer;
@@ -14,14 +17,12 @@ import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.HStore;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -83,10 +84,7 @@ public final class CoprocessorBench {
         TableName serverSide = TableName.valueOf("bench_server_side");
         TableName clientSide = TableName.valueOf("bench_client_side");
         new TidemarkAdmin(connection, config).create(serverSide, "f");
-        try (Admin admin = connection.getAdmin()) {
-            admin.createTable(TableDescriptorBuilder.newBuilder(clientSide).setColumnFamily(
-                    ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(Integer.MAX_VALUE).build()).build());
-        }
+        ScratchTables.recreate(connection, clientSide, Bytes.toString(F));
         long loadStart = System.nanoTime();
         try (TTable server = new TTable(connection, serverSide); TTable client = new TTable(connection, clientSide)) {
             // Each version of every row is written by its own committed transaction, to both tables.
@@ -177,7 +175,7 @@ public final class CoprocessorBench {
                 tm.commit(tx);
             }
             // Later transactions push the low watermark past the overwrites (the conflict map evicts them).
-            CommitTable commitTable = new CommitTable(connection, config);
+            CommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
             Transaction last = tm.begin();
             tm.rollback(last);
             for (int i = 0; commitTable.readLowWatermark() < last.startTimestamp(); i++) {

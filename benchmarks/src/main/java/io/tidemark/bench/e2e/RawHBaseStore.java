@@ -1,11 +1,13 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.ScratchTables;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 
@@ -18,7 +20,7 @@ final class RawHBaseStore implements KeyValueStore {
     RawHBaseStore(Connection connection, TableName tableName) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        BenchmarkTables.recreate(connection, tableName);
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
     }
 
     @Override

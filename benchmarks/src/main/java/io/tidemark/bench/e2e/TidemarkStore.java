@@ -1,5 +1,6 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.ScratchTables;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
@@ -9,6 +10,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 
@@ -25,7 +27,7 @@ final class TidemarkStore implements KeyValueStore {
     TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        BenchmarkTables.recreate(connection, tableName);
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
         this.tm = TransactionManager.builder(connection).config(clientConfig).build();
     }
 

@@ -10,7 +10,9 @@ import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.GroupCommitWriter;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.hbase.client.Connection;
@@ -73,9 +75,10 @@ public final class TsoBenchmark {
         try (EmbeddedCluster cluster = startTso(CommitMode.LOW_LATENCY)) {
             TsoRunResult alone = runScenario(cluster, "low-latency TSO only", CommitRecordSink.NONE, 0);
             results.add(alone);
-            CommitTable commitTable = new CommitTable(connection, cluster.clientConfig());
+            CommitTableSettings commitTableSettings = new CommitTableSettings(cluster.clientConfig());
+            CommitTable commitTable = new HBaseCommitTable(connection, commitTableSettings);
             try (GroupCommitWriter writer = new GroupCommitWriter(commitTable, GROUP_COMMIT_BATCH,
-                    cluster.clientConfig().commitTableWriteParallelism())) {
+                    commitTableSettings.writeParallelism())) {
                 CommitRecordSink record = (start, commit) -> writer.tryCommit(new CommitRecord(start, commit));
                 results.add(runScenario(cluster, "low-latency + commit record", record, 0));
             }

@@ -1,18 +1,15 @@
 package io.tidemark.bench.txn;
 
-import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.bench.ScratchTables;
+import io.tidemark.client.admin.TableFeature;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.Locale;
+import java.util.Set;
 
 /** The table benchmark transactions read and update: one row per key, one value per row. */
 public final class DataTable {
@@ -29,7 +26,7 @@ public final class DataTable {
 
     /** Drops {@code name} if an earlier run left it, then creates it with one family keeping every version. */
     static void recreate(Connection connection, TableName name) throws IOException {
-        create(connection, name, plain(name));
+        ScratchTables.recreate(connection, name, Bytes.toString(FAMILY));
     }
 
     /**
@@ -38,46 +35,11 @@ public final class DataTable {
      */
     static void recreateWithFastPath(Connection connection, TableName name, TidemarkConfig clientConfig)
             throws IOException {
-        create(connection, name, plain(name).setCoprocessor(
-                CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
-                        .setPriority(TransactionalTableLayout.FAST_PATH_PRIORITY)
-                        .setProperty(TidemarkConfig.COMMIT_TABLE, clientConfig.getString(TidemarkConfig.COMMIT_TABLE,
-                                TidemarkConfig.COMMIT_TABLE_DEFAULT))
-                        .setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(clientConfig.getInt(
-                                TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1,
-                                CommitTableSchema.MAX_BUCKETS)))
-                        .build()));
-    }
-
-    /** Transactional tables need every version; the raw table gets the same schema for a fair comparison. */
-    private static TableDescriptorBuilder plain(TableName name) {
-        return TableDescriptorBuilder.newBuilder(name)
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
-                        .setMaxVersions(Integer.MAX_VALUE)
-                        .build());
-    }
-
-    private static void create(Connection connection, TableName name, TableDescriptorBuilder descriptor)
-            throws IOException {
-        try (Admin admin = connection.getAdmin()) {
-            drop(admin, name);
-            admin.createTable(descriptor.build());
-        }
+        ScratchTables.recreate(connection, name, Bytes.toString(FAMILY), Set.of(TableFeature.FAST_PATH), clientConfig);
     }
 
     /** Drops the table if it exists: benchmark tables are scratch data. */
     static void drop(Connection connection, TableName name) throws IOException {
-        try (Admin admin = connection.getAdmin()) {
-            drop(admin, name);
-        }
-    }
-
-    private static void drop(Admin admin, TableName name) throws IOException {
-        if (admin.tableExists(name)) {
-            if (admin.isTableEnabled(name)) {
-                admin.disableTable(name);
-            }
-            admin.deleteTable(name);
-        }
+        ScratchTables.drop(connection, name);
     }
 }

@@ -1,17 +1,15 @@
 package io.tidemark.workload.bank;
 
+import io.tidemark.bench.ScratchTables;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -67,21 +65,9 @@ final class BankAccounts {
         return Bytes.toLong(value);
     }
 
-    /** Drops a table left by an earlier run, then creates it with the versions transactional tables need. */
+    /** Drops a table left by an earlier run, then creates it as a transactional table. */
     void recreate(Connection connection) throws IOException {
-        try (Admin admin = connection.getAdmin()) {
-            if (admin.tableExists(tableName)) {
-                if (admin.isTableEnabled(tableName)) {
-                    admin.disableTable(tableName);
-                }
-                admin.deleteTable(tableName);
-            }
-            admin.createTable(TableDescriptorBuilder.newBuilder(tableName)
-                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
-                            .setMaxVersions(Integer.MAX_VALUE)
-                            .build())
-                    .build());
-        }
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
     }
 
     /** Opens every account with {@code initialBalance}, in committed transactions. */

@@ -1,6 +1,8 @@
 package io.tidemark.coprocessor.committable;
 
 import io.tidemark.committable.CommitTableSchema;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants.OperationStatusCode;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -14,11 +16,15 @@ import org.apache.hadoop.hbase.regionserver.OperationStatus;
 import org.apache.hadoop.hbase.regionserver.Region;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Makes commit-record puts marked with {@link CommitTableSchema#PUT_IF_ABSENT_ATTRIBUTE} conditional: a put whose
- * row already holds a decision (a commit or an invalidation) is refused with {@link CommitTableSchema#ALREADY_DECIDED}.
+ * row already holds a different decision (an invalidation, or another commit timestamp) is refused with
+ * {@link CommitTableSchema#ALREADY_DECIDED}. A put of exactly the stored value goes through: it is the same commit
+ * re-sent by HBase's client after its first attempt was applied but the reply was lost, and refusing it would make
+ * the committer believe it lost.
  *
  * <p>Why this is atomic: HBase calls {@code preBatchMutate} with the batch's row locks held (shared locks for a plain
  * batch), and invalidations are check-and-mutates, which take the row's exclusive lock. So an invalidation either
@@ -40,15 +46,22 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
             Mutation mutation = batch.getOperation(i);
             if (mutation instanceof Put && mutation.getAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE) != null
                     && batch.getOperationStatus(i).getOperationStatusCode() == OperationStatusCode.NOT_RUN
-                    && isDecided(region, mutation.getRow())) {
+                    && isDecidedOtherwise(region, (Put) mutation)) {
                 batch.setOperationStatus(i, new OperationStatus(OperationStatusCode.SANITY_CHECK_FAILURE,
                         CommitTableSchema.ALREADY_DECIDED));
             }
         }
     }
 
-    private static boolean isDecided(Region region, byte[] row) throws IOException {
-        return !region.get(new Get(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER))
-                .isEmpty();
+    /** Whether the row holds a decision other than the one {@code put} writes. */
+    private static boolean isDecidedOtherwise(Region region, Put put) throws IOException {
+        byte[] stored = region.get(new Get(put.getRow()).addColumn(CommitTableSchema.FAMILY,
+                CommitTableSchema.COMMIT_QUALIFIER)).getValue(CommitTableSchema.FAMILY,
+                CommitTableSchema.COMMIT_QUALIFIER);
+        if (stored == null) {
+            return false;
+        }
+        List<Cell> written = put.get(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER);
+        return written.size() != 1 || !CellUtil.matchingValue(written.get(0), stored);
     }
 }

@@ -1,6 +1,7 @@
 package io.tidemark.coprocessor.compaction;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.coprocessor.WriterOutcomes;
 import io.tidemark.table.TransactionalTableLayout;
@@ -34,7 +35,7 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
     private static final Logger LOG = LoggerFactory.getLogger(CompactionObserver.class);
 
     private RegionCoprocessorEnvironment environment;
-    private CommitTable commitTable;
+    private HBaseCommitTable commitTable;
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
@@ -43,7 +44,8 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
                     + " not to the master or a region server as a whole");
         }
         environment = (RegionCoprocessorEnvironment) env;
-        commitTable = new CommitTable(environment.getConnection(), new TidemarkConfig(env.getConfiguration()));
+        commitTable = new HBaseCommitTable(environment.getConnection(),
+                new CommitTableSettings(new TidemarkConfig(env.getConfiguration())));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tidemark.coprocessor.fastpath;
 
-import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.timestamp.Timestamps;
@@ -51,8 +52,8 @@ public final class FastPathObserver implements RegionCoprocessor, RegionObserver
         RegionCoprocessorEnvironment region = (RegionCoprocessorEnvironment) env;
         TidemarkConfig config = new TidemarkConfig(region.getConfiguration());
         this.clock = new RegionClock();
-        this.executor = new FastPathExecutor(region.getRegion(), clock, new CommitTable(region.getConnection(),
-                config));
+        this.executor = new FastPathExecutor(region.getRegion(), clock, new HBaseCommitTable(region.getConnection(),
+                new CommitTableSettings(config)));
         this.writeCheck = new GenericWriteCheck(GenericWriteCheck.Rule.valueOf(config.getChoice(
                 TidemarkConfig.FASTPATH_WRITE_CHECK, TidemarkConfig.FASTPATH_WRITE_CHECK_DEFAULT, "row", "region")
                 .toUpperCase(Locale.ROOT)));

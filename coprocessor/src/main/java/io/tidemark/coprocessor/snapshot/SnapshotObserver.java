@@ -2,6 +2,7 @@ package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.coprocessor.WriterOutcomes;
 import io.tidemark.encoding.SnapshotAttribute;
 import org.apache.hadoop.hbase.Cell;
@@ -103,7 +104,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     }
 
     private SnapshotResolver resolver(SnapshotAttribute snapshot) {
-        CommitTable commitTable = new CommitTable(environment.getConnection(),
+        CommitTable commitTable = new HBaseCommitTable(environment.getConnection(),
                 TableName.valueOf(snapshot.commitTable()), new CommitTableSchema(snapshot.commitTableBuckets()));
         return new SnapshotResolver(environment.getRegion(), snapshot.startTimestamp(), snapshot.commitMode(),
                 new WriterOutcomes(environment.getRegion(), commitTable, true));

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The {@code ./tidemark table create|enable|check} command without its command-line framework: the CLI parses the
@@ -24,9 +25,12 @@ public final class TableCommand {
             + " | table check <table>";
 
     private final TidemarkAdmin admin;
+    private final Set<TableFeature> createFeatures;
 
-    public TableCommand(Connection connection, TidemarkConfig config) {
+    /** @param createFeatures what {@code table create} attaches ({@link TableFeature#DEFAULT} plus options) */
+    public TableCommand(Connection connection, TidemarkConfig config, Set<TableFeature> createFeatures) {
         this.admin = new TidemarkAdmin(connection, config);
+        this.createFeatures = createFeatures;
     }
 
     /** Runs {@code args} (without the word "table"); returns the process exit code (0 ok, 1 problems, 2 usage). */
@@ -42,7 +46,7 @@ public final class TableCommand {
                     out.println("table create needs at least one column family after the table name; " + USAGE);
                     return 2;
                 }
-                admin.create(table, args.subList(2, args.size()).toArray(new String[0]));
+                admin.create(table, createFeatures, args.subList(2, args.size()).toArray(new String[0]));
                 out.println("created transactional table " + table.getNameAsString() + " with families "
                         + String.join(", ", args.subList(2, args.size())));
                 return 0;

@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.client.ClientSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.HConstants;
@@ -14,47 +15,71 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Creates transactional tables, converts existing ones, and checks them (the Java side of
  * {@code ./tidemark table create|enable|check}). A transactional table keeps every version in every family, has no
- * TTL, marks its families {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY}, and has both Tidemark
- * coprocessors attached (docs/coprocessors.md). The compaction coprocessor is told which commit table to read the
- * low watermark from through its coprocessor properties, taken from this admin's configuration.
+ * TTL, marks its families {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY}, and has the coprocessors of its
+ * {@link TableFeature}s attached (docs/coprocessors.md). {@link #descriptorFor} is the one place such a descriptor is
+ * built: the CLI, the YCSB binding, the benchmarks and the tests all use it.
  */
 public final class TidemarkAdmin {
 
+    /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
+    private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
+            TidemarkConfig.FASTPATH_READ_WAIT_MS};
+
     private final Connection connection;
     private final TidemarkConfig config;
-    private final int minVersions;
+    private final ClientSettings settings;
 
     public TidemarkAdmin(Connection connection, TidemarkConfig config) {
         this.connection = connection;
         this.config = config;
-        this.minVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
-                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
+        this.settings = new ClientSettings(config);
     }
 
-    /** Creates a new transactional table with the given column families. */
-    public void create(TableName table, String... families) throws IOException {
-        if (families.length == 0) {
+    /**
+     * The descriptor of a new transactional table: the given families (each keeping every version, no TTL, marked
+     * transactional) and the coprocessors of {@code features}. The compaction and fast-path observers are told which
+     * commit table to read through their coprocessor properties (from this admin's configuration), so region servers
+     * need no {@code hbase-site.xml} change; {@value TidemarkConfig#FASTPATH_WRITE_CHECK} and
+     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS}, when set in the configuration, are passed to the fast-path observer
+     * the same way.
+     */
+    public TableDescriptor descriptorFor(TableName table, List<String> families, Set<TableFeature> features) {
+        if (families.isEmpty()) {
             throw new IllegalArgumentException("a table needs at least one column family; name one or more");
         }
         TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(table);
         for (String family : families) {
             builder.setColumnFamily(transactional(ColumnFamilyDescriptorBuilder.of(family)));
         }
-        attachCoprocessors(builder, TableDescriptorBuilder.newBuilder(table).build());
+        attachCoprocessors(builder, TableDescriptorBuilder.newBuilder(table).build(), features);
+        return builder.build();
+    }
+
+    /** Creates a new transactional table with the given column families and the {@link TableFeature#DEFAULT}s. */
+    public void create(TableName table, String... families) throws IOException {
+        create(table, TableFeature.DEFAULT, families);
+    }
+
+    /** Creates a new transactional table with the given features and column families. */
+    public void create(TableName table, Set<TableFeature> features, String... families) throws IOException {
+        TableDescriptor descriptor = descriptorFor(table, Arrays.asList(families), features);
         try (Admin admin = connection.getAdmin()) {
-            admin.createTable(builder.build());
+            admin.createTable(descriptor);
         }
     }
 
     /**
      * Converts an existing table in place (an online schema change; HBase reopens its regions): every family becomes
-     * transactional and the coprocessors are attached. Data written outside transactions stays readable only if its
-     * versions are already TSO timestamps, so convert tables before putting transactional data into them.
+     * transactional and the coprocessors of the {@link TableFeature#DEFAULT}s are attached. Data written outside
+     * transactions stays readable only if its versions are already TSO timestamps, so convert tables before putting
+     * transactional data into them.
      */
     public void enable(TableName table) throws IOException {
         try (Admin admin = connection.getAdmin()) {
@@ -63,7 +88,7 @@ public final class TidemarkAdmin {
             for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
                 builder.modifyColumnFamily(transactional(family));
             }
-            attachCoprocessors(builder, current);
+            attachCoprocessors(builder, current, TableFeature.DEFAULT);
             admin.modifyTable(builder.build());
         }
     }
@@ -71,39 +96,48 @@ public final class TidemarkAdmin {
     /** Every problem of the table, in plain words with its fix; empty when the table is fully transactional. */
     public List<TableProblem> check(TableName table) throws IOException {
         try (Admin admin = connection.getAdmin()) {
-            return new TransactionalTableInspector(minVersions).problems(descriptor(admin, table));
+            return new TransactionalTableInspector(settings.minFamilyVersions()).problems(descriptor(admin, table));
         }
     }
 
     private ColumnFamilyDescriptor transactional(ColumnFamilyDescriptor family) {
         return ColumnFamilyDescriptorBuilder.newBuilder(family)
-                .setMaxVersions(Math.max(family.getMaxVersions(), minVersions))
+                .setMaxVersions(Math.max(family.getMaxVersions(), settings.minFamilyVersions()))
                 .setTimeToLive(HConstants.FOREVER)
                 .setValue(TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY,
                         TransactionalTableLayout.TRANSACTIONAL_FAMILY_VALUE)
                 .build();
     }
 
-    private void attachCoprocessors(TableDescriptorBuilder builder, TableDescriptor current) throws IOException {
-        String jar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
-                TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
-        for (String coprocessor : new String[] {TransactionalTableLayout.SNAPSHOT_OBSERVER,
-                TransactionalTableLayout.COMPACTION_OBSERVER}) {
-            if (current.hasCoprocessor(coprocessor)) {
+    private void attachCoprocessors(TableDescriptorBuilder builder, TableDescriptor current,
+                                    Set<TableFeature> features) {
+        for (TableFeature feature : TableFeature.values()) {
+            if (!features.contains(feature) || current.hasCoprocessor(feature.coprocessor())) {
                 continue;
             }
-            CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(coprocessor)
-                    .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY);
-            if (!jar.isEmpty()) {
-                cp.setJarPath(jar);
+            CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(feature.coprocessor())
+                    .setPriority(feature.priority());
+            if (!settings.coprocessorJar().isEmpty()) {
+                cp.setJarPath(settings.coprocessorJar());
             }
-            if (coprocessor.equals(TransactionalTableLayout.COMPACTION_OBSERVER)) {
-                cp.setProperty(TidemarkConfig.COMMIT_TABLE, config.getString(TidemarkConfig.COMMIT_TABLE,
-                        TidemarkConfig.COMMIT_TABLE_DEFAULT));
-                cp.setProperty(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(config.getInt(
-                        TidemarkConfig.COMMIT_TABLE_REGIONS, TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1, 255)));
+            if (feature != TableFeature.SERVER_SIDE_SNAPSHOTS) {
+                // Snapshot reads name their commit table in each request; the other observers must be told.
+                settings.commitTable().locationProperties().forEach(cp::setProperty);
             }
-            builder.setCoprocessor(cp.build());
+            if (feature == TableFeature.FAST_PATH) {
+                for (String key : FAST_PATH_KEYS) {
+                    String value = config.hadoopConfiguration().getTrimmed(key);
+                    if (value != null) {
+                        cp.setProperty(key, value);
+                    }
+                }
+            }
+            try {
+                builder.setCoprocessor(cp.build());
+            } catch (IOException alreadyAttached) {
+                // Cannot happen: attached coprocessors were skipped above.
+                throw new IllegalStateException(alreadyAttached);
+            }
         }
     }
 

@@ -2,8 +2,9 @@ package io.tidemark.client.sweeper;
 
 import io.tidemark.client.admin.TransactionalTableInspector;
 import io.tidemark.committable.CommitState;
-import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import org.apache.hadoop.hbase.Cell;
@@ -58,14 +59,14 @@ public final class CommitTableSweeper {
     private static final Logger LOG = LoggerFactory.getLogger(CommitTableSweeper.class);
 
     private final Connection connection;
-    private final CommitTable commitTable;
+    private final HBaseCommitTable commitTable;
     private final long committedAgeMs;
     private final long invalidatedAgeMs;
     private final int batch;
 
     public CommitTableSweeper(Connection connection, TidemarkConfig config) {
         this.connection = connection;
-        this.commitTable = new CommitTable(connection, config);
+        this.commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
         this.committedAgeMs = config.getLong(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS,
                 TidemarkConfig.SWEEPER_COMMITTED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
         this.invalidatedAgeMs = config.getLong(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,

@@ -5,7 +5,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.committable.CommitRecord;
-import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.ParallelCommitWriter;
 import io.tidemark.protocol.AbortReason;
@@ -93,7 +92,6 @@ public final class BatchedCompletion implements CommitCompletion {
 
 
     private final EventExecutor loop;
-    private final CommitTable commitTable;
     private final ParallelCommitWriter recordWriter;
     private final int maxBatch;
     private final long flushTimeoutMs;
@@ -116,7 +114,6 @@ public final class BatchedCompletion implements CommitCompletion {
                              long flushTimeoutMs, TsoMetrics metrics, BooleanSupplier mayServe) {
         this.loop = loop;
         this.mayServe = mayServe;
-        this.commitTable = commitTable;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
@@ -203,9 +200,10 @@ public final class BatchedCompletion implements CommitCompletion {
                 return null;
             }
             try (Timer.Context ignored = metrics.commitTableWrite().time()) {
+                // A retry that finds a record an earlier attempt wrote counts it as won: the commit table decides
+                // by content (CommitTable#tryCommit).
                 boolean[] won = recordWriter.tryCommitAll(records);
                 if (attempt > 1) {
-                    recognizeOwnEarlierWrites(records, won);
                     LOG.info("Wrote {} commit records at attempt {}", records.size(), attempt);
                 }
                 return mayServe.getAsBoolean() ? won : null;
@@ -217,19 +215,6 @@ public final class BatchedCompletion implements CommitCompletion {
                     return null;
                 }
                 backoff = Math.min(MAX_RETRY_BACKOFF_MS, backoff * 2);
-            }
-        }
-    }
-
-    /**
-     * A retry finds the records an earlier, seemingly failed attempt did write: put-if-absent then "loses" against
-     * our own commit. Only a record holding another value (an invalidation) really lost.
-     */
-    private void recognizeOwnEarlierWrites(List<CommitRecord> records, boolean[] won) throws IOException {
-        for (int i = 0; i < won.length; i++) {
-            if (!won[i]) {
-                CommitState state = commitTable.lookup(records.get(i).startTimestamp());
-                won[i] = state.isCommitted() && state.commitTimestamp() == records.get(i).commitTimestamp();
             }
         }
     }

@@ -1,37 +1,50 @@
 package io.tidemark.tso.lease;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.ZooKeeperServer;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
-/** A real standalone ZooKeeper server on a free loopback port, for lease tests; no HBase. */
+/** A real standalone ZooKeeper server (the one in HBase's ZooKeeper jar) on a free loopback port; no HBase. */
 final class TestZooKeeper implements AutoCloseable {
 
-    private final MiniZooKeeperCluster cluster;
-    private final File directory;
+    private static final int TICK_MILLIS = 500;
 
-    private TestZooKeeper(MiniZooKeeperCluster cluster, File directory) {
-        this.cluster = cluster;
+    private final ZooKeeperServer server;
+    private final ServerCnxnFactory connections;
+    private final Path directory;
+
+    private TestZooKeeper(ZooKeeperServer server, ServerCnxnFactory connections, Path directory) {
+        this.server = server;
+        this.connections = connections;
         this.directory = directory;
     }
 
     static TestZooKeeper start() throws IOException, InterruptedException {
-        File directory = Files.createTempDirectory("tidemark-zk-").toFile();
-        MiniZooKeeperCluster cluster = new MiniZooKeeperCluster(new Configuration(false));
-        cluster.startup(directory);
-        return new TestZooKeeper(cluster, directory);
+        Path directory = Files.createTempDirectory("tidemark-zk-");
+        File data = directory.toFile();
+        ZooKeeperServer server = new ZooKeeperServer(data, data, TICK_MILLIS);
+        ServerCnxnFactory connections = ServerCnxnFactory.createFactory(new InetSocketAddress("127.0.0.1", 0), 100);
+        connections.startup(server);
+        return new TestZooKeeper(server, connections, directory);
     }
 
     String connectString() {
-        return "127.0.0.1:" + cluster.getClientPort();
+        return "127.0.0.1:" + connections.getLocalPort();
     }
 
     @Override
     public void close() throws IOException {
-        cluster.shutdown();
-        org.apache.commons.io.FileUtils.deleteQuietly(directory);
+        connections.shutdown();
+        server.shutdown();
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 }

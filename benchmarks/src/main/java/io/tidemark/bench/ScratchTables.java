@@ -1,0 +1,58 @@
+package io.tidemark.bench;
+
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.admin.TidemarkAdmin;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The tables benchmarks and workloads write: scratch data, dropped when an earlier run left them and created afresh
+ * by {@link TidemarkAdmin#descriptorFor} (every version kept, families marked transactional). Raw-HBase runs get the
+ * same schema, for a fair comparison.
+ */
+public final class ScratchTables {
+
+    private ScratchTables() {
+    }
+
+    /** Recreates {@code name} with one family and no coprocessor (snapshots resolved by the client). */
+    public static void recreate(Connection connection, TableName name, String family) throws IOException {
+        recreate(connection, name, family, Set.of(), new TidemarkConfig(new Configuration(false)));
+    }
+
+    /**
+     * Recreates {@code name} with one family and the coprocessors of {@code features}, told which commit table
+     * {@code clientConfig}'s transactions use.
+     */
+    public static void recreate(Connection connection, TableName name, String family, Set<TableFeature> features,
+                                TidemarkConfig clientConfig) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            drop(admin, name);
+            admin.createTable(new TidemarkAdmin(connection, clientConfig).descriptorFor(name, List.of(family),
+                    features));
+        }
+    }
+
+    /** Drops the table if it exists. */
+    public static void drop(Connection connection, TableName name) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            drop(admin, name);
+        }
+    }
+
+    private static void drop(Admin admin, TableName name) throws IOException {
+        if (admin.tableExists(name)) {
+            if (admin.isTableEnabled(name)) {
+                admin.disableTable(name);
+            }
+            admin.deleteTable(name);
+        }
+    }
+}

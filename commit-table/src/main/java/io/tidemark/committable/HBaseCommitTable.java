@@ -1,0 +1,259 @@
+package io.tidemark.committable;
+
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The commit table in HBase ({@link CommitTableSchema}). Commit and invalidation are both "put if absent" on the same
+ * column, so whichever reaches the region server first wins and the other learns it lost. Invalidation always uses
+ * check-and-mutate; batches of commits use guarded puts when the table has the guard coprocessor (one WAL sync per
+ * batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise. Thread-safe: every call borrows a
+ * {@link Table} from the shared {@link Connection}.
+ */
+public final class HBaseCommitTable implements CommitTable {
+
+    private static final byte[] TRUE = {1};
+
+    private final Connection connection;
+    private final TableName tableName;
+    private final CommitTableSchema schema;
+    private volatile Boolean guarded;
+
+    public HBaseCommitTable(Connection connection, CommitTableSettings settings) {
+        this(connection, settings.tableName(), settings.schema());
+    }
+
+    public HBaseCommitTable(Connection connection, TableName tableName, CommitTableSchema schema) {
+        this.connection = connection;
+        this.tableName = tableName;
+        this.schema = schema;
+    }
+
+    public TableName tableName() {
+        return tableName;
+    }
+
+    public CommitTableSchema schema() {
+        return schema;
+    }
+
+    @Override
+    public CommitState lookup(long startTimestamp) throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            return decode(table.get(recordGet(startTimestamp)));
+        }
+    }
+
+    private Get recordGet(long startTimestamp) {
+        return new Get(schema.rowKey(startTimestamp)).addColumn(CommitTableSchema.FAMILY,
+                CommitTableSchema.COMMIT_QUALIFIER);
+    }
+
+    private static CommitState decode(Result record) {
+        return CommitTableSchema.decode(record.getValue(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
+    }
+
+    @Override
+    public boolean tryCommit(CommitRecord record) throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
+                return true;
+            }
+        }
+        return isOwnCommit(record, lookup(record.startTimestamp()));
+    }
+
+    @Override
+    public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+        if (records.isEmpty()) {
+            return new boolean[0];
+        }
+        return isGuarded() ? tryCommitAllGuarded(records) : tryCommitAllConditional(records);
+    }
+
+    /** Whether the table carries the guard coprocessor; read once from its descriptor. */
+    public boolean isGuarded() throws IOException {
+        Boolean known = guarded;
+        if (known == null) {
+            try (Table table = connection.getTable(tableName)) {
+                known = table.getDescriptor().hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+            }
+            guarded = known;
+        }
+        return known;
+    }
+
+    private boolean[] tryCommitAllGuarded(List<CommitRecord> records) throws IOException {
+        List<Put> puts = new ArrayList<>(records.size());
+        for (CommitRecord record : records) {
+            Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
+            put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
+            puts.add(put);
+        }
+        Object[] results = new Object[puts.size()];
+        try (Table table = connection.getTable(tableName)) {
+            table.batch(puts, results);
+        } catch (RetriesExhaustedWithDetailsException partlyRefused) {
+            // Refused puts are reported per action below; any other failure leaves the outcome unknown.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing commit records");
+        }
+        boolean[] won = new boolean[records.size()];
+        for (int i = 0; i < won.length; i++) {
+            Object result = results[i];
+            if (result instanceof Throwable) {
+                Throwable failure = (Throwable) result;
+                if (!String.valueOf(failure.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                    throw new IOException("writing the commit record of " + records.get(i).startTimestamp()
+                            + " failed", failure);
+                }
+            } else {
+                won[i] = result != null;
+            }
+        }
+        recognizeOwnRecords(records, won);
+        return won;
+    }
+
+    private boolean[] tryCommitAllConditional(List<CommitRecord> records) throws IOException {
+        boolean[] won = new boolean[records.size()];
+        List<CheckAndMutate> operations = new ArrayList<>(records.size());
+        for (CommitRecord record : records) {
+            operations.add(commitIfAbsent(record));
+        }
+        try (Table table = connection.getTable(tableName)) {
+            List<CheckAndMutateResult> results = table.checkAndMutate(operations);
+            for (int i = 0; i < won.length; i++) {
+                won[i] = results.get(i).isSuccess();
+            }
+        }
+        recognizeOwnRecords(records, won);
+        return won;
+    }
+
+    /**
+     * A refused record may be our own: HBase re-sends a write whose reply was lost, and the re-sent write then finds
+     * the record its first attempt wrote. Reads the refused records back and counts those holding our own commit
+     * timestamp as won; only a record holding another decision (an invalidation) really lost.
+     */
+    private void recognizeOwnRecords(List<CommitRecord> records, boolean[] won) throws IOException {
+        List<Integer> refused = new ArrayList<>();
+        List<Get> gets = new ArrayList<>();
+        for (int i = 0; i < won.length; i++) {
+            if (!won[i]) {
+                refused.add(i);
+                gets.add(recordGet(records.get(i).startTimestamp()));
+            }
+        }
+        if (gets.isEmpty()) {
+            return;
+        }
+        Result[] stored;
+        try (Table table = connection.getTable(tableName)) {
+            stored = table.get(gets);
+        }
+        for (int j = 0; j < refused.size(); j++) {
+            int i = refused.get(j);
+            won[i] = isOwnCommit(records.get(i), decode(stored[j]));
+        }
+    }
+
+    private static boolean isOwnCommit(CommitRecord record, CommitState stands) {
+        return stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
+    }
+
+    @Override
+    public CommitState invalidate(long startTimestamp) throws IOException {
+        byte[] row = schema.rowKey(startTimestamp);
+        CheckAndMutate invalidate = CheckAndMutate.newBuilder(row)
+                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
+                .build(new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
+                        CommitTableSchema.INVALIDATED_VALUE));
+        try (Table table = connection.getTable(tableName)) {
+            if (table.checkAndMutate(invalidate).isSuccess()) {
+                return CommitState.invalidated();
+            }
+        }
+        // Decided by content: a marker found here is ours or another reader's (a re-sent invalidation whose first
+        // attempt was applied finds its own), and either way the transaction is invalidated.
+        return lookup(startTimestamp);
+    }
+
+    @Override
+    public void undoInvalidation(long startTimestamp) throws IOException {
+        byte[] row = schema.rowKey(startTimestamp);
+        CheckAndMutate undo = CheckAndMutate.newBuilder(row)
+                .ifEquals(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
+                        CommitTableSchema.INVALIDATED_VALUE)
+                .build(new Delete(row));
+        try (Table table = connection.getTable(tableName)) {
+            table.checkAndMutate(undo);
+        }
+    }
+
+    @Override
+    public void delete(long startTimestamp) throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            table.delete(new Delete(schema.rowKey(startTimestamp)));
+        }
+    }
+
+    @Override
+    public void deleteAll(List<Long> startTimestamps) throws IOException {
+        if (startTimestamps.isEmpty()) {
+            return;
+        }
+        List<Delete> deletes = new ArrayList<>(startTimestamps.size());
+        for (long ts : startTimestamps) {
+            deletes.add(new Delete(schema.rowKey(ts)));
+        }
+        try (Table table = connection.getTable(tableName)) {
+            table.delete(deletes);
+        }
+    }
+
+    @Override
+    public long readLowWatermark() throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            byte[] value = table.get(new Get(CommitTableSchema.LOW_WATERMARK_ROW)
+                    .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER))
+                    .getValue(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER);
+            return value == null ? 0L : Bytes.toLong(value);
+        }
+    }
+
+    @Override
+    public void writeLowWatermark(long lowWatermark) throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            table.put(new Put(CommitTableSchema.LOW_WATERMARK_ROW).addColumn(CommitTableSchema.FAMILY,
+                    CommitTableSchema.LOW_WATERMARK_QUALIFIER, Bytes.toBytes(lowWatermark)));
+        }
+    }
+
+    private CheckAndMutate commitIfAbsent(CommitRecord record) {
+        byte[] row = schema.rowKey(record.startTimestamp());
+        return CheckAndMutate.newBuilder(row)
+                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
+                .build(commitPut(row, record));
+    }
+
+    private static Put commitPut(byte[] row, CommitRecord record) {
+        return new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
+                Bytes.toBytes(record.commitTimestamp()));
+    }
+}

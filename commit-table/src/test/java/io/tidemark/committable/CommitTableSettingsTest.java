@@ -1,0 +1,58 @@
+package io.tidemark.committable;
+
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CommitTableSettingsTest {
+
+    private static TidemarkConfig config(String... keysAndValues) {
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            config.set(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return config;
+    }
+
+    @Test
+    void defaultsAreTheDocumentedOnes() {
+        CommitTableSettings settings = new CommitTableSettings(config());
+        assertEquals(TableName.valueOf(TidemarkConfig.COMMIT_TABLE_DEFAULT), settings.tableName());
+        assertEquals(TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, settings.buckets());
+        assertEquals(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, settings.writeParallelism());
+        assertFalse(settings.guard());
+    }
+
+    @Test
+    void badValuesNameTheirKey() {
+        for (String[] bad : new String[][] {{TidemarkConfig.COMMIT_TABLE, "no such:table:name"},
+                {TidemarkConfig.COMMIT_TABLE_REGIONS, "0"}, {TidemarkConfig.COMMIT_TABLE_REGIONS, "256"},
+                {TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "0"}, {TidemarkConfig.COMMIT_TABLE_GUARD, "yes"}}) {
+            InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                    () -> new CommitTableSettings(config(bad)));
+            assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+        }
+    }
+
+    @Test
+    void locationPropertiesDescribeTheSameTable() {
+        CommitTableSettings settings = new CommitTableSettings(config(TidemarkConfig.COMMIT_TABLE, "ns:commits",
+                TidemarkConfig.COMMIT_TABLE_REGIONS, "7", TidemarkConfig.COMMIT_TABLE_GUARD, "true"));
+        Map<String, String> properties = settings.locationProperties();
+        TidemarkConfig regionServer = config();
+        properties.forEach(regionServer::set);
+        CommitTableSettings seen = new CommitTableSettings(regionServer);
+        assertEquals(settings.tableName(), seen.tableName());
+        assertEquals(7, seen.buckets());
+        assertTrue(settings.guard());
+    }
+}

@@ -1,0 +1,68 @@
+package io.tidemark.committable;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The group-commit and parallel writers report failures of the commit table instead of guessing outcomes. */
+class CommitWritersTest {
+
+    private final InMemoryCommitTable table = new InMemoryCommitTable();
+
+    @Test
+    void aFailedRoundTripFailsEveryRecordOfIt() {
+        table.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            CompletableFuture<Boolean> result = writer.tryCommit(new CommitRecord(10, 20));
+            ExecutionException e = assertThrows(ExecutionException.class, result::get);
+            assertInstanceOf(IOException.class, e.getCause());
+        }
+    }
+
+    @Test
+    void aClosedGroupCommitWriterRefusesNewRecords() {
+        GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1);
+        writer.close();
+        assertThrows(ExecutionException.class, () -> writer.tryCommit(new CommitRecord(10, 20)).get());
+    }
+
+    @Test
+    void aFailedChunkFailsTheWholeSplitBatch() {
+        List<CommitRecord> records = records(64);
+        table.failNext(1, InMemoryCommitTable.Fault.REPLY_LOST);
+        try (ParallelCommitWriter writer = new ParallelCommitWriter(table, 4)) {
+            assertThrows(IOException.class, () -> writer.tryCommitAll(records));
+        }
+    }
+
+    @Test
+    void aSplitBatchRetriedAfterLostRepliesWinsEveryRecord() throws IOException {
+        List<CommitRecord> records = records(64);
+        boolean[] all = new boolean[records.size()];
+        Arrays.fill(all, true);
+        try (ParallelCommitWriter writer = new ParallelCommitWriter(table, 4)) {
+            table.failNext(4, InMemoryCommitTable.Fault.REPLY_LOST);
+            assertThrows(IOException.class, () -> writer.tryCommitAll(records));
+            assertArrayEquals(all, writer.tryCommitAll(records));
+        }
+        assertTrue(table.lookup(10).isCommitted());
+    }
+
+    private static List<CommitRecord> records(int count) {
+        List<CommitRecord> records = new ArrayList<>();
+        for (long start = 1; start <= count; start++) {
+            records.add(new CommitRecord(start * 10, start * 10 + 1));
+        }
+        return records;
+    }
+}

@@ -1,0 +1,58 @@
+package io.tidemark.devcli;
+
+import io.tidemark.bench.breakdown.BreakdownBenchmark;
+import io.tidemark.bench.breakdown.BreakdownOptions;
+import io.tidemark.bench.breakdown.BreakdownResult;
+import io.tidemark.bench.txn.TxMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** "bench breakdown": where a transaction's time goes, begin / operations / commit. */
+@Command(name = "breakdown", mixinStandardHelpOptions = true,
+        description = {"Mean time in begin, data operations and commit for single-read, single-write, "
+                + "read-modify-write, 5- and 10-operation transactions, as stacked bars, per mode.",
+                "Defaults take about 3 minutes."})
+final class BenchBreakdownCommand implements Callable<Integer> {
+
+    private static final int DEFAULT_SECONDS = 10;
+
+    @Mixin
+    private BenchOptions common;
+
+    @Mixin
+    private WorkloadOptions workload;
+
+    @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
+            description = "Client threads per run (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
+            converter = TxModeConverter.class,
+            description = "Modes, comma-separated: generic, batched (default: ${DEFAULT-VALUE}).")
+    private List<TxMode> modes;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        BreakdownOptions options;
+        try {
+            options = new BreakdownOptions(modes, threads, workload.data(), workload.keyTheta,
+                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
+                    common.outputOr(BreakdownBenchmark.NAME));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<BreakdownResult> results = EmbeddedBenchmark.run(BreakdownBenchmark.NAME,
+                BreakdownBenchmark.plannedSeconds(options), (connection, progress) ->
+                        new BreakdownBenchmark(connection, options, System.out, progress).run());
+        EmbeddedBenchmark.printResults(BreakdownBenchmark.table(results).toText(), options.outputFolder());
+        return 0;
+    }
+}

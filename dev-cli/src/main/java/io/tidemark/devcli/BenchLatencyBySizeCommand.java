@@ -1,0 +1,64 @@
+package io.tidemark.devcli;
+
+import io.tidemark.bench.latency.LatencyBySizeBenchmark;
+import io.tidemark.bench.latency.LatencyBySizeOptions;
+import io.tidemark.bench.latency.SizeResult;
+import io.tidemark.bench.txn.TxMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** "bench latency-by-size": latency of 1-, 5- and 10-operation transactions per mode at a light load. */
+@Command(name = "latency-by-size", mixinStandardHelpOptions = true,
+        description = {"End-to-end latency (mean, p50, p99) of transactions of 1, 5 and 10 operations (50%% reads, "
+                + "50%% updates of 2 KB values, Zipf 0.8 keys) at a light load, for Tidemark generic (low-latency "
+                + "TSO), Tidemark batched (batched TSO), Tidemark fast path (size 1 only) and raw HBase.",
+                LatencyBySizeBenchmark.FAST_PATH_NOTE,
+                "Defaults take about 4 minutes."})
+final class BenchLatencyBySizeCommand implements Callable<Integer> {
+
+    private static final int DEFAULT_SECONDS = 10;
+
+    @Mixin
+    private BenchOptions common;
+
+    @Mixin
+    private WorkloadOptions workload;
+
+    @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
+            description = "Client threads per run (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(names = "--sizes", defaultValue = "1,5,10", split = ",", paramLabel = "<k>",
+            description = "Transaction sizes, comma-separated (default: ${DEFAULT-VALUE}).")
+    private List<Integer> sizes;
+
+    @Option(names = "--modes", defaultValue = "generic,batched,fastpath,raw", split = ",", paramLabel = "<mode>",
+            converter = TxModeConverter.class,
+            description = "Modes, comma-separated: generic, batched, fastpath, raw (default: ${DEFAULT-VALUE}).")
+    private List<TxMode> modes;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        LatencyBySizeOptions options;
+        try {
+            options = new LatencyBySizeOptions(modes, sizes, threads, workload.data(), workload.keyTheta,
+                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
+                    common.outputOr(LatencyBySizeBenchmark.NAME));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<SizeResult> results = EmbeddedBenchmark.run(LatencyBySizeBenchmark.NAME,
+                LatencyBySizeBenchmark.plannedSeconds(options), (connection, progress) ->
+                        new LatencyBySizeBenchmark(connection, options, System.out, progress).run());
+        EmbeddedBenchmark.printResults(LatencyBySizeBenchmark.table(results).toText(), options.outputFolder());
+        return 0;
+    }
+}

@@ -1,0 +1,85 @@
+package io.tidemark.devcli;
+
+import io.tidemark.bench.throughput.LoadPoint;
+import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
+import io.tidemark.bench.throughput.ThroughputLatencyOptions;
+import io.tidemark.bench.txn.TxMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** "bench throughput-latency": the paper's main figure, latency vs TSO throughput per commit mode. */
+@Command(name = "throughput-latency", mixinStandardHelpOptions = true,
+        description = {"End-to-end latency of transactions of 1, 5 and 10 operations while an open-loop generator "
+                + "loads the TSO with BEGIN/COMMIT pairs, swept from none to saturation; plotted against the "
+                + "measured TSO throughput, for generic (low-latency) and batched mode.",
+                "Background pairs write no commit records in generic mode; the batched TSO writes them.",
+                "Defaults take about 3.5 minutes."})
+final class BenchThroughputLatencyCommand implements Callable<Integer> {
+
+    private static final int DEFAULT_SECONDS = 10;
+
+    @Mixin
+    private BenchOptions common;
+
+    @Mixin
+    private WorkloadOptions workload;
+
+    @Option(names = "--threads-per-size", defaultValue = "1", paramLabel = "<n>",
+            description = "Foreground client threads per transaction size (default: ${DEFAULT-VALUE}).")
+    private int threadsPerSize;
+
+    @Option(names = "--sizes", defaultValue = "1,5,10", split = ",", paramLabel = "<k>",
+            description = "Transaction sizes, comma-separated (default: ${DEFAULT-VALUE}).")
+    private List<Integer> sizes;
+
+    @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
+            converter = TxModeConverter.class,
+            description = "Modes, comma-separated: generic, batched (default: ${DEFAULT-VALUE}).")
+    private List<TxMode> modes;
+
+    @Option(names = "--load-steps", defaultValue = "0.2,0.4,0.6,0.8", split = ",", paramLabel = "<fraction>",
+            description = "Background loads between none and saturation, as fractions of the saturation rate "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private List<Double> loadSteps;
+
+    @Option(names = "--connections", defaultValue = "4", paramLabel = "<n>",
+            description = "TSO connections of the background load (default: ${DEFAULT-VALUE}).")
+    private int connections;
+
+    @Option(names = "--window", defaultValue = "16", paramLabel = "<n>",
+            description = "Pairs each background connection keeps outstanding at saturation "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int window;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ThroughputLatencyOptions options;
+        try {
+            options = new ThroughputLatencyOptions(modes, sizes, threadsPerSize, workload.data(), workload.keyTheta,
+                    connections, window, loadSteps, common.warmup(spec.commandLine()),
+                    common.duration(spec.commandLine(), DEFAULT_SECONDS),
+                    common.outputOr(ThroughputLatencyBenchmark.NAME));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        List<LoadPoint> points = EmbeddedBenchmark.run(ThroughputLatencyBenchmark.NAME,
+                ThroughputLatencyBenchmark.plannedSeconds(options), (connection, progress) ->
+                        new ThroughputLatencyBenchmark(connection, options, System.out, progress).run());
+        StringBuilder text = new StringBuilder(ThroughputLatencyBenchmark.table(points).toText()).append('\n');
+        for (TxMode mode : options.modes()) {
+            text.append(String.format(Locale.ROOT, "Saturation throughput, %s: %.0f pairs/s%n", mode.label(),
+                    ThroughputLatencyBenchmark.saturationThroughput(points, mode)));
+        }
+        EmbeddedBenchmark.printResults(text.toString(), options.outputFolder());
+        return 0;
+    }
+}

@@ -1,0 +1,70 @@
+package io.tidemark.devcli;
+
+import io.tidemark.bench.tso.TsoBenchmark;
+import io.tidemark.bench.tso.TsoBenchmarkOptions;
+import io.tidemark.bench.tso.TsoRunResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** "bench tso": BEGIN + COMMIT pairs against the TSO in both commit modes. */
+@Command(name = "tso", mixinStandardHelpOptions = true,
+        description = {"TSO throughput and BEGIN/COMMIT latency: low-latency alone, low-latency plus the client's "
+                + "commit record, batched, and low-latency at a fixed rate (half its saturation rate by default); "
+                + "then a client sweep (low-latency TSO alone with 1, 2, 4, 8, 16, 32 clients), plotted.",
+                "Defaults take about 3.5 minutes."})
+final class BenchTsoCommand implements Callable<Integer> {
+
+    private static final int DEFAULT_SECONDS = 15;
+
+    @Mixin
+    private BenchOptions common;
+
+    @Option(names = "--clients", defaultValue = "8", paramLabel = "<n>",
+            description = "Concurrent clients, each with its own TSO connection (default: ${DEFAULT-VALUE}).")
+    private int clients;
+
+    @Option(names = "--window", defaultValue = "8", paramLabel = "<n>",
+            description = "BEGIN+COMMIT pairs each client keeps outstanding (default: ${DEFAULT-VALUE}).")
+    private int window;
+
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "<pairs/s>",
+            description = "Pairs/s of the rate-limited run; 0 means half the measured saturation rate "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long rate;
+
+    @Option(names = "--sweep-clients", defaultValue = "1,2,4,8,16,32", split = ",", paramLabel = "<n>",
+            description = "Client counts of the sweep, comma-separated; 0 skips the sweep "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private List<Integer> sweepClients;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (clients < 1 || window < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--clients and --window must be at least 1");
+        }
+        if (rate < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rate must not be negative, got " + rate);
+        }
+        List<Integer> sweep = sweepClients.equals(List.of(0)) ? List.of() : sweepClients;
+        if (sweep.stream().anyMatch(n -> n < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), got "
+                            + sweepClients);
+        }
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, common.warmup(spec.commandLine()),
+                common.duration(spec.commandLine(), DEFAULT_SECONDS), rate, sweep,
+                common.outputOr(TsoBenchmark.NAME));
+        List<TsoRunResult> results = EmbeddedBenchmark.run(TsoBenchmark.NAME, TsoBenchmark.plannedSeconds(options),
+                (connection, progress) -> new TsoBenchmark(connection, options, System.out, progress).run());
+        EmbeddedBenchmark.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
+        return 0;
+    }
+}

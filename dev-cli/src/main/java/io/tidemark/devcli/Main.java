@@ -1,0 +1,49 @@
+package io.tidemark.devcli;
+
+import io.tidemark.cli.SweepCommand;
+import io.tidemark.cli.TableCliCommand;
+import io.tidemark.cli.TsoCommand;
+import io.tidemark.cli.VersionProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of {@code ./tidemark}: the development commands (quick start, embedded server, benchmarks), which run
+ * an embedded HBase, plus every production command of the cli module.
+ */
+@Command(name = "tidemark",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "ACID transactions for Apache HBase.",
+        footer = {"", "./tidemark ycsb <YCSB Client arguments> runs YCSB's own client with the Tidemark binding "
+                + "(see docs/ycsb.md)."},
+        subcommands = {
+                QuickstartCommand.class,
+                ServerCommand.class,
+                TsoCommand.class,
+                TableCliCommand.class,
+                SweepCommand.class,
+                BenchCommand.class,
+                CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, also used by tests. */
+    static CommandLine commandLine() {
+        return io.tidemark.cli.Main.configured(new Main());
+    }
+
+    /** Without a subcommand: show what there is. */
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command: use quickstart, server, tso, table, sweep or bench");
+    }
+}

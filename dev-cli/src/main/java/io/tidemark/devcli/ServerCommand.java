@@ -1,0 +1,70 @@
+package io.tidemark.devcli;
+
+import io.tidemark.cli.CommitModeConverter;
+import io.tidemark.cli.RunUntilStopped;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.EmbeddedCluster;
+import io.tidemark.protocol.CommitMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+
+/** A complete single-machine Tidemark for development: embedded HBase plus TSO, until Ctrl-C. */
+@Command(name = "server", mixinStandardHelpOptions = true,
+        description = {"Runs an embedded HBase and a TSO until Ctrl-C, and prints the settings an application "
+                + "needs to use them.", "Data lives in a temporary directory and is deleted when the server stops."})
+final class ServerCommand implements Callable<Integer> {
+
+    @Option(names = "--port", defaultValue = "" + TidemarkConfig.TSO_PORT_DEFAULT, paramLabel = "<port>",
+            description = "TCP port of the TSO; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--mode", defaultValue = TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, paramLabel = "<mode>",
+            converter = CommitModeConverter.class, completionCandidates = CommitModeConverter.Names.class,
+            description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private CommitMode mode;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--port must be from 0 to 65535, got " + port);
+        }
+        System.out.println("Starting an embedded HBase and a TSO in " + mode.configName() + " mode...");
+        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoPort(port).start();
+        printConnectionDetails(cluster, System.out);
+        RunUntilStopped.await("the server", cluster);
+        return 0;
+    }
+
+    private static void printConnectionDetails(EmbeddedCluster cluster, PrintStream out) {
+        String quorum = cluster.embeddedHBase().zookeeperQuorum();
+        int zkPort = cluster.embeddedHBase().zookeeperClientPort();
+        String tso = cluster.tsoAddress().toString();
+        TidemarkConfig config = cluster.clientConfig();
+        out.println();
+        out.println("Tidemark is running. Press Ctrl-C to stop.");
+        out.println();
+        out.println("  hbase.zookeeper.quorum              " + quorum);
+        out.println("  hbase.zookeeper.property.clientPort " + zkPort);
+        out.println("  TSO address                         " + tso);
+        out.println("  commit mode                         " + cluster.commitMode().configName());
+        out.println("  commit table                        "
+                + new CommitTableSettings(config).tableName().getNameAsString());
+        out.println("  data directory                      " + cluster.embeddedHBase().dataDirectory());
+        out.println();
+        out.println("hbase-site.xml for an application:");
+        out.println(SiteXml.of("hbase.zookeeper.quorum", quorum,
+                "hbase.zookeeper.property.clientPort", Integer.toString(zkPort)));
+        out.println("tidemark-site.xml for an application (on its classpath):");
+        out.println(SiteXml.of(TidemarkConfig.CLIENT_TSO_ADDRESS, tso));
+        out.flush();
+    }
+}

@@ -1,0 +1,65 @@
+package io.tidemark.client;
+
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.writeset.ConflictLevel;
+
+/**
+ * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
+ * validated once from {@link TidemarkConfig}: a bad value fails with an {@link InvalidConfigurationException} naming
+ * the key. {@link TransactionManager} and {@link io.tidemark.client.admin.TidemarkAdmin} take their settings from
+ * here; the TSO connection's own keys are read by {@link io.tidemark.client.tso.NettyTsoClient#create}.
+ */
+public final class ClientSettings {
+
+    private final ConflictLevel requiredConflictLevel;
+    private final PostCommitMode postCommitMode;
+    private final int minFamilyVersions;
+    private final String coprocessorJar;
+    private final CommitTableSettings commitTable;
+
+    public ClientSettings(TidemarkConfig config) {
+        requiredConflictLevel = config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)
+                ? ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.CLIENT_CONFLICT_LEVEL,
+                        ConflictLevel.CELL.configName(), ConflictLevel.CELL.configName(),
+                        ConflictLevel.ROW.configName()))
+                : null;
+        postCommitMode = PostCommitMode.fromConfig(config);
+        minFamilyVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
+                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
+        coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
+                TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
+        commitTable = new CommitTableSettings(config);
+    }
+
+    /**
+     * {@code tidemark.client.conflict-level}: the level the client insists on, or null when unset (the client then
+     * follows the cluster's level, announced by the TSO).
+     */
+    public ConflictLevel requiredConflictLevel() {
+        return requiredConflictLevel;
+    }
+
+    /** {@code tidemark.client.post-commit}. */
+    public PostCommitMode postCommitMode() {
+        return postCommitMode;
+    }
+
+    /** Fewest versions a family of a transactional table may keep ({@code tidemark.client.min-family-versions}). */
+    public int minFamilyVersions() {
+        return minFamilyVersions;
+    }
+
+    /**
+     * Where region servers load the coprocessor jar from when coprocessors are attached
+     * ({@code tidemark.admin.coprocessor-jar}); empty means the region servers' classpath.
+     */
+    public String coprocessorJar() {
+        return coprocessorJar;
+    }
+
+    public CommitTableSettings commitTable() {
+        return commitTable;
+    }
+}

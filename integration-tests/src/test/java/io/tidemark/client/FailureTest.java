@@ -1,0 +1,346 @@
+package io.tidemark.client;
+
+import io.tidemark.client.tso.BeginResult;
+import io.tidemark.client.tso.CommitResult;
+import io.tidemark.client.tso.NettyTsoClient;
+import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoIncarnation;
+import io.tidemark.client.tso.TsoUnavailableException;
+import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitState;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.encoding.CellEncoding;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.TestCluster;
+import io.tidemark.tso.TsoServer;
+import io.tidemark.writeset.WriteSetIds;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.tidemark.testing.TestCluster.F;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Clients that die or fail halfway through the protocol, and a TSO that restarts: readers must still see exactly the
+ * committed data. Dying clients are simulated by running the protocol's steps by hand (TSO, raw puts, commit table).
+ */
+class FailureTest {
+
+    private static final byte[] X = Bytes.toBytes("x");
+    private static final AtomicInteger ROWS = new AtomicInteger();
+
+    private static TestCluster env;
+    private static TableName tableName;
+
+    @BeforeAll
+    static void start() throws IOException {
+        env = TestCluster.start("failure", CommitMode.LOW_LATENCY);
+        tableName = env.createTable("data", Set.of());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (env != null) {
+            env.close();
+        }
+    }
+
+    @Test
+    void committedButNoShadowCellsIsVisibleAndHealed() throws Exception {
+        byte[] row = row();
+        long start;
+        try (TsoClient tso = NettyTsoClient.create(env.config, TestCluster.connection().getConfiguration());
+             Table raw = TestCluster.connection().getTable(tableName)) {
+            // A client that commits, writes its commit record, and dies before writing its shadow cells.
+            start = tso.begin().get().startTimestamp();
+            raw.put(new Put(row).addColumn(F, X, start, Bytes.toBytes("orphan")));
+            CommitResult result = tso.commit(start, new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
+                    new long[] {WriteSetIds.table(tableName.getName())}).get();
+            assertTrue(env.commitTable.tryCommit(new CommitRecord(start, result.commitTimestamp())));
+
+            assertEquals("orphan", readCommitted(row));
+            Result shadow = raw.get(new Get(row).addColumn(F, CellEncoding.shadowQualifier(X)).setTimestamp(start));
+            assertEquals(result.commitTimestamp(), Bytes.toLong(shadow.getValue(F, CellEncoding.shadowQualifier(X))),
+                    "the reader heals the missing shadow cell");
+        }
+    }
+
+    @Test
+    void diedBeforeCommitRecordIsInvalidatedByAReader() throws Exception {
+        byte[] row = row();
+        seed(row, "before");
+        CountDownLatch tsoCommitted = new CountDownLatch(1);
+        CountDownLatch readerDone = new CountDownLatch(1);
+        CommitRecordWriter slowWriter = record -> {
+            tsoCommitted.countDown();
+            await(readerDone);
+            return env.commitTable.tryCommit(record);
+        };
+        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(slowWriter).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction writer = slowTm.begin();
+            table.put(writer, new Put(row).addColumn(F, X, Bytes.toBytes("late")));
+            CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
+                try {
+                    slowTm.commit(writer);
+                } catch (TransactionException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            assertTrue(tsoCommitted.await(30, TimeUnit.SECONDS));
+
+            // The TSO gave the writer a commit timestamp below this reader's start, but there is no record yet.
+            assertEquals("before", readCommitted(row));
+            assertTrue(env.commitTable.lookup(writer.startTimestamp()).isInvalidated());
+            readerDone.countDown();
+
+            ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(30, TimeUnit.SECONDS));
+            TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
+            assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason());
+            assertEquals(TransactionState.ROLLED_BACK, writer.state());
+            assertEquals("before", readCommitted(row));
+            try (Table raw = TestCluster.connection().getTable(tableName)) {
+                assertTrue(raw.get(new Get(row).setTimestamp(writer.startTimestamp())).isEmpty());
+            }
+        }
+    }
+
+    @Test
+    void shadowCellWriteFailureStillCommits() throws Exception {
+        byte[] row = row();
+        ShadowCellWriter failing = (table, cells) -> {
+            throw new IOException("injected: region server unreachable");
+        };
+        try (TransactionManager failingTm = env.managerBuilder().shadowCellWriter(failing).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = failingTm.begin();
+            table.put(tx, new Put(row).addColumn(F, X, Bytes.toBytes("committed")));
+            failingTm.commit(tx);
+            assertEquals(TransactionState.COMMITTED, tx.state());
+            CommitState record = env.commitTable.lookup(tx.startTimestamp());
+            assertTrue(record.isCommitted(), "the commit record must survive: it is the only proof of the commit");
+            assertEquals(tx.commitTimestamp(), record.commitTimestamp());
+        }
+        assertEquals("committed", readCommitted(row));
+    }
+
+    @Test
+    void unansweredCommitIsSettledAsAbortedThroughTheCommitTable() throws Exception {
+        byte[] row = row();
+        seed(row, "before");
+        try (NettyTsoClient real = NettyTsoClient.create(env.config, TestCluster.connection().getConfiguration());
+             TransactionManager tm = env.managerBuilder().tsoClient(new SilentCommitTsoClient(real)).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = tm.begin();
+            table.put(tx, new Put(row).addColumn(F, X, Bytes.toBytes("unknown")));
+            TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> tm.commit(tx));
+            assertEquals(TransactionAbortedException.Reason.TSO_UNAVAILABLE, e.reason());
+            assertInstanceOf(TsoUnavailableException.class, e.getCause());
+            assertTrue(env.commitTable.lookup(tx.startTimestamp()).isInvalidated());
+        }
+        assertEquals("before", readCommitted(row));
+    }
+
+    @Test
+    void commitRecordWrittenDespiteAnErrorIsSettledAsCommitted() throws Exception {
+        byte[] row = row();
+        CommitRecordWriter writesThenFails = record -> {
+            env.commitTable.tryCommit(record);
+            throw new IOException("injected: the reply was lost after the write");
+        };
+        try (TransactionManager tm = env.managerBuilder().commitRecordWriter(writesThenFails).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = tm.begin();
+            table.put(tx, new Put(row).addColumn(F, X, Bytes.toBytes("committed anyway")));
+            tm.commit(tx);
+            assertEquals(TransactionState.COMMITTED, tx.state());
+        }
+        assertEquals("committed anyway", readCommitted(row));
+    }
+
+    @Test
+    void tsoRestartAbortsTransactionsOfTheOldEpoch() throws Exception {
+        TidemarkConfig config = TestCluster.config("restart", CommitMode.LOW_LATENCY);
+        TsoServer first = TestCluster.startTso(config);
+        int port = first.port();
+        config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + port);
+        TsoServer second = null;
+        try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(config).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            byte[] row = row();
+            Transaction old = tm.begin();
+            table.put(old, new Put(row).addColumn(F, X, Bytes.toBytes("old epoch")));
+            first.close();
+            config.set(TidemarkConfig.TSO_PORT, String.valueOf(port));
+            second = TestCluster.startTso(config);
+            assertTrue(second.epoch() >= old.startTimestamp());
+
+            TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> tm.commit(old));
+            assertEquals(TransactionAbortedException.Reason.STALE_EPOCH, e.reason());
+            Transaction fresh = tm.begin();
+            assertTrue(fresh.startTimestamp() > old.startTimestamp());
+            assertNull(table.get(fresh, new Get(row)).getValue(F, X));
+            table.put(fresh, new Put(row).addColumn(F, X, Bytes.toBytes("new epoch")));
+            tm.commit(fresh);
+        } finally {
+            first.close();
+            if (second != null) {
+                second.close();
+            }
+        }
+    }
+
+    @Test
+    void unsupportedOperationsAreRefused() throws IOException {
+        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = env.tm.begin();
+            byte[] row = row();
+            assertThrows(TimestampNotAllowedException.class,
+                    () -> table.put(tx, new Put(row).addColumn(F, X, 42L, Bytes.toBytes("v"))));
+            assertThrows(TimestampNotAllowedException.class,
+                    () -> table.put(tx, new Put(row, 42L).addColumn(F, X, Bytes.toBytes("v"))));
+            assertThrows(TimestampNotAllowedException.class,
+                    () -> table.delete(tx, new Delete(row).addColumn(F, X, 42L)));
+            assertThrows(TimestampNotAllowedException.class, () -> table.get(tx, new Get(row).setTimestamp(42L)));
+            assertThrows(TimestampNotAllowedException.class,
+                    () -> table.getScanner(tx, new Scan().setTimeRange(0, 42L)));
+            assertThrows(IllegalArgumentException.class, () -> table.put(tx,
+                    new Put(row).addColumn(F, CellEncoding.shadowQualifier(X), Bytes.toBytes("v"))));
+            UnsupportedOperationException filter = assertThrows(UnsupportedOperationException.class,
+                    () -> table.get(tx, new Get(row).setFilter(new KeyOnlyFilter())));
+            assertTrue(filter.getMessage().contains("coprocessor"), filter.getMessage());
+            assertThrows(UnsupportedOperationException.class, () -> table.get(tx, new Get(row).readVersions(2)));
+            assertThrows(UnsupportedOperationException.class, () -> table.getScanner(tx, new Scan().setBatch(10)));
+            assertThrows(UnsupportedOperationException.class,
+                    () -> table.getScanner(tx, new Scan().setAllowPartialResults(true)));
+            assertThrows(UnsupportedOperationException.class, () -> table.getScanner(tx, new Scan().readVersions(3)));
+            env.tm.rollback(tx);
+        }
+    }
+
+    @Test
+    void transactionUsedAfterCommitIsRefused() throws IOException {
+        try (TTable table = new TTable(TestCluster.connection(), tableName);
+             TransactionManager other = env.managerBuilder().build()) {
+            Transaction tx = env.tm.begin();
+            assertThrows(TransactionStateException.class, () -> other.commit(tx));
+            env.tm.commit(tx);
+            byte[] row = row();
+            assertThrows(TransactionStateException.class,
+                    () -> table.put(tx, new Put(row).addColumn(F, X, Bytes.toBytes("v"))));
+            assertThrows(TransactionStateException.class, () -> table.get(tx, new Get(row)));
+            assertThrows(TransactionStateException.class, () -> env.tm.commit(tx));
+            assertThrows(TransactionStateException.class, () -> env.tm.rollback(tx));
+
+            Transaction rolledBack = env.tm.begin();
+            env.tm.rollback(rolledBack);
+            assertThrows(TransactionStateException.class, () -> rolledBack.commitTimestamp());
+            assertThrows(TransactionStateException.class, () -> env.tm.commit(rolledBack));
+        }
+    }
+
+    @Test
+    void tableWithTooFewVersionsIsRefused() throws IOException {
+        TableName oneVersion = env.createPlainTable("oneversion", 1);
+        try (TTable table = new TTable(TestCluster.connection(), oneVersion)) {
+            Transaction tx = env.tm.begin();
+            TableNotTransactionalException e = assertThrows(TableNotTransactionalException.class,
+                    () -> table.put(tx, new Put(row()).addColumn(F, X, Bytes.toBytes("v"))));
+            assertNotNull(e.getMessage());
+            assertTrue(e.getMessage().contains("alter '" + oneVersion.getNameAsString() + "', {NAME => '"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("VERSIONS => 2147483647"), e.getMessage());
+            env.tm.rollback(tx);
+        }
+    }
+
+    /** Forwards BEGIN, but every COMMIT goes unanswered, as when the TSO dies with the request in flight. */
+    private static final class SilentCommitTsoClient implements TsoClient {
+        private final TsoClient delegate;
+
+        SilentCommitTsoClient(TsoClient delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public CompletableFuture<BeginResult> begin() {
+            return delegate.begin();
+        }
+
+        @Override
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+            return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to COMMIT"));
+        }
+
+        @Override
+        public TsoIncarnation incarnation() throws TsoUnavailableException {
+            return delegate.incarnation();
+        }
+
+        @Override
+        public String describeTarget() {
+            return delegate.describeTarget();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+
+    private static byte[] row() {
+        return Bytes.toBytes("failure-" + ROWS.incrementAndGet());
+    }
+
+    private static void seed(byte[] row, String value) throws IOException {
+        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = env.tm.begin();
+            table.put(tx, new Put(row).addColumn(F, X, Bytes.toBytes(value)));
+            env.tm.commit(tx);
+        }
+    }
+
+    private static String readCommitted(byte[] row) throws IOException {
+        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
+            Transaction tx = env.tm.begin();
+            byte[] value = table.get(tx, new Get(row).addColumn(F, X)).getValue(F, X);
+            env.tm.commit(tx);
+            return value == null ? null : Bytes.toString(value);
+        }
+    }
+
+    private static void await(CountDownLatch latch) throws IOException {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new IOException("the test never released the commit-record writer");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package io.tidemark.client.admin;
+
+import io.tidemark.client.TTable;
+import io.tidemark.client.TableNotTransactionalException;
+import io.tidemark.client.Transaction;
+import io.tidemark.coprocessor.compaction.CompactionObserver;
+import io.tidemark.coprocessor.fastpath.FastPathObserver;
+import io.tidemark.coprocessor.snapshot.SnapshotObserver;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.TestCluster;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.PrefixFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+
+import static io.tidemark.testing.TestCluster.F;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Creating, converting and checking transactional tables, and TTable refusing misconfigured ones. */
+class TidemarkAdminTest {
+
+    private static final byte[] Q = Bytes.toBytes("q");
+
+    private static TestCluster cluster;
+
+    @BeforeAll
+    static void start() throws IOException {
+        cluster = TestCluster.start("admin", CommitMode.LOW_LATENCY);
+    }
+
+    @AfterAll
+    static void stop() {
+        cluster.close();
+    }
+
+    @Test
+    void coprocessorNamesAreTheRealClasses() {
+        assertEquals(SnapshotObserver.class.getName(), TransactionalTableLayout.SNAPSHOT_OBSERVER);
+        assertEquals(CompactionObserver.class.getName(), TransactionalTableLayout.COMPACTION_OBSERVER);
+        assertEquals(FastPathObserver.class.getName(), TransactionalTableLayout.FAST_PATH_OBSERVER);
+    }
+
+    @Test
+    void createdTableIsFullyTransactional() throws IOException {
+        TableName table = cluster.createTransactionalTable("created");
+        try {
+            assertEquals(List.of(), cluster.admin.check(table));
+            TableDescriptor descriptor = descriptor(table);
+            assertTrue(descriptor.hasCoprocessor(TransactionalTableLayout.SNAPSHOT_OBSERVER));
+            assertTrue(descriptor.hasCoprocessor(TransactionalTableLayout.COMPACTION_OBSERVER));
+            for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+                assertEquals(Integer.MAX_VALUE, family.getMaxVersions());
+                assertEquals(HConstants.FOREVER, family.getTimeToLive());
+                assertTrue(TransactionalTableInspector.isTransactional(family));
+            }
+        } finally {
+            TestCluster.drop(table);
+        }
+    }
+
+    @Test
+    void checkNamesEveryProblemAndEnableFixesThem() throws Exception {
+        TableName table = cluster.newName("legacy");
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(
+                    ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).setTimeToLive(3600).build())
+                    .build());
+        }
+        try {
+            List<TableProblem> problems = cluster.admin.check(table);
+            assertEquals(5, problems.size(), problems.toString());
+            assertProblem(problems, TableProblem.Severity.BLOCKING, "VERSIONS => 2147483647");
+            assertProblem(problems, TableProblem.Severity.BLOCKING, "TTL => 'FOREVER'");
+            assertProblem(problems, TableProblem.Severity.ADVISORY, "'tidemark.transactional' => 'true'");
+            assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.SNAPSHOT_OBSERVER);
+            assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.COMPACTION_OBSERVER);
+
+            try (TTable t = new TTable(TestCluster.connection(), table)) {
+                Transaction tx = cluster.tm.begin();
+                TableNotTransactionalException refused = assertThrows(TableNotTransactionalException.class,
+                        () -> t.get(tx, new Get(Bytes.toBytes("r"))));
+                assertTrue(refused.getMessage().contains("TTL => 'FOREVER'"), refused.getMessage());
+                assertTrue(refused.getMessage().contains("VERSIONS => 2147483647"), refused.getMessage());
+                assertTrue(refused.getMessage().contains("table enable"), refused.getMessage());
+                cluster.tm.rollback(tx);
+            }
+
+            cluster.admin.enable(table);
+            assertEquals(List.of(), cluster.admin.check(table));
+            try (TTable t = new TTable(TestCluster.connection(), table)) {
+                Transaction writer = cluster.tm.begin();
+                t.put(writer, new Put(Bytes.toBytes("r")).addColumn(F, Q, Bytes.toBytes("v")));
+                cluster.tm.commit(writer);
+                Transaction reader = cluster.tm.begin();
+                // A Filter is accepted only on the server-side path: the converted table has the coprocessor.
+                assertNotNull(t.getScanner(reader, new Scan().setFilter(new PrefixFilter(Bytes.toBytes("r"))))
+                        .next());
+                assertEquals("v", Bytes.toString(t.get(reader, new Get(Bytes.toBytes("r"))).getValue(F, Q)));
+                cluster.tm.rollback(reader);
+            }
+        } finally {
+            TestCluster.drop(table);
+        }
+    }
+
+    @Test
+    void tableCommandCreatesChecksAndReportsProblems() throws IOException {
+        TableCommand command = new TableCommand(TestCluster.connection(), cluster.config, TableFeature.DEFAULT);
+        TableName table = cluster.newName("cli");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            assertEquals(0, command.run(List.of("create", table.getNameAsString(), "f", "g"), new PrintStream(out)));
+            assertEquals(0, command.run(List.of("check", table.getNameAsString()), new PrintStream(out)));
+            assertTrue(out.toString().contains("is fully transactional"), out.toString());
+            assertEquals(2, command.run(List.of("create", table.getNameAsString()), new PrintStream(out)));
+            assertEquals(2, command.run(List.of("frobnicate", "x"), new PrintStream(out)));
+        } finally {
+            TestCluster.drop(table);
+        }
+        TableName plain = cluster.createPlainTable("cliplain", 1);
+        try {
+            out.reset();
+            assertEquals(1, command.run(List.of("check", plain.getNameAsString()), new PrintStream(out)));
+            assertTrue(out.toString().contains("[blocking]") && out.toString().contains("[advisory]"),
+                    out.toString());
+        } finally {
+            TestCluster.drop(plain);
+        }
+    }
+
+    private static void assertProblem(List<TableProblem> problems, TableProblem.Severity severity, String text) {
+        assertTrue(problems.stream().anyMatch(p -> p.severity() == severity && p.description().contains(text)),
+                "expected a " + severity + " problem mentioning " + text + " in " + problems);
+    }
+
+    private static TableDescriptor descriptor(TableName table) throws IOException {
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            return admin.getDescriptor(table);
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package io.tidemark.coprocessor.fastpath;
+
+import io.tidemark.client.TTable;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.client.fastpath.VersionedResult;
+import io.tidemark.fastpath.FastPathConflictException;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.TestCluster;
+import io.tidemark.timestamp.Timestamps;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static io.tidemark.testing.TestCluster.F;
+import static io.tidemark.testing.TestCluster.G;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FastPathOperationsTest {
+
+    private static final byte[] Q = Bytes.toBytes("q");
+    private static final byte[] R = Bytes.toBytes("r");
+
+    private static TestCluster env;
+    private static TableName table;
+
+    @BeforeAll
+    static void start() throws Exception {
+        env = TestCluster.start("fpops", CommitMode.LOW_LATENCY);
+        table = env.createTable("ops", EnumSet.of(TableFeature.FAST_PATH));
+    }
+
+    @AfterAll
+    static void stop() {
+        env.close();
+    }
+
+    @Test
+    void writeCommitsAtOnceAndReadReturnsValueAndVersion() throws Exception {
+        byte[] row = Bytes.toBytes("write-read");
+        try (FastPathTable fp = env.fastPath(table)) {
+            long v1 = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("one")).addColumn(G, R, Bytes.toBytes("x")));
+            assertTrue((v1 & Timestamps.LOW_MASK) != 0, "a fast-path version lies between TSO timestamps: " + v1);
+            VersionedResult read = fp.get(new Get(row));
+            assertEquals(v1, read.version());
+            assertArrayEquals(Bytes.toBytes("one"), read.result().getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("x"), read.result().getValue(G, R));
+            assertEquals(2, read.result().size(), "only user cells come back: " + read.result());
+
+            long v2 = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("two")));
+            assertTrue(v2 > v1, "later commits of a session get larger versions");
+            VersionedResult onlyQ = fp.get(new Get(row).addColumn(F, Q));
+            assertEquals(v2, onlyQ.version());
+            assertEquals(1, onlyQ.result().size());
+            assertArrayEquals(Bytes.toBytes("two"), onlyQ.result().getValue(F, Q));
+        }
+        // A generic transaction begun afterwards sees the committed fast-path write.
+        Transaction tx = env.tm.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table)) {
+            Result r = t.get(tx, new Get(row));
+            assertArrayEquals(Bytes.toBytes("two"), r.getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("x"), r.getValue(G, R));
+        }
+        env.tm.commit(tx);
+    }
+
+    @Test
+    void deleteRemovesColumnsFamiliesAndRows() throws Exception {
+        byte[] row = Bytes.toBytes("delete");
+        try (FastPathTable fp = env.fastPath(table)) {
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("a")).addColumn(F, R, Bytes.toBytes("b"))
+                    .addColumn(G, Q, Bytes.toBytes("c")));
+            fp.delete(new Delete(row).addColumns(F, Q));
+            Result afterColumn = fp.get(new Get(row)).result();
+            assertNull(afterColumn.getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("b"), afterColumn.getValue(F, R));
+
+            fp.delete(new Delete(row).addFamily(F));
+            Result afterFamily = fp.get(new Get(row)).result();
+            assertEquals(1, afterFamily.size());
+            assertArrayEquals(Bytes.toBytes("c"), afterFamily.getValue(G, Q));
+
+            long deleted = fp.delete(new Delete(row));
+            VersionedResult afterRow = fp.get(new Get(row));
+            assertTrue(afterRow.result().isEmpty());
+            assertEquals(deleted, afterRow.version(), "a delete is a committed write of the row");
+        }
+        Transaction tx = env.tm.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table)) {
+            assertTrue(t.get(tx, new Get(row)).isEmpty(), "generic readers see the fast-path deletes");
+        }
+        env.tm.commit(tx);
+    }
+
+    @Test
+    void conditionalWriteFailsWhenRowWasWrittenSinceItsVersion() throws Exception {
+        byte[] row = Bytes.toBytes("conditional");
+        try (FastPathTable fp = env.fastPath(table); FastPathTable other = env.fastPath(table)) {
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(1L)));
+            VersionedResult read = fp.getForUpdate(new Get(row));
+            long committed = fp.putIfUnchanged(new Put(row).addColumn(F, Q, Bytes.toBytes(2L)), read.version());
+            assertTrue(committed > read.version());
+
+            VersionedResult stale = fp.getForUpdate(new Get(row));
+            other.put(new Put(row).addColumn(G, R, Bytes.toBytes("another column, same row")));
+            FastPathConflictException conflict = assertThrows(FastPathConflictException.class,
+                    () -> fp.putIfUnchanged(new Put(row).addColumn(F, Q, Bytes.toBytes(3L)), stale.version()));
+            assertTrue(conflict.getMessage().contains("read it again"), conflict.getMessage());
+            assertArrayEquals(Bytes.toBytes(2L), fp.get(new Get(row)).result().getValue(F, Q), "nothing written");
+
+            VersionedResult fresh = fp.getForUpdate(new Get(row));
+            fp.deleteIfUnchanged(new Delete(row).addColumns(F, Q), fresh.version());
+            assertNull(fp.get(new Get(row)).result().getValue(F, Q));
+        }
+    }
+
+    @Test
+    void checkAndMutateAppliesOnlyWhenTheLatestCommittedValueMatches() throws Exception {
+        byte[] row = Bytes.toBytes("check-and-mutate");
+        try (FastPathTable fp = env.fastPath(table)) {
+            assertTrue(fp.checkAndMutate(row, F, Q, null, new Put(row).addColumn(F, Q, Bytes.toBytes("first"))),
+                    "absent column matches a null expectation");
+            assertFalse(fp.checkAndMutate(row, F, Q, null, new Put(row).addColumn(F, Q, Bytes.toBytes("again"))));
+            assertFalse(fp.checkAndMutate(row, F, Q, Bytes.toBytes("wrong"),
+                    new Put(row).addColumn(F, Q, Bytes.toBytes("no"))));
+            assertTrue(fp.checkAndMutate(row, F, Q, Bytes.toBytes("first"),
+                    new Put(row).addColumn(F, Q, Bytes.toBytes("second"))));
+            assertArrayEquals(Bytes.toBytes("second"), fp.get(new Get(row)).result().getValue(F, Q));
+            assertTrue(fp.checkAndMutate(row, F, Q, Bytes.toBytes("second"), new Delete(row).addColumns(F, Q)));
+            assertTrue(fp.get(new Get(row)).result().isEmpty());
+        }
+    }
+
+    @Test
+    void incrementsFromManyThreadsGiveTheExactTotal() throws Exception {
+        byte[] row = Bytes.toBytes("counter");
+        int threads = 8;
+        int perThread = 40;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<Void>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            done.add(pool.submit(() -> {
+                try (FastPathTable fp = env.fastPath(table)) {
+                    long last = 0;
+                    for (int i = 0; i < perThread; i++) {
+                        long value = fp.increment(row, F, Q, 1);
+                        assertTrue(value > last, "a session sees its own increments");
+                        last = value;
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<Void> f : done) {
+            f.get(120, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        try (FastPathTable fp = env.fastPath(table)) {
+            assertEquals(threads * perThread, Bytes.toLong(fp.get(new Get(row)).result().getValue(F, Q)));
+        }
+    }
+
+    @Test
+    void fastPathWriteAbortsOnAnUndecidedTentativeWriteAndFollowsItsCommit() throws Exception {
+        byte[] row = Bytes.toBytes("pending");
+        Transaction tx = env.tm.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes("generic")));
+            FastPathConflictException conflict = assertThrows(FastPathConflictException.class,
+                    () -> fp.put(new Put(row).addColumn(G, R, Bytes.toBytes("fast"))));
+            assertTrue(conflict.getMessage().contains(String.valueOf(tx.startTimestamp())), conflict.getMessage());
+            assertThrows(FastPathConflictException.class, () -> fp.getForUpdate(new Get(row)));
+            assertTrue(fp.get(new Get(row)).result().isEmpty(), "a plain read skips the undecided write");
+
+            env.tm.commit(tx);
+            long version = fp.put(new Put(row).addColumn(G, R, Bytes.toBytes("fast")));
+            assertTrue(version > tx.commitTimestamp(), "minted above the generic commit: " + version + " vs "
+                    + tx.commitTimestamp());
+            Result r = fp.get(new Get(row)).result();
+            assertArrayEquals(Bytes.toBytes("generic"), r.getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("fast"), r.getValue(G, R));
+        }
+    }
+
+    @Test
+    void genericWriteAbortsWhenTheRowHasANewerFastPathWrite() throws Exception {
+        byte[] row = Bytes.toBytes("newer-fast-path");
+        byte[] otherRow = Bytes.toBytes("untouched-row");
+        Transaction tx = env.tm.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            // A later transaction reads the row, so the region's clock passes tx's start and the fast-path write
+            // below is minted after tx started.
+            Transaction laterReader = env.tm.begin();
+            t.get(laterReader, new Get(row));
+            env.tm.commit(laterReader);
+            long version = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("fast")));
+            assertTrue(version > laterReader.startTimestamp());
+            t.put(tx, new Put(otherRow).addColumn(F, Q, Bytes.toBytes("fine: per-row check")));
+            TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
+                    () -> t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes("lost update"))));
+            assertEquals(TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE, aborted.reason());
+            assertArrayEquals(Bytes.toBytes("fast"), fp.get(new Get(row)).result().getValue(F, Q));
+            assertTrue(fp.get(new Get(otherRow)).result().isEmpty(), "the aborted transaction's writes are gone");
+        }
+    }
+
+    @Test
+    void genericReaderNeverSeesAFastPathWriteMintedAfterItsRead() throws Exception {
+        byte[] row = Bytes.toBytes("repeatable");
+        try (TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("before")));
+            Transaction reader = env.tm.begin();
+            assertArrayEquals(Bytes.toBytes("before"), t.get(reader, new Get(row)).getValue(F, Q));
+            long version = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("after")));
+            assertTrue(version > reader.startTimestamp(), "minted above the reader's snapshot");
+            assertArrayEquals(Bytes.toBytes("before"), t.get(reader, new Get(row)).getValue(F, Q));
+            env.tm.commit(reader);
+            Transaction later = env.tm.begin();
+            assertArrayEquals(Bytes.toBytes("after"), t.get(later, new Get(row)).getValue(F, Q));
+            env.tm.commit(later);
+        }
+    }
+
+    @Test
+    void fallsBackToAFreshTsoTimestampWhenNoVersionIsLeft() throws Exception {
+        byte[] row = Bytes.toBytes("overflow");
+        try (FastPathTable fp = env.fastPath(table)) {
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(0L)));
+            Transaction tx = env.tm.begin();
+            env.tm.commit(tx);
+            long lastRoom = tx.startTimestamp() + Timestamps.LOW_MASK;
+            fp.advanceSession(lastRoom);
+            long version = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(1L)));
+            assertTrue(Timestamps.tsoPart(version) > tx.startTimestamp(), "minted after a fresh TSO timestamp: "
+                    + version);
+            assertEquals(version, fp.get(new Get(row)).version());
+            assertEquals(version + 1, fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(2L))));
+        }
+    }
+
+    @Test
+    void rowsWithLongHistoriesOnBothPathsAreReadCorrectly() throws Exception {
+        byte[] row = Bytes.toBytes("long-history");
+        int generic = 2 * CommittedRow.WINDOW + 3;
+        long lastCommit = 0;
+        try (TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            for (int i = 0; i < generic; i++) {
+                Transaction tx = env.tm.begin();
+                t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes((long) i)));
+                if (i == 1) {
+                    t.put(tx, new Put(row).addColumn(G, R, Bytes.toBytes("old column")));
+                }
+                env.tm.commit(tx);
+                lastCommit = tx.commitTimestamp();
+            }
+            VersionedResult read = fp.get(new Get(row));
+            assertEquals(lastCommit, read.version(), "the row version is the newest commit");
+            assertArrayEquals(Bytes.toBytes((long) generic - 1), read.result().getValue(F, Q));
+            assertArrayEquals(Bytes.toBytes("old column"), read.result().getValue(G, R),
+                    "a column decided below the first read's window");
+            for (int i = 0; i < 3 * CommittedRow.WINDOW; i++) {
+                assertEquals(generic + i, fp.increment(row, F, Q, 1));
+            }
+            Transaction tx = env.tm.begin();
+            assertArrayEquals(Bytes.toBytes((long) generic - 1 + 3 * CommittedRow.WINDOW),
+                    t.get(tx, new Get(row)).getValue(F, Q));
+            t.delete(tx, new Delete(row).addColumns(G, R));
+            env.tm.commit(tx);
+            VersionedResult afterDelete = fp.get(new Get(row));
+            assertNull(afterDelete.result().getValue(G, R));
+            assertEquals(tx.commitTimestamp(), afterDelete.version());
+        }
+    }
+
+    @Test
+    void refusesUserTimestampsAndMetadataQualifiers() throws Exception {
+        byte[] row = Bytes.toBytes("bad-input");
+        try (FastPathTable fp = env.fastPath(table)) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> fp.put(new Put(row).addColumn(F, Q, 42L, Bytes.toBytes("x"))));
+            assertThrows(IllegalArgumentException.class,
+                    () -> fp.put(new Put(row).addColumn(F, Bytes.add(Q, new byte[] {0, 't', 'm', '.', 's'}),
+                            Bytes.toBytes("x"))));
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("not a long")));
+            Exception e = assertThrows(Exception.class, () -> fp.increment(row, F, Q, 1));
+            assertTrue(e.getMessage().contains("a counter has 8"), e.getMessage());
+        }
+    }
+}

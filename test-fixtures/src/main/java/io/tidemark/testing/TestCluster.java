@@ -1,0 +1,203 @@
+package io.tidemark.testing;
+
+import io.tidemark.client.TransactionManager;
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.admin.TidemarkAdmin;
+import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.tso.TsoServer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The test cluster every Tidemark test that needs the whole system uses: a real TSO on an ephemeral port with its own
+ * commit and timestamp tables on the {@link SharedMiniCluster}, a {@link TransactionManager} talking to it over a real
+ * socket, and tables created by {@link TidemarkAdmin#descriptorFor}. Names are unique per cluster and per table, so
+ * tests never share state. Closing stops the manager and the TSO; the tables stay until the JVM ends.
+ *
+ * <p>Region observers are attached by class name: a test that creates tables with {@link TableFeature}s needs
+ * {@code tidemark-coprocessor} on its classpath.
+ */
+public final class TestCluster implements AutoCloseable {
+
+    /** Namespace of every table a test cluster creates. */
+    public static final String NAMESPACE = "tidemarktest";
+    /** The two column families of the tables created here. */
+    public static final byte[] F = Bytes.toBytes("f");
+    public static final byte[] G = Bytes.toBytes("g");
+
+    private static final AtomicInteger CLUSTERS = new AtomicInteger();
+    private static final AtomicInteger TABLES = new AtomicInteger();
+
+    /** Unique name of this cluster; its tables' names start with it. */
+    public final String name;
+    public final CommitMode mode;
+    /** Configuration of the TSO and of clients (the TSO address included). */
+    public final TidemarkConfig config;
+    public final TsoServer tso;
+    public final TransactionManager tm;
+    public final HBaseCommitTable commitTable;
+    public final TidemarkAdmin admin;
+
+    private TestCluster(String name, CommitMode mode, TidemarkConfig config, TsoServer tso) {
+        this.name = name;
+        this.mode = mode;
+        this.config = config;
+        this.tso = tso;
+        this.tm = managerBuilder().build();
+        this.commitTable = new HBaseCommitTable(connection(), new CommitTableSettings(config));
+        this.admin = new TidemarkAdmin(connection(), config);
+    }
+
+    /** Starts a TSO in {@code mode} and a manager talking to it. */
+    public static TestCluster start(String name, CommitMode mode) throws IOException {
+        return start(name, mode, config -> { });
+    }
+
+    /** @param settings adjusts the configuration (TSO and client) before the TSO starts */
+    public static TestCluster start(String name, CommitMode mode, Consumer<TidemarkConfig> settings)
+            throws IOException {
+        String unique = unique(name);
+        TidemarkConfig config = configNamed(unique, mode);
+        settings.accept(config);
+        TsoServer tso = startTso(config);
+        config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + tso.port());
+        return new TestCluster(unique, mode, config, tso);
+    }
+
+    /**
+     * Configuration of a TSO on an ephemeral port with commit and timestamp tables of its own (named after
+     * {@code name} and made unique), for tests that start, stop and restart TSOs themselves.
+     */
+    public static TidemarkConfig config(String name, CommitMode mode) {
+        return configNamed(unique(name), mode);
+    }
+
+    private static String unique(String name) {
+        return name + "_" + CLUSTERS.incrementAndGet();
+    }
+
+    private static TidemarkConfig configNamed(String unique, CommitMode mode) {
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
+        config.set(TidemarkConfig.TSO_PORT, "0");
+        config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
+        config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "65536");
+        config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "1000");
+        config.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":" + unique + "_commits");
+        config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "2");
+        config.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":" + unique + "_timestamps");
+        config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
+        return config;
+    }
+
+    /** Starts a TSO with {@code config} on the shared mini-cluster (it creates its tables). */
+    public static TsoServer startTso(TidemarkConfig config) throws IOException {
+        try (Admin admin = connection().getAdmin()) {
+            CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
+        }
+        TsoServer tso = TsoServer.builder().config(config).hbaseConnection(connection()).build();
+        tso.start();
+        return tso;
+    }
+
+    /** The shared mini-cluster's connection (not to be closed). */
+    public static Connection connection() {
+        return SharedMiniCluster.connection();
+    }
+
+    /** A builder of further managers for this cluster's TSO, e.g. with staged failures. */
+    public TransactionManager.Builder managerBuilder() {
+        return TransactionManager.builder(connection()).config(config);
+    }
+
+    /** A table name no other table of this JVM has. */
+    public TableName newName(String prefix) {
+        return TableName.valueOf(NAMESPACE, name + "_" + prefix + "_" + TABLES.incrementAndGet());
+    }
+
+    /** A transactional table with families {@link #F} and {@link #G} and the default features. */
+    public TableName createTransactionalTable(String prefix) throws IOException {
+        return createTable(prefix, TableFeature.DEFAULT);
+    }
+
+    /** A transactional table with families {@link #F} and {@link #G} and the coprocessors of {@code features}. */
+    public TableName createTable(String prefix, Set<TableFeature> features) throws IOException {
+        return createTable(prefix, features, Map.of());
+    }
+
+    /**
+     * Like {@link #createTable(String, Set)}, with {@code settings} (configuration keys) added to this cluster's
+     * configuration for the descriptor, e.g. a fast-path write check.
+     */
+    public TableName createTable(String prefix, Set<TableFeature> features, Map<String, String> settings)
+            throws IOException {
+        TableName table = newName(prefix);
+        TidemarkConfig tableConfig = config;
+        if (!settings.isEmpty()) {
+            tableConfig = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+            settings.forEach(tableConfig::set);
+        }
+        try (Admin hbase = connection().getAdmin()) {
+            hbase.createTable(new TidemarkAdmin(connection(), tableConfig).descriptorFor(table,
+                    List.of(Bytes.toString(F), Bytes.toString(G)), features));
+        }
+        return table;
+    }
+
+    /**
+     * A plain HBase table with families {@link #F} and {@link #G} keeping {@code versions} versions, not marked
+     * transactional and without coprocessors: what a table made outside Tidemark looks like.
+     */
+    public TableName createPlainTable(String prefix, int versions) throws IOException {
+        TableName table = newName(prefix);
+        TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table);
+        for (byte[] family : new byte[][] {F, G}) {
+            descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setMaxVersions(versions)
+                    .build());
+        }
+        try (Admin hbase = connection().getAdmin()) {
+            hbase.createTable(descriptor.build());
+        }
+        return table;
+    }
+
+    /** A fast-path client of {@code table} that begins its generic fallbacks with this cluster's manager. */
+    public FastPathTable fastPath(TableName table) throws IOException {
+        return FastPathTable.builder(connection(), table).transactionManager(tm).build();
+    }
+
+    /** Drops {@code table} if it exists. */
+    public static void drop(TableName table) throws IOException {
+        try (Admin hbase = connection().getAdmin()) {
+            if (hbase.tableExists(table)) {
+                if (hbase.isTableEnabled(table)) {
+                    hbase.disableTable(table);
+                }
+                hbase.deleteTable(table);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        tm.close();
+        tso.close();
+    }
+}

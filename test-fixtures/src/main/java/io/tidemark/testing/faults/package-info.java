@@ -1,0 +1,18 @@
+/**
+ * Fault injection for tests on the mini-cluster, so that what happens when an RPC's reply is lost can be tested
+ * deterministically.
+ *
+ * <ul>
+ *   <li>{@link io.tidemark.testing.faults.LostReplyInjector} (server side): a region observer that lets a mutation
+ *       apply and then fails its reply with a retryable error, so HBase's own client re-sends it. Attached to any
+ *       table (a commit table, a data table) with {@link io.tidemark.testing.faults.LostReplies#attachTo} and armed
+ *       through {@link io.tidemark.testing.faults.LostReplies}: the next n replies, or each reply with a probability
+ *       from a seed. Counters tell how many replies were lost.</li>
+ *   <li>{@link io.tidemark.testing.faults.DuplicateDelivery} (client side): a connection decorator that sends chosen
+ *       operations twice and returns the second answer. For operations no server-side post-hook sees, such as
+ *       fast-path Gets.</li>
+ * </ul>
+ *
+ * Parameters and return values are non-null unless documented.
+ */
+package io.tidemark.testing.faults;
