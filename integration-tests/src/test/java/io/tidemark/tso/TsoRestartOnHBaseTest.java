@@ -1,101 +1,34 @@
 package io.tidemark.tso;
 
-import io.tidemark.committable.CommitTable;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.protocol.AbortReason;
-import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.protocol.CommittedReply;
-import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import io.tidemark.tso.timestamp.TimestampBoundLostException;
-import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A second TSO incarnation on the same HBase never reuses timestamps and refuses older transactions. */
-class TsoRestartOnHBaseTest {
+/** {@link TsoRestartContract} on HBase: real restarts; and the timestamp bound's check-and-mutate in HBase. */
+class TsoRestartOnHBaseTest extends TsoRestartContract {
 
-    @Test
-    void newTimestampsExceedAllOldOnesAfterRestart() throws IOException {
-        TidemarkConfig config = HBaseTso.config("restart_ts", CommitMode.LOW_LATENCY);
-        long lastOld = 0;
-        long firstEpoch;
-        try (TsoServer first = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(first.port())) {
-            firstEpoch = first.epoch();
-            // More than one block (100 timestamps), so the first TSO extends its bound while serving.
-            for (int i = 0; i < 250; i++) {
-                lastOld = client.begin();
-            }
-        }
-        try (TsoServer second = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(second.port())) {
-            assertTrue(second.epoch() >= lastOld, "epoch " + second.epoch() + " below old timestamp " + lastOld);
-            assertTrue(second.epoch() > firstEpoch);
-            assertTrue(client.begin() > lastOld);
-        }
+    @Override
+    protected TsoCluster cluster(TidemarkConfig config) {
+        return new HBaseTsoCluster(config);
     }
 
     @Test
-    void transactionBegunBeforeRestartCannotCommit() throws IOException {
-        TidemarkConfig config = HBaseTso.config("restart_epoch", CommitMode.LOW_LATENCY);
-        long oldStart;
-        try (TsoServer first = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(first.port())) {
-            oldStart = client.begin();
-        }
-        try (TsoServer second = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(second.port())) {
-            AbortedReply aborted = assertInstanceOf(AbortedReply.class, client.commit(oldStart, 1));
-            assertEquals(AbortReason.STALE_EPOCH, aborted.reason());
-            assertInstanceOf(CommittedReply.class, client.commit(client.begin(), 1));
-        }
-    }
-
-    @Test
-    void twoTsosCannotClaimTheSameTimestampBlock() throws IOException {
-        TidemarkConfig config = HBaseTso.config("restart_race", CommitMode.LOW_LATENCY);
-        try (TsoServer server = HBaseTso.start(config)) {
-            HBaseTimestampStorage storage = new HBaseTimestampStorage(SharedMiniCluster.connection(),
-                    TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, "unused")));
+    void twoTsosCannotClaimTheSameTimestampBlock() throws Exception {
+        TidemarkConfig config = TestTso.config("restart_race", CommitMode.LOW_LATENCY);
+        HBaseTsoCluster cluster = new HBaseTsoCluster(config);
+        try (TsoServer server = cluster.start(config)) {
+            HBaseTimestampStorage storage = cluster.timestampStorage();
             long bound = storage.readBound();
             assertTrue(bound > server.epoch());
             assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(server.epoch(), bound + 1));
             assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(0, bound + 1));
             assertEquals(bound, storage.readBound());
-        }
-    }
-
-    /**
-     * Issue 8 item 5: a restart used to raise the persisted low watermark (the compaction GC horizon) to the new
-     * epoch, making every running read-only snapshot too old at once.
-     */
-    @Test
-    void restartDoesNotRaiseThePersistedLowWatermark() throws Exception {
-        TidemarkConfig config = HBaseTso.config("restart_lwm", CommitMode.LOW_LATENCY);
-        CommitTable commitTable = HBaseTso.commitTable(config);
-        try (TsoServer first = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(first.port())) {
-            for (int i = 0; i < 150; i++) {
-                client.begin();
-            }
-        }
-        long persisted = commitTable.readLowWatermark();
-        try (TsoServer second = HBaseTso.start(config);
-             TsoTestClient client = TsoTestClient.connected(second.port())) {
-            assertTrue(second.epoch() > persisted);
-            client.commit(client.begin(), 5);
-            // Several persist intervals (50 ms each) pass.
-            Thread.sleep(500);
-            assertEquals(persisted, commitTable.readLowWatermark(), "the restart moved the GC horizon");
-            assertEquals(persisted, second.metrics().getGauges().get(TsoMetrics.LOW_WATERMARK).getValue());
         }
     }
 }
