@@ -2,10 +2,9 @@ package io.tidemark.client;
 
 import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.visibility.DecidedWriters;
+import io.tidemark.visibility.ReaderContext;
 import io.tidemark.writeset.ConflictLevel;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One snapshot-isolation transaction, begun by {@link TransactionManager#begin()}. It reads the snapshot of its start
@@ -14,27 +13,25 @@ import java.util.Map;
  */
 public final class Transaction {
 
-    /** Commit timestamp cached for writers whose commit this snapshot can never see. */
-    static final long NOT_VISIBLE = Long.MAX_VALUE;
-
     private final TransactionManager manager;
-    private final long startTimestamp;
-    private final TsoIncarnation incarnation;
+    private final ReaderContext reader;
+    private final ConflictLevel conflictLevel;
     private final WriteSet writeSet = new WriteSet();
-    /** Start timestamp of a writer -> its commit timestamp, or {@link #NOT_VISIBLE}; saves commit-table reads. */
-    private final Map<Long, Long> resolvedWriters = new HashMap<>();
+    /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
+    private final DecidedWriters decidedWriters = new DecidedWriters();
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
+    /** @param incarnation the TSO incarnation that handed out {@code startTimestamp}: its mode, level and epoch */
     Transaction(TransactionManager manager, long startTimestamp, TsoIncarnation incarnation) {
         this.manager = manager;
-        this.startTimestamp = startTimestamp;
-        this.incarnation = incarnation;
+        this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
+        this.conflictLevel = incarnation.conflictLevel();
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
     public long startTimestamp() {
-        return startTimestamp;
+        return reader.startTimestamp();
     }
 
     /**
@@ -43,7 +40,7 @@ public final class Transaction {
      */
     public long commitTimestamp() {
         if (state != TransactionState.COMMITTED) {
-            throw new TransactionStateException("transaction " + startTimestamp + " has no commit timestamp: it is "
+            throw new TransactionStateException("transaction " + startTimestamp() + " has no commit timestamp: it is "
                     + state + "; only a committed transaction has one");
         }
         return commitTimestamp;
@@ -55,7 +52,7 @@ public final class Transaction {
 
     @Override
     public String toString() {
-        return "Transaction{start=" + startTimestamp + ", state=" + state
+        return "Transaction{start=" + startTimestamp() + ", state=" + state
                 + (state == TransactionState.COMMITTED ? ", commit=" + commitTimestamp : "") + '}';
     }
 
@@ -65,20 +62,24 @@ public final class Transaction {
 
     /** The commit mode of the TSO incarnation that handed out the start timestamp. */
     CommitMode commitMode() {
-        return incarnation.commitMode();
+        return reader.commitMode();
     }
 
     /**
-     * The epoch of the TSO incarnation that handed out the start timestamp: a writer that started at or below it
-     * belongs to an earlier incarnation, and readers may invalidate it in either commit mode.
+     * This transaction as a reader of snapshots: start timestamp, and the commit mode and epoch of the TSO incarnation
+     * that began it (a writer at or below that epoch belongs to an earlier incarnation).
      */
-    long epoch() {
-        return incarnation.epoch();
+    ReaderContext readerContext() {
+        return reader;
+    }
+
+    DecidedWriters decidedWriters() {
+        return decidedWriters;
     }
 
     /** Whether this transaction's write set names cells or rows: the level of the incarnation that began it. */
     ConflictLevel conflictLevel() {
-        return incarnation.conflictLevel();
+        return conflictLevel;
     }
 
     WriteSet writeSet() {
@@ -89,7 +90,7 @@ public final class Transaction {
     void checkRunning(String action) {
         TransactionState s = state;
         if (s != TransactionState.RUNNING) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp
+            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
                     + ": it is " + s + "; begin a new transaction");
         }
     }
@@ -97,18 +98,10 @@ public final class Transaction {
     /** Refuses to finish a transaction that is not running, or through a manager that did not begin it. */
     void checkFinishableBy(TransactionManager finisher, String action) {
         if (finisher != manager) {
-            throw new TransactionStateException("cannot " + action + " transaction " + startTimestamp
+            throw new TransactionStateException("cannot " + action + " transaction " + startTimestamp()
                     + " through this TransactionManager: another manager began it; use that one");
         }
         checkRunning(action);
-    }
-
-    synchronized Long resolvedWriter(long writerStart) {
-        return resolvedWriters.get(writerStart);
-    }
-
-    synchronized void rememberWriter(long writerStart, long commitTimestampOrNotVisible) {
-        resolvedWriters.put(writerStart, commitTimestampOrNotVisible);
     }
 
     void markCommitted(long commitTs) {

@@ -35,7 +35,7 @@ class TransactionIncarnationTest {
                 .tsoClient(new FailedOverAfterBegin()).build()) {
             Transaction tx = tm.begin();
             assertEquals(CommitMode.LOW_LATENCY, tx.commitMode());
-            assertEquals(ANSWERED.epoch(), tx.epoch());
+            assertEquals(ANSWERED.epoch(), tx.readerContext().epoch());
             assertEquals(ConflictLevel.CELL, tx.conflictLevel());
             tm.rollback(tx);
         }
