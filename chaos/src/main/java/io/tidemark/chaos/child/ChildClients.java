@@ -2,31 +2,27 @@ package io.tidemark.chaos.child;
 
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.HistoryLines;
+import io.tidemark.embedded.ChildJvm;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
- * The child JVMs of one run: starts them with this JVM's classpath and the HBase JVM flags of the root pom, kills
+ * The child JVMs of one run: starts them like this JVM ({@link ChildJvm}: its classpath and HBase flags), kills
  * one with SIGKILL on request, mid-commit when it can (and starts a replacement with new client names), and waits
  * for the rest at the end.
  * Each child's output goes to {@code child-<n>.log} in the run's directory.
  */
 public final class ChildClients {
 
-    private static final String FLAGS_RESOURCE = "child-jvm.properties";
-    private static final String CHILD_HEAP = "-Xmx384m";
+    private static final String CHILD_HEAP = "384m";
 
     private final Path directory;
     private final IntFunction<ChildSpec> specOfChild;
@@ -49,14 +45,7 @@ public final class ChildClients {
         Path specFile = directory.resolve("child-" + number + ".properties");
         ChildSpec spec = specOfChild.apply(number);
         spec.write(specFile);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add(CHILD_HEAP);
-        command.addAll(jvmFlags());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ChildClientMain.class.getName());
-        command.add(specFile.toString());
+        List<String> command = ChildJvm.command(CHILD_HEAP, ChildClientMain.class.getName(), specFile.toString());
         Path log = directory.resolve("child-" + number + ".log").toAbsolutePath();
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
@@ -171,18 +160,6 @@ public final class ChildClients {
         running.clear();
     }
 
-    private static List<String> jvmFlags() {
-        Properties p = new Properties();
-        try (InputStream in = ChildClients.class.getResourceAsStream(FLAGS_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(FLAGS_RESOURCE + " is missing from the classpath");
-            }
-            p.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Arrays.stream(p.getProperty("jvm.flags").trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    }
 
     /** A running child JVM and the history files of its clients. */
     private record Child(int number, Process process, List<Path> histories) {

@@ -5,12 +5,13 @@ import io.tidemark.tso.TsoServer;
 import org.apache.hadoop.hbase.client.Connection;
 
 import java.io.IOException;
+import java.util.Random;
 
 /**
  * The TSO of one chaos run, in this JVM. It starts on an ephemeral port and every restart binds that same port
- * again, so clients (in this JVM and in child JVMs) reconnect to the new incarnation at the address they know.
+ * again, so clients (in this JVM and in child JVMs), pinned to that address, reconnect to the new incarnation.
  */
-public final class ChaosTso implements AutoCloseable {
+public final class ChaosTso implements RunTso {
 
     private static final int BIND_ATTEMPTS = 20;
     private static final long BIND_RETRY_MS = 250;
@@ -25,6 +26,7 @@ public final class ChaosTso implements AutoCloseable {
         this.config = config;
     }
 
+    @Override
     public synchronized void start() throws IOException {
         config.set(TidemarkConfig.TSO_PORT, Integer.toString(port));
         server = TsoServer.builder().config(config).hbaseConnection(connection).build();
@@ -32,18 +34,35 @@ public final class ChaosTso implements AutoCloseable {
         port = server.port();
     }
 
-    /** {@code host:port} for clients. */
-    public synchronized String address() {
+    @Override
+    public synchronized String pinnedAddress() {
         return "127.0.0.1:" + port;
     }
 
-    /** Whether a TSO is serving now. */
-    public synchronized boolean isRunning() {
-        return server != null;
+    /** Stops the TSO, waits up to a second, and starts a new incarnation on the same port. */
+    @Override
+    public String restart(Random random) throws IOException, InterruptedException {
+        stop();
+        Thread.sleep(random.nextInt(1000));
+        restart();
+        return "restarted the TSO";
+    }
+
+    @Override
+    public String failover() {
+        throw new UnsupportedOperationException("a TSO failover needs TSO processes with a standby (a scenario whose"
+                + " TSO setup is " + TsoSetup.PROCESSES_WITH_STANDBY + ")");
+    }
+
+    @Override
+    public synchronized void ensureServing() throws IOException, InterruptedException {
+        if (server == null) {
+            restart();
+        }
     }
 
     /** Stops the TSO: in-flight BEGINs and COMMITs lose their answers. */
-    public synchronized void stop() {
+    private synchronized void stop() {
         if (server != null) {
             server.close();
             server = null;
@@ -51,7 +70,7 @@ public final class ChaosTso implements AutoCloseable {
     }
 
     /** Starts a new incarnation (a new epoch) on the same port, retrying while the old socket lingers. */
-    public synchronized void restart() throws IOException, InterruptedException {
+    private synchronized void restart() throws IOException, InterruptedException {
         stop();
         IOException last = null;
         for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {

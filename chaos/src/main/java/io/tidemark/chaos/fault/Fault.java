@@ -24,14 +24,22 @@ public enum Fault {
         }
     },
 
-    /** The TSO stops (in-flight BEGINs and COMMITs lose their answers) and a new incarnation starts on its port. */
+    /**
+     * The serving TSO stops (in-flight BEGINs and COMMITs lose their answers) and a new incarnation serves: on the same
+     * port (in-process TSO), or the standby takes over (TSO processes).
+     */
     RESTART_TSO("restart the TSO") {
         @Override
         String inject(FaultTarget t, Random random) throws Exception {
-            t.tso().stop();
-            Thread.sleep(random.nextInt(1000));
-            t.tso().restart();
-            return "restarted the TSO";
+            return t.tso().restart(random);
+        }
+    },
+
+    /** {@code kill -9} of the active TSO process; the standby takes over and a new standby starts. */
+    FAIL_OVER_TSO("kill -9 the active TSO") {
+        @Override
+        String inject(FaultTarget t, Random random) throws Exception {
+            return t.tso().failover();
         }
     },
 

@@ -8,6 +8,9 @@ import io.tidemark.chaos.child.ChildClients;
 import io.tidemark.chaos.child.ChildSpec;
 import io.tidemark.chaos.cluster.ChaosCluster;
 import io.tidemark.chaos.cluster.ChaosTso;
+import io.tidemark.chaos.cluster.RunTso;
+import io.tidemark.chaos.cluster.TsoProcesses;
+import io.tidemark.chaos.cluster.TsoSetup;
 import io.tidemark.chaos.cluster.CheckedTable;
 import io.tidemark.chaos.fault.FastPathDuplicates;
 import io.tidemark.chaos.fault.FaultSchedule;
@@ -101,17 +104,18 @@ public final class ChaosRun {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }
         HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
-        try (ChaosTso tso = new ChaosTso(connection, config)) {
+        try (RunTso tso = scenario.tso() == TsoSetup.IN_PROCESS ? new ChaosTso(connection, config)
+                : new TsoProcesses(cluster, tidemarkSettings(config), directory)) {
             tso.start();
-            config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.address());
+            if (tso.pinnedAddress() != null) {
+                config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.pinnedAddress());
+            }
             CheckedTable.create(connection, config, dataTable, keys);
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
                 clock.end("setup");
                 WorkloadSummary workload = runWorkload(tso, tm, config, dataTable, commitTable.tableName());
                 clock.end("workload");
-                if (!tso.isRunning()) {
-                    tso.restart();
-                }
+                tso.ensureServing();
                 cluster.restoreRegionServers();
                 clock.end("healing");
                 StoreImage image = StoreCapture.capture(connection, dataTable, commitTable, keys);
@@ -143,7 +147,7 @@ public final class ChaosRun {
         }
     }
 
-    private WorkloadSummary runWorkload(ChaosTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
+    private WorkloadSummary runWorkload(RunTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
                                 TableName commitTable) throws Exception {
         long deadline = System.currentTimeMillis() + duration.toMillis();
         WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
@@ -215,7 +219,8 @@ public final class ChaosRun {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
                 if (Files.isRegularFile(f) && (name.endsWith(HistoryFiles.SUFFIX) || name.startsWith("child-")
-                        || name.equals(FAULT_LOG) || name.equals(REPORT) || name.equals(StoreImageFile.NAME))) {
+                        || name.startsWith("tso-") || name.equals("hbase-site.xml") || name.equals(FAULT_LOG)
+                        || name.equals(REPORT) || name.equals(StoreImageFile.NAME))) {
                     Files.delete(f);
                 }
             }

@@ -78,6 +78,11 @@ class ChaosScenariosTest {
         assertNoAnomaly("tso-restart", CommitMode.BATCHED);
     }
 
+    @Test
+    void tsoFailoversKeepSnapshotIsolation() throws Exception {
+        assertNoAnomaly("tso-failover", CommitMode.LOW_LATENCY);
+    }
+
     /** Issue 8 item 4: a fast-path read across a region reopen can return a mix of two row states. */
     @Test
     @Tag(UNFIXED)
