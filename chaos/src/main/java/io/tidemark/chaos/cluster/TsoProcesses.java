@@ -45,12 +45,16 @@ public final class TsoProcesses implements RunTso {
         this.directory = directory;
     }
 
+    /** Starts both processes at once; whichever takes the lease first is the active one. */
     @Override
     public synchronized void start() throws IOException, InterruptedException {
         site = writeSite();
-        active = launch();
-        await(active.activeEpoch(), active + " did not become active");
-        standby = launch();
+        TsoProcess first = launch();
+        TsoProcess second = launch();
+        await(CompletableFuture.anyOf(first.activeEpoch(), second.activeEpoch()), "neither " + first + " nor "
+                + second + " became active");
+        active = first.activeEpoch().isDone() ? first : second;
+        standby = active == first ? second : first;
         await(standby.standingBy(), standby + " did not stand by");
     }
 
@@ -73,20 +77,26 @@ public final class TsoProcesses implements RunTso {
         return takeOver(killed, "killed " + killed + " (kill -9)");
     }
 
+    /** A fault interrupted at the end of the workload may have left the standby taking over, or nobody serving. */
     @Override
     public synchronized void ensureServing() throws IOException, InterruptedException {
         if (!active.exit().isDone()) {
             return;
         }
-        active = launch();
+        if (standby == null || standby.exit().isDone()) {
+            standby = launch();
+        }
+        active = standby;
+        standby = null;
         await(active.activeEpoch(), active + " did not become active");
     }
 
+    /** The run is over: every TSO process is killed (their leases do not matter any more). */
     @Override
     public synchronized void close() {
         for (TsoProcess tso : launched) {
             try {
-                tso.close();
+                tso.killHard();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

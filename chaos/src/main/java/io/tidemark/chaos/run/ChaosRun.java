@@ -142,7 +142,7 @@ public final class ChaosRun {
                 return result;
             }
         } finally {
-            dropQuietly(connection, dataTable, commitTable.tableName(),
+            dropInBackground(connection, dataTable, commitTable.tableName(),
                     TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, null)));
         }
     }
@@ -237,14 +237,19 @@ public final class ChaosRun {
         return settings;
     }
 
-    private static void dropQuietly(Connection connection, TableName... tables) {
-        for (TableName t : tables) {
-            try {
-                CheckedTable.drop(connection, t);
-            } catch (IOException | RuntimeException e) {
-                // Left behind in the run's own namespace; the mini-cluster goes away with the run.
+    /** Drops the run's tables while the next run starts: nothing reads them any more. */
+    private static void dropInBackground(Connection connection, TableName... tables) {
+        Thread dropper = new Thread(() -> {
+            for (TableName t : tables) {
+                try {
+                    CheckedTable.drop(connection, t);
+                } catch (IOException | RuntimeException e) {
+                    // Left behind in the run's own namespace; the mini-cluster goes away with the command.
+                }
             }
-        }
+        }, "chaos-drop-tables");
+        dropper.setDaemon(true);
+        dropper.start();
     }
 
     /** What the workload phase did. */
