@@ -9,7 +9,6 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -173,14 +172,5 @@ public enum Fault {
 
     /** Sets up what the fault needs before the clients start (most need nothing). */
     void prepare(FaultTarget target) throws IOException {
-    }
-
-    /** The names of several faults, for reports. */
-    public static String describe(List<Fault> faults) {
-        List<String> names = new ArrayList<>();
-        for (Fault f : faults) {
-            names.add(f.description());
-        }
-        return names.isEmpty() ? "none" : String.join(", ", names);
     }
 }

@@ -92,8 +92,8 @@ public final class FaultSchedule implements AutoCloseable {
                     outcome = "failed: " + e;
                 }
                 injected.incrementAndGet();
-                log.write(String.format(Locale.ROOT, "%8.1f s  %-22s %s%n",
-                        (System.nanoTime() - startNanos) / 1e9, fault.name(), outcome));
+                log.write(String.format(Locale.ROOT, "%8.1f s  %s: %s%n",
+                        (System.nanoTime() - startNanos) / 1e9, fault.description(), outcome));
                 log.flush();
                 if (Thread.currentThread().isInterrupted()) {
                     return;

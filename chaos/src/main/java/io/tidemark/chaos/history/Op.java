@@ -19,10 +19,6 @@ public sealed interface Op {
      */
     record Scan(String fromRow, String toRow, Map<Key, String> seen) implements Op {
 
-        public boolean covers(String row) {
-            return row.compareTo(fromRow) >= 0 && (toRow == null || row.compareTo(toRow) < 0);
-        }
-
         @Override
         public String toString() {
             return "scan [" + fromRow + ", " + (toRow == null ? "end" : toRow) + ")";

@@ -29,11 +29,6 @@ public record Told(Kind kind, long timestamp, String detail) {
         public boolean promisesNothingStored() {
             return this == ABORTED || this == FAILED || this == REFUSED || this == NOT_APPLIED;
         }
-
-        /** Whether the client does not know the outcome. */
-        public boolean isUncertain() {
-            return this == UNKNOWN || this == NOTHING;
-        }
     }
 
     public static final Told NOTHING = new Told(Kind.NOTHING, 0, "");

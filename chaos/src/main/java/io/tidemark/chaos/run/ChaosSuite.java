@@ -44,8 +44,8 @@ public final class ChaosSuite {
         try (ChaosCluster cluster = ChaosCluster.start(hbaseData)) {
             for (Scenario scenario : scenarios) {
                 for (CommitMode mode : modes) {
-                    out.printf("Running scenario %s (%s) for %d s...%n", scenario.name(), mode.configName(),
-                            each.toSeconds());
+                    out.printf("Running scenario %s (%s) for %d s: %s%n", scenario.name(), mode.configName(),
+                            each.toSeconds(), scenario.description());
                     Path directory = output.resolve(scenario.name() + "-" + mode.configName());
                     ScenarioResult result = new ChaosRun(cluster, scenario, mode,
                             ChaosRun.seedOf(seed, scenario, mode), each, directory).run();
