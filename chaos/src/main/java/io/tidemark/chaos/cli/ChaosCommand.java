@@ -4,6 +4,7 @@ import io.tidemark.chaos.run.ChaosSuite;
 import io.tidemark.chaos.run.ScenarioResult;
 import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.scenario.Scenarios;
+import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -53,9 +53,10 @@ public final class ChaosCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     private String scenario;
 
-    @Option(names = "--mode", paramLabel = "<mode>",
-            description = "Commit mode: low-latency or batched (default: each scenario in both).")
-    private String mode;
+    @Option(names = "--mode", paramLabel = "<mode>", converter = CommitModeConverter.class,
+            completionCandidates = CommitModeConverter.Names.class,
+            description = "Commit mode: ${COMPLETION-CANDIDATES} (default: each scenario in both).")
+    private CommitMode mode;
 
     @Option(names = "--output", paramLabel = "<folder>",
             description = "Folder for the report and each scenario's history (default: chaos-results/chaos-<time>).")
@@ -100,15 +101,7 @@ public final class ChaosCommand implements Callable<Integer> {
     }
 
     private List<CommitMode> modes() {
-        if (mode == null) {
-            return List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED);
-        }
-        try {
-            return new ArrayList<>(List.of(CommitMode.fromConfigName(mode.trim().toLowerCase(Locale.ROOT))));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "'" + mode + "' is not a commit mode: use"
-                    + " low-latency or batched");
-        }
+        return mode == null ? List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED) : List.of(mode);
     }
 
     /** The scenario names, for --help. */
