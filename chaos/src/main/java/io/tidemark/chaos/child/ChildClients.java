@@ -74,14 +74,15 @@ public final class ChildClients {
         }
         List<Child> candidates = working.isEmpty() ? running : working;
         Child victim = candidates.get(random.nextInt(candidates.size()));
-        running.remove(victim);
+        // Interrupted while waiting (the run ends), the victim stays on the list, so the run still waits for it.
         boolean midCommit = awaitCommit(victim);
+        running.remove(victim);
         victim.process.destroyForcibly();
-        victim.process.waitFor(30, TimeUnit.SECONDS);
         killed++;
         if (midCommit) {
             killedMidCommit++;
         }
+        victim.process.onExit().join();
         start();
         return "killed child JVM " + victim.number + (midCommit ? " mid-commit" : " (none of its clients reached a"
                 + " commit in time)") + " and started child JVM " + started;
