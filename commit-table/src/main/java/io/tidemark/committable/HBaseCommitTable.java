@@ -68,8 +68,8 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     @Override
-    public boolean tryCommit(CommitRecord record) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
+    public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        try (Table table = commitWriteTable(deadline)) {
             if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
                 return true;
             }
@@ -78,11 +78,25 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     @Override
-    public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+    public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
         if (records.isEmpty()) {
             return new boolean[0];
         }
-        return isGuarded() ? tryCommitAllGuarded(records) : tryCommitAllConditional(records);
+        return isGuarded() ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
+    }
+
+    /**
+     * The table handle for commit-record writes: HBase's operation and RPC timeouts end at the deadline, so neither
+     * HBase's own retries nor a slow RPC outlive it (a region server also drops a queued call whose timeout passed).
+     * Refuses, with an {@link IOException}, once the deadline has passed.
+     */
+    private Table commitWriteTable(CommitRecordDeadline deadline) throws IOException {
+        if (!deadline.isBounded()) {
+            return connection.getTable(tableName);
+        }
+        int timeoutMs = deadline.remainingMillisForWrite();
+        return connection.getTableBuilder(tableName, null).setOperationTimeout(timeoutMs).setRpcTimeout(timeoutMs)
+                .setWriteRpcTimeout(timeoutMs).setReadRpcTimeout(timeoutMs).build();
     }
 
     /** Whether the table carries the guard coprocessor; read once from its descriptor. */
@@ -97,7 +111,8 @@ public final class HBaseCommitTable implements CommitTable {
         return known;
     }
 
-    private boolean[] tryCommitAllGuarded(List<CommitRecord> records) throws IOException {
+    private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
         List<Put> puts = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
             Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
@@ -105,7 +120,7 @@ public final class HBaseCommitTable implements CommitTable {
             puts.add(put);
         }
         Object[] results = new Object[puts.size()];
-        try (Table table = connection.getTable(tableName)) {
+        try (Table table = commitWriteTable(deadline)) {
             table.batch(puts, results);
         } catch (RetriesExhaustedWithDetailsException partlyRefused) {
             // Refused puts are reported per action below; any other failure leaves the outcome unknown.
@@ -130,13 +145,14 @@ public final class HBaseCommitTable implements CommitTable {
         return won;
     }
 
-    private boolean[] tryCommitAllConditional(List<CommitRecord> records) throws IOException {
+    private boolean[] tryCommitAllConditional(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
         boolean[] won = new boolean[records.size()];
         List<CheckAndMutate> operations = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
             operations.add(commitIfAbsent(record));
         }
-        try (Table table = connection.getTable(tableName)) {
+        try (Table table = commitWriteTable(deadline)) {
             List<CheckAndMutateResult> results = table.checkAndMutate(operations);
             for (int i = 0; i < won.length; i++) {
                 won[i] = results.get(i).isSuccess();

@@ -3,6 +3,11 @@ package io.tidemark.client;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.TableName;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
@@ -16,6 +21,7 @@ public final class ClientSettings {
     private final PostCommitMode postCommitMode;
     private final int minFamilyVersions;
     private final String coprocessorJar;
+    private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
 
     public ClientSettings(TidemarkConfig config) {
@@ -25,6 +31,8 @@ public final class ClientSettings {
                 TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
         coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
                 TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
+        nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
+                config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
     }
 
@@ -51,6 +59,18 @@ public final class ClientSettings {
         return coprocessorJar;
     }
 
+    /**
+     * Tables that look transactional but never hold transactional data
+     * ({@code tidemark.admin.non-transactional-tables}): the sweeper and {@code TransactionManager.outcome} skip them.
+     */
+    public Set<TableName> nonTransactionalTables() {
+        return nonTransactionalTables;
+    }
+
+    /**
+     * The commit table, and the commit-record deadline ({@code tidemark.client.commit-record-timeout-ms}), which
+     * the commit-table settings hold because a batched-mode TSO honours it too.
+     */
     public CommitTableSettings commitTable() {
         return commitTable;
     }

@@ -93,10 +93,10 @@ class FailureTest {
         seed(row, "before");
         CountDownLatch tsoCommitted = new CountDownLatch(1);
         CountDownLatch readerDone = new CountDownLatch(1);
-        CommitRecordWriter slowWriter = record -> {
+        CommitRecordWriter slowWriter = (record, deadline) -> {
             tsoCommitted.countDown();
             await(readerDone);
-            return env.commitTable.tryCommit(record);
+            return env.commitTable.tryCommit(record, deadline);
         };
         try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(slowWriter).build();
              TTable table = new TTable(TestCluster.connection(), tableName)) {
@@ -166,8 +166,8 @@ class FailureTest {
     @Test
     void commitRecordWrittenDespiteAnErrorIsSettledAsCommitted() throws Exception {
         byte[] row = row();
-        CommitRecordWriter writesThenFails = record -> {
-            env.commitTable.tryCommit(record);
+        CommitRecordWriter writesThenFails = (record, deadline) -> {
+            env.commitTable.tryCommit(record, deadline);
             throw new IOException("injected: the reply was lost after the write");
         };
         try (TransactionManager tm = env.managerBuilder().commitRecordWriter(writesThenFails).build();

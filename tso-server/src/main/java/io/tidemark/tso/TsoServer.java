@@ -125,7 +125,8 @@ public final class TsoServer implements AutoCloseable {
         EventLoop loop = ioLoop.next();
         completion = settings.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
-                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics)
+                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
+                        settings.commitTable().commitRecordTimeoutMs(), metrics)
                 : new LowLatencyCompletion(metrics);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, completion, metrics);
         lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,

@@ -91,7 +91,7 @@ class TidemarkAdminTest {
             assertEquals(5, problems.size(), problems.toString());
             assertProblem(problems, TableProblem.Severity.BLOCKING, "VERSIONS => 2147483647");
             assertProblem(problems, TableProblem.Severity.BLOCKING, "TTL => 'FOREVER'");
-            assertProblem(problems, TableProblem.Severity.ADVISORY, "'tidemark.transactional' => 'true'");
+            assertProblem(problems, TableProblem.Severity.BLOCKING, "'tidemark.transactional' => 'true'");
             assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.SNAPSHOT_OBSERVER);
             assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.COMPACTION_OBSERVER);
 

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.ParallelCommitWriter;
 import io.tidemark.protocol.AbortReason;
@@ -40,6 +41,10 @@ import java.util.concurrent.TimeUnit;
  * multi put-if-absent requests ({@link ParallelCommitWriter}), then hands the outcome back to the event loop, which
  * replies COMMITTED, ABORTED(INVALIDATED) or ERROR(INTERNAL).
  *
+ * <p>Every write of a batch ends within the commit-record timeout of its first commit decision (the batch's
+ * {@link CommitRecordDeadline}; attempts past it are not made and its commits are answered ERROR, which clients settle
+ * by invalidating): the commit-table sweeper relies on that bound (docs/coprocessors.md).
+ *
  * <p>Batches become durable in commit-timestamp order (one writer, FIFO). A BEGIN is answered only once every commit
  * that got its timestamp before the BEGIN is durable, so a snapshot never misses a commit that precedes it.
  */
@@ -64,13 +69,16 @@ public final class BatchedCompletion implements CommitCompletion {
 
     private static final class Batch {
         final List<Entry> entries;
+        /** Taken at the batch's first (earliest) commit decision. */
+        final CommitRecordDeadline deadline;
         ScheduledFuture<?> flushTimer;
         /** The flush timeout passed while the writer was busy: submit as soon as it is free. */
         boolean due;
         long lastCommitTimestamp;
 
-        Batch(int capacity) {
+        Batch(int capacity, CommitRecordDeadline deadline) {
             this.entries = new ArrayList<>(capacity);
+            this.deadline = deadline;
         }
     }
 
@@ -103,6 +111,7 @@ public final class BatchedCompletion implements CommitCompletion {
     private final ParallelCommitWriter recordWriter;
     private final int maxBatch;
     private final long flushTimeoutMs;
+    private final long commitRecordTimeoutMs;
     private final TsoMetrics metrics;
     private final ExecutorService writer;
 
@@ -115,11 +124,12 @@ public final class BatchedCompletion implements CommitCompletion {
     private final Set<ChannelHandlerContext> toFlush = Collections.newSetFromMap(new IdentityHashMap<>());
 
     public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
-                             long flushTimeoutMs, TsoMetrics metrics) {
+                             long flushTimeoutMs, long commitRecordTimeoutMs, TsoMetrics metrics) {
         this.loop = loop;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
+        this.commitRecordTimeoutMs = commitRecordTimeoutMs;
         this.metrics = metrics;
         this.writer = Executors.newSingleThreadExecutor(runnable -> {
             Thread t = new Thread(runnable, "tidemark-tso-commit-writer");
@@ -141,7 +151,7 @@ public final class BatchedCompletion implements CommitCompletion {
     public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
         Batch batch = open;
         if (batch == null) {
-            batch = new Batch(maxBatch);
+            batch = new Batch(maxBatch, CommitRecordDeadline.afterMillis(commitRecordTimeoutMs));
             open = batch;
             Batch timed = batch;
             batch.flushTimer = loop.schedule(() -> flushTimeoutPassed(timed), flushTimeoutMs, TimeUnit.MILLISECONDS);
@@ -195,13 +205,13 @@ public final class BatchedCompletion implements CommitCompletion {
             try (Timer.Context ignored = metrics.commitTableWrite().time()) {
                 // A retry that finds a record an earlier attempt wrote counts it as won: the commit table decides
                 // by content (CommitTable#tryCommit).
-                return new Outcome(recordWriter.tryCommitAll(records), null);
+                return new Outcome(recordWriter.tryCommitAll(records, batch.deadline), null);
             } catch (IOException | RuntimeException e) {
                 failure = e;
                 metrics.commitTableFailures().inc();
                 LOG.warn("Writing {} commit records failed (attempt {} of {}): {}", records.size(), attempt,
                         WRITE_ATTEMPTS, e.toString());
-                if (attempt < WRITE_ATTEMPTS && !sleep(RETRY_BACKOFF_MS * attempt)) {
+                if (attempt < WRITE_ATTEMPTS && (!sleep(RETRY_BACKOFF_MS * attempt) || batch.deadline.hasPassed())) {
                     break;
                 }
             }
