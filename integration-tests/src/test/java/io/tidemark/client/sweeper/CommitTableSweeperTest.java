@@ -48,6 +48,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static io.tidemark.testing.TestCluster.F;
 import static io.tidemark.testing.TestCluster.G;
@@ -71,13 +72,18 @@ class CommitTableSweeperTest {
     private static final byte[] Q = Bytes.toBytes("q");
     /** Short enough for tests, long enough that a commit-record write on a busy test machine meets it. */
     private static final long COMMIT_RECORD_TIMEOUT_MS = 4_000;
+    /** The sweeper's invalidated age in these tests: just above the commit-record timeout. */
     private static final long INVALIDATED_AGE_MS = COMMIT_RECORD_TIMEOUT_MS + 1;
 
     private static TestCluster start(String name) throws IOException {
+        return start(name, COMMIT_RECORD_TIMEOUT_MS);
+    }
+
+    private static TestCluster start(String name, long commitRecordTimeoutMs) throws IOException {
         return TestCluster.start(name, CommitMode.LOW_LATENCY, config -> {
-            config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, String.valueOf(COMMIT_RECORD_TIMEOUT_MS));
+            config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, String.valueOf(commitRecordTimeoutMs));
             config.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0");
-            config.set(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, String.valueOf(INVALIDATED_AGE_MS));
+            config.set(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, String.valueOf(commitRecordTimeoutMs + 1));
             config.set(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "100");
             config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20");
         });
@@ -150,10 +156,10 @@ class CommitTableSweeperTest {
                 awaitMarkersOlderThanInvalidatedAge(cluster);
                 SweepResult result = sweeper(cluster).sweepAll();
 
+                assertEquals("kept", readCommitted(cluster.tm, tableName, row));
+                assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the wrong marker is undone");
                 assertEquals(1, result.wrongMarkersUndone(), result.toString());
                 assertEquals(0, result.rolledBack(), result.toString());
-                assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the wrong marker is undone");
-                assertEquals("kept", readCommitted(cluster.tm, tableName, row));
             }
         }
     }
@@ -177,15 +183,15 @@ class CommitTableSweeperTest {
             awaitMarkersOlderThanInvalidatedAge(cluster);
             SweepResult result = sweeper(cluster).sweepAll();
 
-            assertEquals(1, result.undecided(), result.toString());
-            assertEquals(0, result.rolledBack(), result.toString());
-            assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(), "the marker stays");
             table.put(writer, new Put(Bytes.toBytes("after")).addColumn(F, Q, Bytes.toBytes("w2")));
             TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
                     () -> cluster.tm.commit(writer));
             assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason());
             assertNull(readCommitted(cluster.tm, table.getName(), Bytes.toBytes("before")));
             assertNull(readCommitted(cluster.tm, table.getName(), Bytes.toBytes("after")));
+            assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(), "the marker stays");
+            assertEquals(1, result.undecided(), result.toString());
+            assertEquals(0, result.rolledBack(), result.toString());
         }
     }
 
@@ -239,6 +245,63 @@ class CommitTableSweeperTest {
                 }
             } finally {
                 release.countDown();
+            }
+        }
+    }
+
+    /**
+     * The wait before markers go: a writer is granted its commit just before the sweep reads the low watermark (which
+     * then covers it) and stalls before its commit record, within its deadline. The sweep removes its cells at once,
+     * but must keep the marker until the writer's deadline (plus the margin) has passed, so that the stalled write,
+     * arriving while the sweep waits, still finds the marker and fails.
+     */
+    @Test
+    void aSweepKeepsTheMarkerUntilNoCommitRecordWriteCanArrive() throws Exception {
+        long timeoutMs = 10_000;
+        try (TestCluster cluster = start("sweep_wait", timeoutMs)) {
+            TableName tableName = cluster.createTransactionalTable("wait");
+            byte[] row = Bytes.toBytes("stalled");
+            CountDownLatch granted = new CountDownLatch(1);
+            AtomicBoolean writtenInTime = new AtomicBoolean();
+            CommitRecordWriter stallsUntilTheSweepRemovedTheCells = (record, deadline) -> {
+                granted.countDown();
+                awaitCellsRemoved(tableName, row, record.startTimestamp());
+                awaitMarkerGone(cluster, record.startTimestamp(), 1_000);
+                writtenInTime.set(!deadline.hasPassed());
+                return cluster.commitTable.tryCommit(record, deadline);
+            };
+            try (TransactionManager stalling = cluster.managerBuilder()
+                    .commitRecordWriter(stallsUntilTheSweepRemovedTheCells).build();
+                 TTable table = new TTable(TestCluster.connection(), tableName)) {
+                Transaction writer = stalling.begin();
+                table.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("late")));
+                Transaction reader = cluster.tm.begin();
+                assertTrue(table.get(reader, new Get(row)).isEmpty(), "the reader invalidates the pending writer");
+                cluster.tm.rollback(reader);
+                awaitMarkersOlderThanInvalidatedAge(cluster, timeoutMs + 1);
+                CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
+                    try {
+                        stalling.commit(writer);
+                    } catch (TransactionException e) {
+                        throw new CompletionException(e);
+                    }
+                });
+                assertTrue(granted.await(30, TimeUnit.SECONDS), "the TSO granted the commit");
+
+                try (TsoRestart restart = TsoRestart.of(cluster)) {
+                    SweepResult result = sweeper(cluster).sweepAll();
+
+                    ExecutionException e = assertThrows(ExecutionException.class,
+                            () -> commit.get(60, TimeUnit.SECONDS));
+                    TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
+                            e.getCause());
+                    assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason(),
+                            "the stalled write met the marker");
+                    assertTrue(writtenInTime.get(), "the stalled write came within its deadline, while the sweep"
+                            + " waited (a slower machine than this test assumes)");
+                    assertEquals(1, result.rolledBack(), result.toString());
+                    assertNull(readCommitted(cluster.tm, tableName, row));
+                }
             }
         }
     }
@@ -383,6 +446,10 @@ class CommitTableSweeperTest {
 
     /** Waits (not asserting any timing) until every invalidation marker is older than the sweeper's age. */
     private static void awaitMarkersOlderThanInvalidatedAge(TestCluster cluster) throws Exception {
+        awaitMarkersOlderThanInvalidatedAge(cluster, INVALIDATED_AGE_MS);
+    }
+
+    private static void awaitMarkersOlderThanInvalidatedAge(TestCluster cluster, long ageMs) throws Exception {
         long newest = 0;
         try (Table table = TestCluster.connection().getTable(cluster.commitTable.tableName());
              ResultScanner rows = table.getScanner(new Scan())) {
@@ -393,7 +460,7 @@ class CommitTableSweeperTest {
                 }
             }
         }
-        long wait = newest + INVALIDATED_AGE_MS + 1 - System.currentTimeMillis();
+        long wait = newest + ageMs + 1 - System.currentTimeMillis();
         if (wait > 0) {
             Thread.sleep(wait);
         }
@@ -453,6 +520,39 @@ class CommitTableSweeperTest {
                     }
                 }
             }
+        }
+    }
+
+    /** Waits until the writer's cells at {@code version} are gone (the sweep removed them). */
+    private static void awaitCellsRemoved(TableName tableName, byte[] row, long version) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        try (Table raw = TestCluster.connection().getTable(tableName)) {
+            while (!raw.get(new Get(row).setTimestamp(version)).isEmpty()) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("the sweep never removed the cells at " + version);
+                }
+                sleep(10);
+            }
+        }
+    }
+
+    /**
+     * Gives a sweep that removes markers without waiting the time to do so: returns once the marker is gone, or after
+     * {@code graceMs}.
+     */
+    private static void awaitMarkerGone(TestCluster cluster, long start, long graceMs) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMs);
+        while (cluster.commitTable.lookup(start).isInvalidated() && System.nanoTime() - deadline < 0) {
+            sleep(10);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
