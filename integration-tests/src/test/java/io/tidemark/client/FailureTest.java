@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
@@ -187,8 +188,11 @@ class FailureTest {
         int port = first.port();
         config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + port);
         TsoServer second = null;
+        // A table of its own: a table belongs to the commit table of the transactions that use it.
+        TableName restartTable = env.newName("restart");
+        new TidemarkAdmin(TestCluster.connection(), config).create(restartTable, Bytes.toString(F));
         try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(config).build();
-             TTable table = new TTable(TestCluster.connection(), tableName)) {
+             TTable table = new TTable(TestCluster.connection(), restartTable)) {
             byte[] row = row();
             Transaction old = tm.begin();
             table.put(old, new Put(row).addColumn(F, X, Bytes.toBytes("old epoch")));
@@ -209,6 +213,7 @@ class FailureTest {
             if (second != null) {
                 second.close();
             }
+            TestCluster.drop(restartTable);
         }
     }
 
