@@ -3,12 +3,11 @@ package io.tidemark.client;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
-import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.ForwardingTsoClient;
+import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.TestCluster;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -50,54 +49,23 @@ class CommitRecordDeadlineTest {
             assertTrue(e.getCause().getMessage().contains(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS),
                     String.valueOf(e.getCause()));
             assertTrue(cluster.commitTable.lookup(tx.startTimestamp()).isInvalidated());
-            assertNull(read(cluster, table.getName(), row));
-        }
-    }
-
-    private static String read(TestCluster cluster, TableName tableName, byte[] row) throws IOException {
-        Transaction reader = cluster.tm.begin();
-        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
-            byte[] value = table.get(reader, new Get(row).addColumn(F, Q)).getValue(F, Q);
-            return value == null ? null : Bytes.toString(value);
-        } finally {
-            cluster.tm.rollback(reader);
+            assertNull(LatestSnapshot.read(cluster.tm, table.getName(), row, F, Q));
         }
     }
 
     /** A TSO whose COMMIT replies are delayed on the way (a slow network, a client paused by GC). */
-    private static final class SlowCommitReplies implements TsoClient {
-        private final TsoClient delegate;
+    private static final class SlowCommitReplies extends ForwardingTsoClient {
         private final long delayMs;
 
         SlowCommitReplies(TsoClient delegate, long delayMs) {
-            this.delegate = delegate;
+            super(delegate);
             this.delayMs = delayMs;
         }
 
         @Override
-        public CompletableFuture<Long> begin() {
-            return delegate.begin();
-        }
-
-        @Override
         public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
-            return delegate.commit(startTimestamp, writeSet, tableIds).thenApplyAsync(reply -> reply,
+            return super.commit(startTimestamp, writeSet, tableIds).thenApplyAsync(reply -> reply,
                     CompletableFuture.delayedExecutor(delayMs, TimeUnit.MILLISECONDS));
-        }
-
-        @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
-        }
-
-        @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }

@@ -10,6 +10,7 @@ import io.tidemark.committable.CommitState;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.writeset.WriteSetIds;
@@ -282,36 +283,15 @@ class FailureTest {
     }
 
     /** Forwards BEGIN, but every COMMIT goes unanswered, as when the TSO dies with the request in flight. */
-    private static final class SilentCommitTsoClient implements TsoClient {
-        private final TsoClient delegate;
+    private static final class SilentCommitTsoClient extends ForwardingTsoClient {
 
         SilentCommitTsoClient(TsoClient delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CompletableFuture<Long> begin() {
-            return delegate.begin();
+            super(delegate);
         }
 
         @Override
         public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
             return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to COMMIT"));
-        }
-
-        @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
-        }
-
-        @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 

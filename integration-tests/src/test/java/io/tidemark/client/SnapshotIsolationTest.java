@@ -3,9 +3,9 @@ package io.tidemark.client;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
-import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -626,38 +626,17 @@ class SnapshotIsolationTest {
     }
 
     /** Counts COMMIT requests on their way to the real TSO. */
-    static final class CountingTsoClient implements TsoClient {
-        final TsoClient delegate;
+    static final class CountingTsoClient extends ForwardingTsoClient {
         final AtomicInteger commits = new AtomicInteger();
 
         CountingTsoClient(TsoClient delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CompletableFuture<Long> begin() {
-            return delegate.begin();
+            super(delegate);
         }
 
         @Override
         public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
             commits.incrementAndGet();
-            return delegate.commit(startTimestamp, writeSet, tableIds);
-        }
-
-        @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
-        }
-
-        @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
+            return super.commit(startTimestamp, writeSet, tableIds);
         }
     }
 }

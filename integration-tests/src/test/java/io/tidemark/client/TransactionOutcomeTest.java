@@ -3,13 +3,13 @@ package io.tidemark.client;
 import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.TsoRestart;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -229,13 +229,7 @@ class TransactionOutcomeTest {
     }
 
     private static String readCommitted(byte[] row) throws IOException {
-        Transaction reader = cluster.tm.begin();
-        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
-            byte[] value = table.get(reader, new Get(row).addColumn(F, Q)).getValue(F, Q);
-            return value == null ? null : Bytes.toString(value);
-        } finally {
-            cluster.tm.rollback(reader);
-        }
+        return LatestSnapshot.read(cluster.tm, tableName, row, F, Q);
     }
 
     private static byte[] row() {

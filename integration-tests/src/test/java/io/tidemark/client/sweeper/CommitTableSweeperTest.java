@@ -12,6 +12,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.TsoRestart;
@@ -216,13 +217,7 @@ class CommitTableSweeperTest {
                  TTable table = new TTable(TestCluster.connection(), tableName)) {
                 Transaction writer = stalling.begin();
                 table.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("late")));
-                CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
-                    try {
-                        stalling.commit(writer);
-                    } catch (TransactionException e) {
-                        throw new CompletionException(e);
-                    }
-                });
+                CompletableFuture<Void> commit = commitInBackground(stalling, writer);
                 assertTrue(granted.await(30, TimeUnit.SECONDS));
                 assertNull(readCommitted(cluster.tm, tableName, row), "the reader invalidates the stalled writer");
                 assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated());
@@ -279,13 +274,7 @@ class CommitTableSweeperTest {
                 assertTrue(table.get(reader, new Get(row)).isEmpty(), "the reader invalidates the pending writer");
                 cluster.tm.rollback(reader);
                 awaitMarkersOlderThanInvalidatedAge(cluster, timeoutMs + 1);
-                CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
-                    try {
-                        stalling.commit(writer);
-                    } catch (TransactionException e) {
-                        throw new CompletionException(e);
-                    }
-                });
+                CompletableFuture<Void> commit = commitInBackground(stalling, writer);
                 assertTrue(granted.await(30, TimeUnit.SECONDS), "the TSO granted the commit");
 
                 try (TsoRestart restart = TsoRestart.of(cluster)) {
@@ -429,6 +418,16 @@ class CommitTableSweeperTest {
         return crashed;
     }
 
+    private static CompletableFuture<Void> commitInBackground(TransactionManager tm, Transaction tx) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                tm.commit(tx);
+            } catch (TransactionException e) {
+                throw new CompletionException(e);
+            }
+        });
+    }
+
     /** Removes the transactional marker and the commit-table binding: a table as made before families were marked. */
     private static void unmark(TableName tableName) throws IOException {
         try (Admin admin = TestCluster.connection().getAdmin()) {
@@ -480,13 +479,7 @@ class CommitTableSweeperTest {
     }
 
     private static String readCommitted(TransactionManager tm, TableName tableName, byte[] row) throws IOException {
-        Transaction reader = tm.begin();
-        try (TTable table = new TTable(TestCluster.connection(), tableName)) {
-            byte[] value = table.get(reader, new Get(row).addColumn(F, Q)).getValue(F, Q);
-            return value == null ? null : Bytes.toString(value);
-        } finally {
-            tm.rollback(reader);
-        }
+        return LatestSnapshot.read(tm, tableName, row, F, Q);
     }
 
     private static Map<String, String> visible(TransactionManager tm, TableName tableName) throws IOException {
