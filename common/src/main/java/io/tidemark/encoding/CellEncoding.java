@@ -16,9 +16,14 @@ import java.util.Arrays;
  *   <li>A shadow cell records that the write at that version committed: qualifier {@code q + SHADOW_SUFFIX}, same
  *       version, value the 8-byte big-endian commit timestamp. It covers the data cell and the tombstone.</li>
  * </ul>
- * User qualifiers ending in either suffix are refused, so metadata can never be mistaken for data.
+ * Every qualifier ending in {@link #METADATA_MARKER} followed by one byte (the kind) is reserved for Tidemark
+ * metadata: user qualifiers ending so are refused, so metadata can never be mistaken for data, and kinds added later
+ * are recognized as metadata (and passed over by the read rule) even by code that does not know them.
  */
 public final class CellEncoding {
+
+    /** The start of every metadata suffix: a zero byte then "tm.", followed by one byte naming the kind. */
+    private static final byte[] METADATA_MARKER = {0x00, 't', 'm', '.'};
 
     /** Suffix of a shadow cell's qualifier: a zero byte then "tm.s". */
     private static final byte[] SHADOW_SUFFIX = {0x00, 't', 'm', '.', 's'};
@@ -51,16 +56,20 @@ public final class CellEncoding {
         return endsWith(array, offset, length, TOMBSTONE_SUFFIX);
     }
 
-    /** Whether the qualifier is Tidemark metadata (a shadow cell or a tombstone) rather than user data. */
+    /**
+     * Whether the qualifier is Tidemark metadata rather than user data: a shadow cell, a tombstone, or a kind of
+     * metadata this version does not know (any qualifier ending in the marker and one byte).
+     */
     public static boolean isMetadataQualifier(byte[] array, int offset, int length) {
-        return isShadowQualifier(array, offset, length) || isTombstoneQualifier(array, offset, length);
+        return length >= SHADOW_SUFFIX.length
+                && endsWith(array, offset, length - 1, METADATA_MARKER);
     }
 
     public static boolean isMetadataQualifier(byte[] qualifier) {
         return isMetadataQualifier(qualifier, 0, qualifier.length);
     }
 
-    /** The user qualifier a shadow cell or tombstone belongs to. */
+    /** The user qualifier a metadata cell (a shadow cell, a tombstone, any other kind) belongs to. */
     public static byte[] userQualifier(byte[] array, int offset, int length) {
         if (!isMetadataQualifier(array, offset, length)) {
             throw new IllegalArgumentException("not a Tidemark metadata qualifier: " + Bytes.toStringBinary(
@@ -73,7 +82,7 @@ public final class CellEncoding {
     public static void checkUserQualifier(byte[] qualifier) {
         if (qualifier != null && isMetadataQualifier(qualifier)) {
             throw new IllegalArgumentException("qualifier " + Bytes.toStringBinary(qualifier)
-                    + " ends with a suffix Tidemark reserves for its metadata (\\x00tm.s or \\x00tm.d)");
+                    + " ends with a suffix Tidemark reserves for its metadata (\\x00tm. and one byte)");
         }
     }
 

@@ -24,6 +24,17 @@ class CellEncodingTest {
     }
 
     @Test
+    void metadataOfKindsNotKnownYetIsStillMetadata() {
+        byte[] future = Bytes.add(Bytes.toBytes("balance"), new byte[] {0x00, 't', 'm', '.', 'o'});
+        assertTrue(CellEncoding.isMetadataQualifier(future));
+        assertFalse(CellEncoding.isShadowQualifier(future, 0, future.length));
+        assertFalse(CellEncoding.isTombstoneQualifier(future, 0, future.length));
+        assertArrayEquals(Bytes.toBytes("balance"), CellEncoding.userQualifier(future, 0, future.length));
+        assertThrows(IllegalArgumentException.class, () -> CellEncoding.checkUserQualifier(future));
+        assertFalse(CellEncoding.isMetadataQualifier(Bytes.add(Bytes.toBytes("x"), new byte[] {0x00, 't', 'm'})));
+    }
+
+    @Test
     void emptyQualifierHasMetadataToo() {
         byte[] shadow = CellEncoding.shadowQualifier(new byte[0]);
         assertArrayEquals(new byte[0], CellEncoding.userQualifier(shadow, 0, shadow.length));

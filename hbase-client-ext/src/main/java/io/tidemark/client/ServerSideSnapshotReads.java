@@ -28,7 +28,7 @@ final class ServerSideSnapshotReads {
         this.tx = tx;
         this.table = table;
         CommitTableSettings commitTable = tx.manager().commitTableSettings();
-        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.commitMode(),
+        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.readerContext().epoch(), tx.commitMode(),
                 commitTable.tableName().getNameAsString(), commitTable.buckets());
     }
 
@@ -52,7 +52,7 @@ final class ServerSideSnapshotReads {
         return new RunningTransactionScanner(tx, table.getScanner(SnapshotQueries.serverSideScan(scan, snapshot)));
     }
 
-    /** Refuses to go on once the transaction ended, like the client-side {@link SnapshotScanner}. */
+    /** Refuses to go on once the transaction ended, and aborts it on a refused read, like {@link SnapshotScanner}. */
     private static final class RunningTransactionScanner implements ResultScanner {
         private final Transaction tx;
         private final ResultScanner resolved;
@@ -65,7 +65,11 @@ final class ServerSideSnapshotReads {
         @Override
         public Result next() throws IOException {
             tx.checkRunning("scan");
-            return resolved.next();
+            try {
+                return resolved.next();
+            } catch (IOException e) {
+                throw TransactionAborts.abortIfRefused(tx, e);
+            }
         }
 
         @Override

@@ -3,16 +3,15 @@ package io.tidemark.client;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.encoding.SnapshotAttribute;
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.TimeRange;
-import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.Map;
 import java.util.NavigableSet;
-import java.util.TreeMap;
 
 /**
  * Turns a user's Get or Scan into the HBase read of a snapshot: the requested columns plus their tombstones and
@@ -20,9 +19,6 @@ import java.util.TreeMap;
  * coprocessor, into the same Get or Scan marked with the transaction. Refuses what cannot be answered correctly.
  */
 final class SnapshotQueries {
-
-    /** Versions fetched per qualifier in one read; older ones are fetched only when these are all invisible. */
-    static final int VERSIONS_PER_READ = 4;
 
     /** Rows per scan RPC when the snapshot is resolved server-side and the user set no caching. */
     static final int SERVER_SIDE_ROWS_PER_RPC = 1000;
@@ -43,58 +39,35 @@ final class SnapshotQueries {
         checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
                 user.getRowOffsetPerColumnFamily());
         checkQualifiers(user.getFamilyMap());
-        Get raw = new Get(user.getRow());
-        for (Map.Entry<byte[], NavigableSet<byte[]>> f : user.getFamilyMap().entrySet()) {
-            if (f.getValue() == null || f.getValue().isEmpty()) {
-                raw.addFamily(f.getKey());
+        Get stored = new Get(user.getRow());
+        for (Map.Entry<byte[], NavigableSet<byte[]>> f : SnapshotQuery.storedColumns(user.getFamilyMap()).entrySet()) {
+            if (f.getValue() == null) {
+                stored.addFamily(f.getKey());
             } else {
                 for (byte[] q : f.getValue()) {
-                    raw.addColumn(f.getKey(), q);
-                    raw.addColumn(f.getKey(), CellEncoding.tombstoneQualifier(q));
-                    raw.addColumn(f.getKey(), CellEncoding.shadowQualifier(q));
+                    stored.addColumn(f.getKey(), q);
                 }
             }
         }
-        raw.setCacheBlocks(user.getCacheBlocks());
-        raw.setPriority(user.getPriority());
-        raw.setTimeRange(0, snapshot + 1);
-        raw.readVersions(VERSIONS_PER_READ);
-        FastPathProtocol.markTransaction(raw, snapshot);
-        return raw;
-    }
-
-    /** The older versions of one column, below {@code before}. */
-    static Get olderVersions(byte[] row, byte[] family, byte[] qualifier, long before) throws IOException {
-        return new Get(row)
-                .addColumn(family, qualifier)
-                .addColumn(family, CellEncoding.tombstoneQualifier(qualifier))
-                .addColumn(family, CellEncoding.shadowQualifier(qualifier))
-                .setTimeRange(0, before)
-                .readVersions(VERSIONS_PER_READ);
+        stored.setCacheBlocks(user.getCacheBlocks());
+        stored.setPriority(user.getPriority());
+        stored.setTimeRange(0, snapshot + 1);
+        stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
+        FastPathProtocol.markTransaction(stored, snapshot);
+        return stored;
     }
 
     static Scan snapshotScan(Scan user, long snapshot) throws IOException {
         checkNoFilter(user, "Scan");
         checkScan(user);
-        Scan raw = new Scan(user);
-        raw.setFamilyMap(new TreeMap<>(Bytes.BYTES_COMPARATOR));
-        for (Map.Entry<byte[], NavigableSet<byte[]>> f : user.getFamilyMap().entrySet()) {
-            if (f.getValue() == null || f.getValue().isEmpty()) {
-                raw.addFamily(f.getKey());
-            } else {
-                for (byte[] q : f.getValue()) {
-                    raw.addColumn(f.getKey(), q);
-                    raw.addColumn(f.getKey(), CellEncoding.tombstoneQualifier(q));
-                    raw.addColumn(f.getKey(), CellEncoding.shadowQualifier(q));
-                }
-            }
-        }
+        Scan stored = new Scan(user);
+        stored.setFamilyMap(SnapshotQuery.storedColumns(user.getFamilyMap()));
         // Rows can resolve to nothing, so the row limit is applied to resolved rows, by the scanner.
-        raw.setLimit(-1);
-        raw.setTimeRange(0, snapshot + 1);
-        raw.readVersions(VERSIONS_PER_READ);
-        FastPathProtocol.markTransaction(raw, snapshot);
-        return raw;
+        stored.setLimit(-1);
+        stored.setTimeRange(0, snapshot + 1);
+        stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
+        FastPathProtocol.markTransaction(stored, snapshot);
+        return stored;
     }
 
     /**

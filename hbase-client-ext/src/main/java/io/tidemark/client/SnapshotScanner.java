@@ -10,14 +10,14 @@ import java.io.IOException;
 final class SnapshotScanner implements ResultScanner {
 
     private final Transaction tx;
-    private final ResultScanner raw;
+    private final ResultScanner stored;
     private final SnapshotReader reader;
     private final int limit;
     private int returned;
 
-    SnapshotScanner(Transaction tx, ResultScanner raw, SnapshotReader reader, int limit) {
+    SnapshotScanner(Transaction tx, ResultScanner stored, SnapshotReader reader, int limit) {
         this.tx = tx;
-        this.raw = raw;
+        this.stored = stored;
         this.reader = reader;
         this.limit = limit;
     }
@@ -28,29 +28,33 @@ final class SnapshotScanner implements ResultScanner {
         if (limit > 0 && returned >= limit) {
             return null;
         }
-        Result row;
-        while ((row = raw.next()) != null) {
-            Result visible = reader.resolveRow(row);
-            if (!visible.isEmpty()) {
-                returned++;
-                return visible;
+        try {
+            Result row;
+            while ((row = stored.next()) != null) {
+                Result visible = reader.resolveRow(row);
+                if (!visible.isEmpty()) {
+                    returned++;
+                    return visible;
+                }
             }
+            return null;
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-        return null;
     }
 
     @Override
     public void close() {
-        raw.close();
+        stored.close();
     }
 
     @Override
     public boolean renewLease() {
-        return raw.renewLease();
+        return stored.renewLease();
     }
 
     @Override
     public ScanMetrics getScanMetrics() {
-        return raw.getScanMetrics();
+        return stored.getScanMetrics();
     }
 }

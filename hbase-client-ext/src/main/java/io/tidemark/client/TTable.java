@@ -1,7 +1,5 @@
 package io.tidemark.client;
 
-import io.tidemark.fastpath.FastPathErrors;
-import io.tidemark.fastpath.NewerFastPathWriteException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -29,6 +27,10 @@ import java.util.List;
  * here and Filters are refused. Not supported yet (refused with an exception that says so): user timestamps and time
  * ranges, {@code Scan.setBatch}, partial results, reading more than one version, and
  * Increment/Append/checkAndMutate.
+ *
+ * <p>A read whose snapshot is older than what compaction kept is refused by the region server; the transaction is
+ * then rolled back and the read throws {@link TransactionAbortedException} with reason
+ * {@link TransactionAbortedException.Reason#SNAPSHOT_TOO_OLD}.
  */
 public final class TTable implements Closeable {
 
@@ -54,7 +56,7 @@ public final class TTable implements Closeable {
         try {
             writer.put(puts);
         } catch (IOException e) {
-            throw abortOnNewerFastPathWrite(tx, e);
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
     }
 
@@ -71,52 +73,55 @@ public final class TTable implements Closeable {
         try {
             writer.delete(deletes);
         } catch (IOException e) {
-            throw abortOnNewerFastPathWrite(tx, e);
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-    }
-
-    /**
-     * On a table with the fast-path coprocessor, a tentative write is refused when the row holds a fast-path write
-     * newer than the transaction's start (the TSO never sees those): the transaction is rolled back and aborts.
-     */
-    private static IOException abortOnNewerFastPathWrite(Transaction tx, IOException e) {
-        NewerFastPathWriteException refusal = FastPathErrors.find(e, NewerFastPathWriteException.class);
-        if (refusal == null) {
-            return e;
-        }
-        tx.manager().rollback(tx);
-        return new TransactionAbortedException(tx.startTimestamp(),
-                TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE, refusal);
     }
 
     public Result get(Transaction tx, Get get) throws IOException {
-        if (serverSide(tx, "read")) {
-            return new ServerSideSnapshotReads(tx, table).get(get);
+        try {
+            if (serverSide(tx, "read")) {
+                return new ServerSideSnapshotReads(tx, table).get(get);
+            }
+            return reader(tx, "read").get(get);
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-        return reader(tx, "read").get(get);
     }
 
     public Result[] get(Transaction tx, List<Get> gets) throws IOException {
-        if (serverSide(tx, "read")) {
-            return new ServerSideSnapshotReads(tx, table).get(gets);
+        try {
+            if (serverSide(tx, "read")) {
+                return new ServerSideSnapshotReads(tx, table).get(gets);
+            }
+            return reader(tx, "read").get(gets);
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-        return reader(tx, "read").get(gets);
     }
 
     public boolean exists(Transaction tx, Get get) throws IOException {
-        if (serverSide(tx, "read")) {
-            return new ServerSideSnapshotReads(tx, table).exists(get);
+        try {
+            if (serverSide(tx, "read")) {
+                return new ServerSideSnapshotReads(tx, table).exists(get);
+            }
+            return reader(tx, "read").exists(get);
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-        return reader(tx, "read").exists(get);
     }
 
+    /** A scanner of the snapshot; {@code next()} throws {@link TransactionAbortedException} as the reads above do. */
     public ResultScanner getScanner(Transaction tx, Scan scan) throws IOException {
-        if (serverSide(tx, "scan")) {
-            return new ServerSideSnapshotReads(tx, table).getScanner(scan);
+        try {
+            if (serverSide(tx, "scan")) {
+                return new ServerSideSnapshotReads(tx, table).getScanner(scan);
+            }
+            SnapshotReader reader = reader(tx, "scan");
+            Scan stored = SnapshotQueries.snapshotScan(scan, tx.startTimestamp());
+            return new SnapshotScanner(tx, table.getScanner(stored), reader, scan.getLimit());
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
         }
-        SnapshotReader reader = reader(tx, "scan");
-        Scan raw = SnapshotQueries.snapshotScan(scan, tx.startTimestamp());
-        return new SnapshotScanner(tx, table.getScanner(raw), reader, scan.getLimit());
     }
 
     /**

@@ -1,9 +1,8 @@
 package io.tidemark.client;
 
 import io.tidemark.protocol.CommitMode;
-
-import java.util.HashMap;
-import java.util.Map;
+import io.tidemark.visibility.DecidedWriters;
+import io.tidemark.visibility.ReaderContext;
 
 /**
  * One snapshot-isolation transaction, begun by {@link TransactionManager#begin()}. It reads the snapshot of its start
@@ -12,27 +11,23 @@ import java.util.Map;
  */
 public final class Transaction {
 
-    /** Commit timestamp cached for writers whose commit this snapshot can never see. */
-    static final long NOT_VISIBLE = Long.MAX_VALUE;
-
     private final TransactionManager manager;
-    private final long startTimestamp;
-    private final CommitMode commitMode;
+    private final ReaderContext reader;
     private final WriteSet writeSet = new WriteSet();
-    /** Start timestamp of a writer -> its commit timestamp, or {@link #NOT_VISIBLE}; saves commit-table reads. */
-    private final Map<Long, Long> resolvedWriters = new HashMap<>();
+    /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
+    private final DecidedWriters decidedWriters = new DecidedWriters();
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
-    Transaction(TransactionManager manager, long startTimestamp, CommitMode commitMode) {
+    /** @param epoch the epoch of the TSO incarnation that handed out {@code startTimestamp}, or 0 when unknown */
+    Transaction(TransactionManager manager, long startTimestamp, CommitMode commitMode, long epoch) {
         this.manager = manager;
-        this.startTimestamp = startTimestamp;
-        this.commitMode = commitMode;
+        this.reader = new ReaderContext(startTimestamp, commitMode, epoch);
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
     public long startTimestamp() {
-        return startTimestamp;
+        return reader.startTimestamp();
     }
 
     /**
@@ -41,7 +36,7 @@ public final class Transaction {
      */
     public long commitTimestamp() {
         if (state != TransactionState.COMMITTED) {
-            throw new TransactionStateException("transaction " + startTimestamp + " has no commit timestamp: it is "
+            throw new TransactionStateException("transaction " + startTimestamp() + " has no commit timestamp: it is "
                     + state + "; only a committed transaction has one");
         }
         return commitTimestamp;
@@ -53,7 +48,7 @@ public final class Transaction {
 
     @Override
     public String toString() {
-        return "Transaction{start=" + startTimestamp + ", state=" + state
+        return "Transaction{start=" + startTimestamp() + ", state=" + state
                 + (state == TransactionState.COMMITTED ? ", commit=" + commitTimestamp : "") + '}';
     }
 
@@ -63,7 +58,16 @@ public final class Transaction {
 
     /** The commit mode of the TSO that handed out the start timestamp. */
     CommitMode commitMode() {
-        return commitMode;
+        return reader.commitMode();
+    }
+
+    /** This transaction as a reader of snapshots. */
+    ReaderContext readerContext() {
+        return reader;
+    }
+
+    DecidedWriters decidedWriters() {
+        return decidedWriters;
     }
 
     WriteSet writeSet() {
@@ -74,7 +78,7 @@ public final class Transaction {
     void checkRunning(String action) {
         TransactionState s = state;
         if (s != TransactionState.RUNNING) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp
+            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
                     + ": it is " + s + "; begin a new transaction");
         }
     }
@@ -82,18 +86,10 @@ public final class Transaction {
     /** Refuses to finish a transaction that is not running, or through a manager that did not begin it. */
     void checkFinishableBy(TransactionManager finisher, String action) {
         if (finisher != manager) {
-            throw new TransactionStateException("cannot " + action + " transaction " + startTimestamp
+            throw new TransactionStateException("cannot " + action + " transaction " + startTimestamp()
                     + " through this TransactionManager: another manager began it; use that one");
         }
         checkRunning(action);
-    }
-
-    synchronized Long resolvedWriter(long writerStart) {
-        return resolvedWriters.get(writerStart);
-    }
-
-    synchronized void rememberWriter(long writerStart, long commitTimestampOrNotVisible) {
-        resolvedWriters.put(writerStart, commitTimestampOrNotVisible);
     }
 
     void markCommitted(long commitTs) {

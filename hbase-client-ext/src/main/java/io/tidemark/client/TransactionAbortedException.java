@@ -19,7 +19,10 @@ public class TransactionAbortedException extends TransactionException {
         COMMIT_TABLE_UNAVAILABLE("the commit record could not be written, so the transaction invalidated itself to"
                 + " make the outcome certain", "check the HBase commit table, then retry"),
         NEWER_FAST_PATH_WRITE("a fast-path (single-row) transaction committed a write to a row this transaction"
-                + " writes, after this transaction started", "retry the transaction");
+                + " writes, after this transaction started", "retry the transaction"),
+        SNAPSHOT_TOO_OLD("the transaction's snapshot is at or below a low watermark that compaction has already"
+                + " collected versions with, so a read could have returned wrong data and was refused",
+                "retry with a new transaction, and keep read-only transactions short");
 
         private final String description;
         private final String advice;

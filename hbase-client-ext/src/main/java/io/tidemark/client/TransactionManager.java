@@ -13,6 +13,7 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,7 +104,9 @@ public final class TransactionManager implements Closeable {
         try {
             long start = await(tso.begin(), "BEGIN");
             CommitMode mode = tso.commitMode();
-            return new Transaction(this, start, mode);
+            // TODO(#9): the epoch of the incarnation that answered this BEGIN, from its HELLO; 0 means "unknown"
+            // and makes batched-mode readers treat every pending writer as running.
+            return new Transaction(this, start, mode, Timestamps.NONE);
         } catch (IOException e) {
             throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
                     + "); check that it runs and that " + TidemarkConfig.CLIENT_TSO_ADDRESS + " points at it", e);

@@ -7,6 +7,7 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
@@ -407,7 +408,7 @@ class SnapshotIsolationTest {
         seed(row, "x", "visible");
         // More undecided versions below the snapshot than one read fetches (writers that never finish): the reader
         // must look further back to find the committed one.
-        for (int i = 0; i < SnapshotQueries.VERSIONS_PER_READ + 2; i++) {
+        for (int i = 0; i < SnapshotQuery.VERSIONS_PER_READ + 2; i++) {
             put(tm.begin(), row, "x", "abandoned" + i);
         }
         Transaction reader = tm.begin();

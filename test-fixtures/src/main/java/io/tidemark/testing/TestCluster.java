@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -148,34 +149,51 @@ public final class TestCluster implements AutoCloseable {
      */
     public TableName createTable(String prefix, Set<TableFeature> features, Map<String, String> settings)
             throws IOException {
+        return createTable(prefix, features, settings, new byte[0][]);
+    }
+
+    /** Like {@link #createTable(String, Set)}, pre-split into regions at {@code splitKeys}. */
+    public TableName createTable(String prefix, Set<TableFeature> features, byte[]... splitKeys) throws IOException {
+        return createTable(prefix, features, Map.of(), splitKeys);
+    }
+
+    private TableName createTable(String prefix, Set<TableFeature> features, Map<String, String> settings,
+            byte[][] splitKeys) throws IOException {
         TableName table = newName(prefix);
         TidemarkConfig tableConfig = config;
         if (!settings.isEmpty()) {
             tableConfig = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
             settings.forEach(tableConfig::set);
         }
-        try (Admin hbase = connection().getAdmin()) {
-            hbase.createTable(new TidemarkAdmin(connection(), tableConfig).descriptorFor(table,
-                    List.of(Bytes.toString(F), Bytes.toString(G)), features));
-        }
+        create(new TidemarkAdmin(connection(), tableConfig).descriptorFor(table,
+                List.of(Bytes.toString(F), Bytes.toString(G)), features), splitKeys);
         return table;
     }
 
     /**
      * A plain HBase table with families {@link #F} and {@link #G} keeping {@code versions} versions, not marked
-     * transactional and without coprocessors: what a table made outside Tidemark looks like.
+     * transactional and without coprocessors: what a table made outside Tidemark looks like. Pre-split into regions
+     * at {@code splitKeys}, if any.
      */
-    public TableName createPlainTable(String prefix, int versions) throws IOException {
+    public TableName createPlainTable(String prefix, int versions, byte[]... splitKeys) throws IOException {
         TableName table = newName(prefix);
         TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(table);
         for (byte[] family : new byte[][] {F, G}) {
             descriptor.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setMaxVersions(versions)
                     .build());
         }
-        try (Admin hbase = connection().getAdmin()) {
-            hbase.createTable(descriptor.build());
-        }
+        create(descriptor.build(), splitKeys);
         return table;
+    }
+
+    private static void create(TableDescriptor descriptor, byte[][] splitKeys) throws IOException {
+        try (Admin hbase = connection().getAdmin()) {
+            if (splitKeys.length == 0) {
+                hbase.createTable(descriptor);
+            } else {
+                hbase.createTable(descriptor, splitKeys);
+            }
+        }
     }
 
     /** A fast-path client of {@code table} that begins its generic fallbacks with this cluster's manager. */

@@ -3,6 +3,7 @@ package io.tidemark.workload.bank;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.client.TransactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -63,8 +64,11 @@ final class Auditor implements Runnable {
                 seen++;
             }
         } finally {
-            // Read-only: there is nothing to make durable, and rolling back never aborts.
-            tm.rollback(tx);
+            // Read-only: there is nothing to make durable, and rolling back never aborts. A refused read (snapshot
+            // too old) has rolled the transaction back already.
+            if (tx.state() == TransactionState.RUNNING) {
+                tm.rollback(tx);
+            }
         }
         stats.recordAudit();
         if (seen != accounts.accounts() || total != expectedTotal) {

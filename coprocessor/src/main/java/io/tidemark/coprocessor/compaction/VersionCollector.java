@@ -1,11 +1,12 @@
 package io.tidemark.coprocessor.compaction;
 
-import io.tidemark.coprocessor.StoredColumn;
-import io.tidemark.coprocessor.WriterOutcomes;
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.visibility.ColumnKey;
+import io.tidemark.visibility.ColumnVersions;
+import io.tidemark.visibility.WriterOutcome;
+import io.tidemark.visibility.WriterResolver;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.slf4j.Logger;
@@ -32,7 +33,8 @@ import java.util.Set;
  *   <li>a committed version that lacks its shadow cell gets one, so nobody asks the commit table again.</li>
  * </ul>
  * A version whose writer cannot be decided now (commit table unreachable) is kept, and decides nothing.
- * HBase delete markers and non-Tidemark cells pass through untouched.
+ * HBase delete markers, Tidemark metadata other than shadow cells and tombstones, and non-Tidemark cells pass
+ * through untouched. Writers are decided by the read rule ({@link WriterResolver#forCompaction}).
  */
 final class VersionCollector {
 
@@ -40,9 +42,9 @@ final class VersionCollector {
 
     private final long lowWatermark;
     private final boolean allFiles;
-    private final WriterOutcomes writers;
+    private final WriterResolver writers;
 
-    VersionCollector(long lowWatermark, boolean allFiles, WriterOutcomes writers) {
+    VersionCollector(long lowWatermark, boolean allFiles, WriterResolver writers) {
         this.lowWatermark = lowWatermark;
         this.allFiles = allFiles;
         this.writers = writers;
@@ -50,24 +52,17 @@ final class VersionCollector {
 
     /** The cells of one row (sorted) that survive, plus the shadow cells to add, sorted. */
     List<Cell> collect(List<Cell> rowCells) {
-        List<Cell> puts = new ArrayList<>(rowCells.size());
-        for (Cell c : rowCells) {
-            if (c.getType() == Cell.Type.Put) {
-                puts.add(c);
-            }
-        }
-        if (puts.isEmpty()) {
+        List<ColumnVersions> columns = ColumnVersions.partition(rowCells);
+        if (columns.isEmpty()) {
             return rowCells;
         }
-        byte[] row = CellUtil.cloneRow(puts.get(0));
-        Map<Object, Set<Long>> dropped = new HashMap<>();
+        Map<ColumnKey, Set<Long>> dropped = new HashMap<>();
         List<Cell> survivors = new ArrayList<>(rowCells.size());
-        for (StoredColumn column : StoredColumn.partition(puts)) {
-            dropped.put(column.column(), collectColumn(row, column, survivors));
+        for (ColumnVersions column : columns) {
+            dropped.put(column.key(), collectColumn(column, survivors));
         }
         for (Cell c : rowCells) {
-            if (c.getType() != Cell.Type.Put
-                    || !dropped.get(StoredColumn.columnOf(c)).contains(c.getTimestamp())) {
+            if (!isDropped(c, dropped)) {
                 survivors.add(c);
             }
         }
@@ -75,8 +70,17 @@ final class VersionCollector {
         return survivors;
     }
 
+    /** Whether the cell belongs to a dropped version of its column (only data, tombstones and shadow cells can). */
+    private static boolean isDropped(Cell cell, Map<ColumnKey, Set<Long>> dropped) {
+        if (cell.getType() != Cell.Type.Put) {
+            return false;
+        }
+        ColumnKey column = ColumnKey.of(cell);
+        return column != null && dropped.get(column).contains(cell.getTimestamp());
+    }
+
     /** The versions of the column to drop; adds missing shadow cells of committed versions to {@code added}. */
-    private Set<Long> collectColumn(byte[] row, StoredColumn column, List<Cell> added) {
+    private Set<Long> collectColumn(ColumnVersions column, List<Cell> added) {
         Set<Long> drop = new HashSet<>();
         List<Cell> shadows = new ArrayList<>();
         Long newestBelow = null;
@@ -90,21 +94,27 @@ final class VersionCollector {
             }
             Long commit = column.commitTimestampAt(version);
             if (commit == null) {
-                long decided;
+                WriterOutcome writer;
                 try {
-                    decided = writers.commitTimestampOf(version, row, column.family(), column.qualifier(), true);
+                    writer = writers.outcome(column, version);
                 } catch (IOException e) {
                     // Undecidable now (commit table unreachable): keep the version; a later compaction decides.
-                    LOG.debug("keeping version {} of {}: {}", version, Bytes.toStringBinary(row), e.toString());
+                    LOG.debug("keeping version {} of {}: {}", version, Bytes.toStringBinary(column.row()),
+                            e.toString());
                     continue;
                 }
-                if (decided == WriterOutcomes.NOT_COMMITTED) {
+                if (writer.isPending()) {
+                    // Only a resolver that reports pending writers answers this: keep the version, decide nothing.
+                    continue;
+                }
+                if (!writer.isCommitted()) {
                     drop.add(version);
                     continue;
                 }
-                commit = decided;
-                shadows.add(new KeyValue(row, column.family(), CellEncoding.shadowQualifier(column.qualifier()),
-                        version, KeyValue.Type.Put, CellEncoding.encodeCommitTimestamp(commit)));
+                commit = writer.commitTimestamp();
+                shadows.add(new KeyValue(column.row(), column.family(),
+                        CellEncoding.shadowQualifier(column.qualifier()), version, KeyValue.Type.Put,
+                        CellEncoding.encodeCommitTimestamp(commit)));
             }
             if (commit <= lowWatermark) {
                 newestBelow = version;

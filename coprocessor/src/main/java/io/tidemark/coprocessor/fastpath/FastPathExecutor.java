@@ -1,11 +1,14 @@
 package io.tidemark.coprocessor.fastpath;
 
 import io.tidemark.committable.CommitTable;
+import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.visibility.CommittedRow;
+import io.tidemark.visibility.VersionStore;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
@@ -35,11 +38,13 @@ import java.util.NavigableSet;
 final class FastPathExecutor {
 
     private final Region region;
+    private final VersionStore store;
     private final RegionClock clock;
     private final CommitTable commitTable;
 
     FastPathExecutor(Region region, RegionClock clock, CommitTable commitTable) {
         this.region = region;
+        this.store = new RegionVersionStore(region);
         this.clock = clock;
         this.commitTable = commitTable;
     }
@@ -49,7 +54,7 @@ final class FastPathExecutor {
         Operation op = Operation.fromCode(request.getAttribute(FastPathProtocol.OPERATION));
         byte[] row = request.getRow();
         if (!op.writes()) {
-            CommittedRow state = CommittedRow.read(region, row, new WriterStatus(commitTable));
+            CommittedRow state = CommittedRow.read(store, commitTable, row);
             if (op == Operation.READ_FOR_UPDATE) {
                 state.requireNoPendingWriter(row, "read for update");
             }
@@ -68,7 +73,7 @@ final class FastPathExecutor {
         long session = FastPathProtocol.longAttribute(request, FastPathProtocol.SESSION, Timestamps.NONE);
         Region.RowLock lock = region.getRowLock(row, false);
         try {
-            CommittedRow state = CommittedRow.read(region, row, new WriterStatus(commitTable));
+            CommittedRow state = CommittedRow.read(store, commitTable, row);
             state.requireNoPendingWriter(row, op.name().toLowerCase(Locale.ROOT).replace('_', ' '));
             switch (op) {
                 case WRITE:

@@ -3,8 +3,14 @@ package io.tidemark.coprocessor.snapshot;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.committable.HBaseCommitTable;
-import io.tidemark.coprocessor.WriterOutcomes;
+import io.tidemark.coprocessor.RegionVersionStore;
+import io.tidemark.coprocessor.horizon.GcHorizon;
+import io.tidemark.coprocessor.horizon.HorizonCheck;
 import io.tidemark.encoding.SnapshotAttribute;
+import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.visibility.DecidedWriters;
+import io.tidemark.visibility.ReaderContext;
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -12,6 +18,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.OperationWithAttributes;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
@@ -43,6 +50,10 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     private static final ThreadLocal<Filter> USER_FILTER = new ThreadLocal<>();
 
     private RegionCoprocessorEnvironment environment;
+    /** Whether compaction collects garbage in this table, so reads must be checked against the GC horizon. */
+    private boolean collectedByCompaction;
+    /** Whether this observer sees the horizon the compaction observer raises (one class loader for both). */
+    private boolean horizonShared;
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
@@ -51,6 +62,16 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
                     + " not to the master or a region server as a whole");
         }
         environment = (RegionCoprocessorEnvironment) env;
+        TableDescriptor table = environment.getRegion().getTableDescriptor();
+        collectedByCompaction = GcHorizon.appliesTo(table);
+        horizonShared = GcHorizon.sharedBy(table);
+    }
+
+    @Override
+    public void stop(CoprocessorEnvironment env) {
+        if (environment != null) {
+            GcHorizon.forget(environment.getRegion());
+        }
     }
 
     @Override
@@ -78,7 +99,9 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         }
         Filter userFilter = USER_FILTER.get();
         USER_FILTER.remove();
-        return new SnapshotRegionScanner(s, resolver(snapshot), new VisibleCellFilter(userFilter));
+        CommitTable commitTable = commitTable(snapshot);
+        return new SnapshotRegionScanner(s, query(snapshot, commitTable), new VisibleCellFilter(userFilter),
+                horizon(snapshot, commitTable));
     }
 
     @Override
@@ -91,10 +114,14 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         Scan stored = new Scan(get);
         SnapshotScans.toStoredVersionsScan(stored, snapshot.startTimestamp());
         Region region = environment.getRegion();
+        CommitTable commitTable = commitTable(snapshot);
+        HorizonCheck horizon = horizon(snapshot, commitTable);
         List<Cell> cells = new ArrayList<>();
         try (RegionScanner scanner = region.getScanner(stored)) {
             scanner.next(cells);
-            result.addAll(new VisibleCellFilter(get.getFilter()).apply(resolver(snapshot).visibleCells(cells)));
+            List<Cell> visible = query(snapshot, commitTable).visibleCells(cells);
+            horizon.afterRead();
+            result.addAll(new VisibleCellFilter(get.getFilter()).apply(visible));
         } catch (RuntimeException e) {
             // A runtime exception escaping a hook would make HBase abort the region server (or drop the observer).
             throw new DoNotRetryIOException("could not resolve the snapshot of row "
@@ -103,11 +130,33 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         c.bypass();
     }
 
-    private SnapshotResolver resolver(SnapshotAttribute snapshot) {
-        CommitTable commitTable = new HBaseCommitTable(environment.getConnection(),
-                TableName.valueOf(snapshot.commitTable()), new CommitTableSchema(snapshot.commitTableBuckets()));
-        return new SnapshotResolver(environment.getRegion(), snapshot.startTimestamp(), snapshot.commitMode(),
-                new WriterOutcomes(environment.getRegion(), commitTable, true));
+    /** The commit table the reader names: the one its client would consult. */
+    private CommitTable commitTable(SnapshotAttribute snapshot) {
+        return new HBaseCommitTable(environment.getConnection(), TableName.valueOf(snapshot.commitTable()),
+                new CommitTableSchema(snapshot.commitTableBuckets()));
+    }
+
+    /** The read rule for one request: outcomes are remembered for the request, as a client remembers them. */
+    private SnapshotQuery query(SnapshotAttribute snapshot, CommitTable commitTable) {
+        return new SnapshotQuery(new ReaderContext(snapshot.startTimestamp(), snapshot.commitMode(), snapshot.epoch()),
+                commitTable, new RegionVersionStore(environment.getRegion()), new DecidedWriters());
+    }
+
+    /** The check of the request's snapshot against the region's GC horizon, run after each row is read. */
+    private HorizonCheck horizon(SnapshotAttribute snapshot, CommitTable commitTable) throws IOException {
+        if (!collectedByCompaction) {
+            return HorizonCheck.NONE;
+        }
+        Region region = environment.getRegion();
+        if (!horizonShared) {
+            throw new DoNotRetryIOException("table " + region.getTableDescriptor().getTableName()
+                    + " loads " + TransactionalTableLayout.SNAPSHOT_OBSERVER + " and "
+                    + TransactionalTableLayout.COMPACTION_OBSERVER + " from different jars, so snapshot reads cannot"
+                    + " see what compaction collected and could return wrong data; attach both from the same jar"
+                    + " (TidemarkAdmin.enable does) or put the jar on the region servers' classpath");
+        }
+        GcHorizon gcHorizon = GcHorizon.of(region);
+        return () -> gcHorizon.check(snapshot.startTimestamp(), commitTable);
     }
 
     private static SnapshotAttribute snapshotOf(OperationWithAttributes operation) throws IOException {

@@ -1,7 +1,9 @@
 package io.tidemark.coprocessor.snapshot;
 
+import io.tidemark.coprocessor.WrappingRegionScanner;
+import io.tidemark.coprocessor.horizon.HorizonCheck;
+import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.regionserver.ScannerContext;
 
@@ -12,24 +14,26 @@ import java.util.List;
 /**
  * A region scanner that returns, row by row, only what the transaction's snapshot shows, after the user's filter.
  * Reads each whole row (the newest versions up to the snapshot, metadata included) from the underlying scanner,
- * resolves it, filters it, and skips rows left empty, so row limits count visible rows only.
+ * resolves it, filters it, and skips rows left empty, so row limits count visible rows only. After each row it
+ * checks the snapshot against the region's garbage-collection horizon.
  *
  * <p>The underlying scanner is read without the RPC's {@link ScannerContext}: its size and time limits may cut a row
  * into partial results, and a row can only be resolved whole. The RPC is bounded by its row count instead (the
  * client sets the scan's caching).
  */
-final class SnapshotRegionScanner implements RegionScanner {
+final class SnapshotRegionScanner extends WrappingRegionScanner {
 
-    private final RegionScanner stored;
-    private final SnapshotResolver resolver;
+    private final SnapshotQuery query;
     private final VisibleCellFilter filter;
+    private final HorizonCheck horizon;
     private final List<Cell> rowCells = new ArrayList<>();
     private boolean exhausted;
 
-    SnapshotRegionScanner(RegionScanner stored, SnapshotResolver resolver, VisibleCellFilter filter) {
-        this.stored = stored;
-        this.resolver = resolver;
+    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter, HorizonCheck horizon) {
+        super(stored);
+        this.query = query;
         this.filter = filter;
+        this.horizon = horizon;
     }
 
     @Override
@@ -60,9 +64,12 @@ final class SnapshotRegionScanner implements RegionScanner {
                 break;
             }
             rowCells.clear();
-            boolean more = raw ? stored.nextRaw(rowCells) : stored.next(rowCells);
+            boolean more = raw ? wrapped.nextRaw(rowCells) : wrapped.next(rowCells);
             exhausted = !more;
-            List<Cell> visible = filter.apply(resolver.visibleCells(rowCells));
+            List<Cell> resolved = query.visibleCells(rowCells);
+            // After every read (even of nothing: the scanner may have skipped rows whose versions were collected).
+            horizon.afterRead();
+            List<Cell> visible = filter.apply(resolved);
             rowCells.clear();
             if (!visible.isEmpty()) {
                 result.addAll(visible);
@@ -72,39 +79,18 @@ final class SnapshotRegionScanner implements RegionScanner {
         return false;
     }
 
+    /**
+     * Only the user's filter can end the whole scan. HBase reads "filter done" with no results as the end of the scan
+     * across every later region, so this region running out of rows (with nothing visible left) must not say so.
+     */
     @Override
     public boolean isFilterDone() throws IOException {
-        return exhausted || filter.allRemainingFiltered();
+        return filter.allRemainingFiltered();
     }
 
     @Override
     public boolean reseek(byte[] row) throws IOException {
         exhausted = false;
-        return stored.reseek(row);
-    }
-
-    @Override
-    public RegionInfo getRegionInfo() {
-        return stored.getRegionInfo();
-    }
-
-    @Override
-    public long getMaxResultSize() {
-        return stored.getMaxResultSize();
-    }
-
-    @Override
-    public long getMvccReadPoint() {
-        return stored.getMvccReadPoint();
-    }
-
-    @Override
-    public int getBatch() {
-        return stored.getBatch();
-    }
-
-    @Override
-    public void close() throws IOException {
-        stored.close();
+        return super.reseek(row);
     }
 }

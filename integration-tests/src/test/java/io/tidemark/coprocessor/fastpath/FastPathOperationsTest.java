@@ -10,6 +10,7 @@ import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.visibility.CommittedRow;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;

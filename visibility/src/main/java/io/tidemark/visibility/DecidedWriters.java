@@ -1,0 +1,27 @@
+package io.tidemark.visibility;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The final outcomes a reader has learnt, by writer start timestamp, so that every cell of one writer is judged the
+ * same way and the commit table is asked once. A pending outcome is never remembered: the writer may decide any
+ * moment, and a later look must see that. Thread-safe; lives as long as its reader (a transaction, a region-server
+ * request, a compaction, a fast-path operation).
+ */
+public final class DecidedWriters {
+
+    private final Map<Long, WriterOutcome> outcomes = new HashMap<>();
+
+    /** The final outcome remembered for the writer that started at {@code writerStart}, or null. */
+    public synchronized WriterOutcome get(long writerStart) {
+        return outcomes.get(writerStart);
+    }
+
+    /** Remembers {@code outcome} if it is final; a pending one is ignored. */
+    public synchronized void remember(long writerStart, WriterOutcome outcome) {
+        if (outcome.isFinal()) {
+            outcomes.put(writerStart, outcome);
+        }
+    }
+}

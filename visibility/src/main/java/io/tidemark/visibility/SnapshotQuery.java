@@ -1,0 +1,132 @@
+package io.tidemark.visibility;
+
+import io.tidemark.committable.CommitTable;
+import io.tidemark.encoding.CellEncoding;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What a snapshot sees in a row (docs/architecture.md, "Reading a snapshot"). The row is read as stored versions:
+ * the requested columns with their tombstones and shadow cells ({@link #storedColumns}), versions up to the start
+ * timestamp, the newest {@value #VERSIONS_PER_READ} of each qualifier. For each user column the versions are walked
+ * newest first, and the first one whose writer is visible decides: a deletion hides the column, otherwise its data
+ * cell is the value. A writer is visible when it is the reader itself, or committed before the reader's start. Older
+ * versions are fetched only when the fetched ones are all invisible.
+ */
+public final class SnapshotQuery {
+
+    /** Versions read per qualifier at first: usually the newest is visible, and reading all would cost every row. */
+    public static final int VERSIONS_PER_READ = 4;
+
+    private final ReaderContext reader;
+    private final VersionStore store;
+    private final WriterResolver writers;
+
+    /**
+     * @param decided the reader's remembered outcomes: a transaction's own for the client, one request's in a
+     *     region server
+     */
+    public SnapshotQuery(ReaderContext reader, CommitTable commitTable, VersionStore store, DecidedWriters decided) {
+        this.reader = reader;
+        this.store = store;
+        this.writers = WriterResolver.forReader(reader, commitTable, store, decided);
+    }
+
+    /**
+     * The columns to read for the user's request: each requested column plus its tombstone and shadow cell; a whole
+     * family (null or empty set) stays whole.
+     */
+    public static Map<byte[], NavigableSet<byte[]>> storedColumns(Map<byte[], NavigableSet<byte[]>> requested) {
+        Map<byte[], NavigableSet<byte[]>> stored = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+        for (Map.Entry<byte[], NavigableSet<byte[]>> family : requested.entrySet()) {
+            if (family.getValue() == null || family.getValue().isEmpty()) {
+                stored.put(family.getKey(), null);
+                continue;
+            }
+            NavigableSet<byte[]> qualifiers = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+            for (byte[] q : family.getValue()) {
+                qualifiers.add(q);
+                qualifiers.add(CellEncoding.tombstoneQualifier(q));
+                qualifiers.add(CellEncoding.shadowQualifier(q));
+            }
+            stored.put(family.getKey(), qualifiers);
+        }
+        return stored;
+    }
+
+    /** The visible data cells of one row's stored versions, sorted; never a tombstone or shadow cell. */
+    public List<Cell> visibleCells(List<Cell> storedRow) throws IOException {
+        List<Cell> visible = new ArrayList<>();
+        for (ColumnVersions column : ColumnVersions.partition(storedRow)) {
+            Cell cell = visibleCell(column);
+            if (cell != null) {
+                visible.add(cell);
+            }
+        }
+        visible.sort(CellComparator.getInstance());
+        return visible;
+    }
+
+    /** The visible data cell of the column, or null when the snapshot has no value for it. */
+    private Cell visibleCell(ColumnVersions fetched) throws IOException {
+        ColumnVersions column = fetched;
+        while (true) {
+            long completeDownTo = column.completeDownTo(VERSIONS_PER_READ);
+            for (long version : column.writtenVersions()) {
+                if (version < completeDownTo) {
+                    break;
+                }
+                if (!isVisible(column, version)) {
+                    continue;
+                }
+                if (column.isDeletionAt(version)) {
+                    return null;
+                }
+                Cell data = column.dataAt(version);
+                if (data != null) {
+                    return data;
+                }
+            }
+            if (completeDownTo == 0) {
+                return null;
+            }
+            Result olderCells = store.get(olderVersions(column, completeDownTo));
+            if (olderCells.isEmpty()) {
+                return null;
+            }
+            List<ColumnVersions> older = ColumnVersions.partition(Arrays.asList(olderCells.rawCells()));
+            if (older.isEmpty()) {
+                return null;
+            }
+            // The Get names one column, so the partition holds only that column.
+            column = older.get(0);
+        }
+    }
+
+    private boolean isVisible(ColumnVersions column, long version) throws IOException {
+        return version == reader.startTimestamp()
+                || writers.outcome(column, version).isCommittedBefore(reader.startTimestamp());
+    }
+
+    /** The stored versions of one column older than {@code before}. */
+    private static Get olderVersions(ColumnVersions column, long before) throws IOException {
+        return new Get(column.row())
+                .addColumn(column.family(), column.qualifier())
+                .addColumn(column.family(), CellEncoding.tombstoneQualifier(column.qualifier()))
+                .addColumn(column.family(), CellEncoding.shadowQualifier(column.qualifier()))
+                .setTimeRange(0, before)
+                .readVersions(VERSIONS_PER_READ);
+    }
+}

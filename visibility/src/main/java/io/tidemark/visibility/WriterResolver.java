@@ -1,0 +1,137 @@
+package io.tidemark.visibility;
+
+import io.tidemark.committable.CommitState;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.encoding.CellEncoding;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+
+/**
+ * Decides whether, and when, the writer of a stored version committed (docs/architecture.md, "Reading a snapshot"):
+ * <ol>
+ *   <li>a shadow cell holds the commit timestamp;</li>
+ *   <li>else the commit table: a commit record decides (and, when healing, the missing shadow cell is written);</li>
+ *   <li>no record, or an invalidation marker: re-read the shadow cell, since the writer may have finished its
+ *       post-commit (shadow cells written, record deleted) since the row was read;</li>
+ *   <li>an invalidation marker: never committed;</li>
+ *   <li>nothing at all: the writer is pending. The {@link PendingWriterPolicy} either reports that, or invalidates the
+ *       writer. If the writer's commit record won that race, it decides; otherwise re-read the shadow cell once more:
+ *       one that appeared means the writer committed and deleted its record just before the invalidation landed in
+ *       the empty row, so the invalidation is undone and the shadow cell decides.</li>
+ * </ol>
+ * Final outcomes are remembered in the reader's {@link DecidedWriters}, so every cell of a writer is judged the same.
+ */
+public final class WriterResolver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriterResolver.class);
+
+    private final CommitTable commitTable;
+    private final VersionStore store;
+    private final PendingWriterPolicy pendingWriters;
+    private final boolean healShadowCells;
+    private final DecidedWriters decided;
+
+    private WriterResolver(CommitTable commitTable, VersionStore store, PendingWriterPolicy pendingWriters,
+            boolean healShadowCells, DecidedWriters decided) {
+        this.commitTable = commitTable;
+        this.store = store;
+        this.pendingWriters = pendingWriters;
+        this.healShadowCells = healShadowCells;
+        this.decided = decided;
+    }
+
+    /**
+     * A generic reader's resolver: pending writers are treated by {@link PendingWriterPolicy#forReader}, and the
+     * shadow cells of writers found committed in the commit table are healed (it saves later readers the lookup).
+     */
+    public static WriterResolver forReader(ReaderContext reader, CommitTable commitTable, VersionStore store,
+            DecidedWriters decided) {
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.forReader(reader), true, decided);
+    }
+
+    /** The fast path's resolver: reports pending writers, writes nothing, remembers for one operation. */
+    public static WriterResolver forFastPath(CommitTable commitTable, VersionStore store) {
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.REPORT, false, new DecidedWriters());
+    }
+
+    /**
+     * The compaction's resolver (below the low watermark): invalidates pending writers; heals nothing, since the
+     * compaction writes the missing shadow cells into the compacted file itself.
+     */
+    public static WriterResolver forCompaction(CommitTable commitTable, VersionStore store) {
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.INVALIDATE, false, new DecidedWriters());
+    }
+
+    /** The outcome of the writer of {@code version} of {@code column}. */
+    public WriterOutcome outcome(ColumnVersions column, long version) throws IOException {
+        Long shadow = column.commitTimestampAt(version);
+        if (shadow != null) {
+            return WriterOutcome.committedAt(shadow);
+        }
+        WriterOutcome known = decided.get(version);
+        if (known != null) {
+            return known;
+        }
+        WriterOutcome outcome = decide(column, version);
+        decided.remember(version, outcome);
+        return outcome;
+    }
+
+    private WriterOutcome decide(ColumnVersions column, long writer) throws IOException {
+        CommitState state = commitTable.lookup(writer);
+        if (state.isCommitted()) {
+            return committed(column, writer, state.commitTimestamp());
+        }
+        WriterOutcome shadow = shadowCell(column, writer);
+        if (shadow != null) {
+            return shadow;
+        }
+        if (state.isInvalidated()) {
+            return WriterOutcome.NEVER_COMMITTED;
+        }
+        if (!pendingWriters.invalidates(writer)) {
+            return WriterOutcome.PENDING;
+        }
+        state = commitTable.invalidate(writer);
+        if (state.isCommitted()) {
+            return committed(column, writer, state.commitTimestamp());
+        }
+        shadow = shadowCell(column, writer);
+        if (shadow != null) {
+            // The writer committed and deleted its record between our lookup and our invalidation: undo it.
+            commitTable.undoInvalidation(writer);
+            return shadow;
+        }
+        return WriterOutcome.NEVER_COMMITTED;
+    }
+
+    /** The outcome a shadow cell stored now (not as of the first read) records, or null when there is none. */
+    private WriterOutcome shadowCell(ColumnVersions column, long version) throws IOException {
+        byte[] shadowQualifier = CellEncoding.shadowQualifier(column.qualifier());
+        Result r = store.get(new Get(column.row()).addColumn(column.family(), shadowQualifier).setTimestamp(version));
+        byte[] value = r.getValue(column.family(), shadowQualifier);
+        return value == null ? null
+                : WriterOutcome.committedAt(CellEncoding.decodeCommitTimestamp(value, 0, value.length));
+    }
+
+    private WriterOutcome committed(ColumnVersions column, long version, long commitTimestamp) {
+        if (healShadowCells) {
+            try {
+                store.put(new Put(column.row()).addColumn(column.family(),
+                        CellEncoding.shadowQualifier(column.qualifier()), version,
+                        CellEncoding.encodeCommitTimestamp(commitTimestamp)));
+            } catch (IOException e) {
+                // Healing only saves later readers a lookup: the commit record stays until the shadow cells exist.
+                LOG.debug("could not heal the shadow cell of {} {} at {}", Bytes.toStringBinary(column.row()),
+                        column.key(), version, e);
+            }
+        }
+        return WriterOutcome.committedAt(commitTimestamp);
+    }
+}
