@@ -16,6 +16,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The commit table in HBase ({@link CommitTableSchema}). Commit and invalidation are both "put if absent" on the same
@@ -28,9 +33,18 @@ public final class HBaseCommitTable implements CommitTable {
 
     private static final byte[] TRUE = {1};
 
+    /** Idle threads of {@link #writePool} end after this long. */
+    private static final long WRITE_THREAD_KEEP_ALIVE_SECONDS = 60;
+
     private final Connection connection;
     private final TableName tableName;
     private final CommitTableSchema schema;
+    /**
+     * Runs the multi-requests of commit-record writes made through table handles with their own timeouts (a handle
+     * built without a pool would start, and stop, a pool of its own per write). Threads are daemons and end when idle,
+     * so the pool needs no closing.
+     */
+    private final ExecutorService writePool;
     private volatile Boolean guarded;
 
     public HBaseCommitTable(Connection connection, CommitTableSettings settings) {
@@ -41,6 +55,15 @@ public final class HBaseCommitTable implements CommitTable {
         this.connection = connection;
         this.tableName = tableName;
         this.schema = schema;
+        AtomicInteger threads = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, Integer.MAX_VALUE, WRITE_THREAD_KEEP_ALIVE_SECONDS,
+                TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+                    Thread t = new Thread(runnable, "tidemark-commit-record-write-" + threads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        this.writePool = pool;
     }
 
     public TableName tableName() {
@@ -95,7 +118,7 @@ public final class HBaseCommitTable implements CommitTable {
             return connection.getTable(tableName);
         }
         int timeoutMs = deadline.remainingMillisForWrite();
-        return connection.getTableBuilder(tableName, null).setOperationTimeout(timeoutMs).setRpcTimeout(timeoutMs)
+        return connection.getTableBuilder(tableName, writePool).setOperationTimeout(timeoutMs).setRpcTimeout(timeoutMs)
                 .setWriteRpcTimeout(timeoutMs).setReadRpcTimeout(timeoutMs).build();
     }
 

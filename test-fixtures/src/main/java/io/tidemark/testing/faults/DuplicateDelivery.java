@@ -2,6 +2,7 @@ package io.tidemark.testing.faults;
 
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableBuilder;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -44,7 +45,21 @@ public final class DuplicateDelivery {
             if (result instanceof Table) {
                 return duplicating((Table) result);
             }
+            if (result instanceof TableBuilder) {
+                return duplicating((TableBuilder) result);
+            }
             return result;
+        });
+    }
+
+    /** Tables built with their own timeouts (as commit-record writes are) duplicate too. */
+    private TableBuilder duplicating(TableBuilder builder) {
+        return proxy(TableBuilder.class, (self, method, args) -> {
+            Object result = invoke(builder, method, args);
+            if (result instanceof Table) {
+                return duplicating((Table) result);
+            }
+            return result == builder ? self : result;
         });
     }
 
