@@ -57,11 +57,6 @@ public final class SweepResult {
         return tentativeCellsRemoved;
     }
 
-    /** Whether the pass changed nothing. */
-    public boolean isEmpty() {
-        return completed == 0 && rolledBack == 0 && wrongMarkersUndone == 0;
-    }
-
     SweepResult plus(SweepResult other) {
         return new SweepResult(completed + other.completed, rolledBack + other.rolledBack,
                 wrongMarkersUndone + other.wrongMarkersUndone, undecided + other.undecided,
