@@ -35,7 +35,8 @@ class CommitRecordDeadlineTest {
     void aCommittedReplyArrivingAfterTheDeadlineAbortsWithoutACommitRecord() throws IOException {
         try (TestCluster cluster = TestCluster.start("deadline", CommitMode.LOW_LATENCY,
                 config -> config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, String.valueOf(TIMEOUT_MS)));
-             NettyTsoClient real = NettyTsoClient.create(cluster.config);
+             NettyTsoClient real = NettyTsoClient.create(cluster.config,
+                     TestCluster.connection().getConfiguration());
              TransactionManager slowTso = cluster.managerBuilder()
                      .tsoClient(new SlowCommitReplies(real, TIMEOUT_MS + 500)).build();
              TTable table = new TTable(TestCluster.connection(), cluster.createTransactionalTable("deadline"))) {

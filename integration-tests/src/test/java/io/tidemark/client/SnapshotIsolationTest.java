@@ -356,7 +356,7 @@ class SnapshotIsolationTest {
         String row = row("readonly");
         seed(row, "x", "1");
         try (CountingTsoClient counting = new CountingTsoClient(NettyTsoClient.create(
-                env.config));
+                env.config, TestCluster.connection().getConfiguration()));
              TransactionManager countingTm = env.managerBuilder().tsoClient(counting).build()) {
             Transaction tx = countingTm.begin();
             assertEquals("1", read(tx, row, "x"));
@@ -382,25 +382,7 @@ class SnapshotIsolationTest {
         assertEquals("2", readCommitted(row, "b"));
     }
 
-    @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void differentColumnsOfOneRowConflictAtRowLevel(CommitMode mode) throws IOException {
-        use(mode);
-        String row = row("rowlevel");
-        try (TransactionManager rowTm = env.managerBuilder().conflictLevel(ConflictLevel.ROW).build()) {
-            Transaction t1 = rowTm.begin();
-            Transaction t2 = rowTm.begin();
-            put(t1, row, "a", "1");
-            put(t2, row, "b", "2");
-            rowTm.commit(t1);
-            TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> rowTm.commit(t2));
-            assertEquals(TransactionAbortedException.Reason.CONFLICT, e.reason());
-        }
-        assertEquals("1", readCommitted(row, "a"));
-        assertNull(readCommitted(row, "b"));
-    }
-
-    @ParameterizedTest
+@ParameterizedTest
     @EnumSource(CommitMode.class)
     void olderVersionsAreFetchedWhenTheNewestAreInvisible(CommitMode mode) throws IOException {
         use(mode);

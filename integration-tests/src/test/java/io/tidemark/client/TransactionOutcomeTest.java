@@ -4,9 +4,9 @@ import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.LatestSnapshot;
+import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TsoRestart;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -40,8 +40,7 @@ class TransactionOutcomeTest {
 
     @BeforeAll
     static void start() throws IOException {
-        cluster = TestCluster.start("outcome", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20"));
+        cluster = TestCluster.start("outcome", CommitMode.LOW_LATENCY);
         tableName = cluster.createTransactionalTable("outcome");
     }
 
@@ -196,8 +195,10 @@ class TransactionOutcomeTest {
      */
     @Test
     void aTransactionThatLeftNothingIsAbortedAboveTheLowWatermarkAndCollectedBelowIt() throws IOException {
-        try (TestCluster own = TestCluster.start("outcome_lwm", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20"));
+        try (TestCluster own = TestCluster.start("outcome_lwm", CommitMode.LOW_LATENCY, config -> {
+            config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20");
+            config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "8");
+        });
              TTable table = new TTable(TestCluster.connection(), own.createTransactionalTable("lwm"))) {
             Transaction rolledBack = own.tm.begin();
             table.put(rolledBack, new Put(row()).addColumn(F, Q, Bytes.toBytes("gone")));
@@ -207,10 +208,8 @@ class TransactionOutcomeTest {
             own.tm.rollback(alsoRolledBack);
 
             assertEquals(TransactionOutcome.Status.ABORTED, own.tm.outcome(rolledBack.startTimestamp()).status());
-            try (TsoRestart restart = TsoRestart.of(own)) {
-                assertEquals(TransactionOutcome.Status.COLLECTED,
-                        own.tm.outcome(alsoRolledBack.startTimestamp()).status());
-            }
+            LowWatermarks.raiseTo(own, alsoRolledBack.startTimestamp());
+            assertEquals(TransactionOutcome.Status.COLLECTED, own.tm.outcome(alsoRolledBack.startTimestamp()).status());
         }
     }
 

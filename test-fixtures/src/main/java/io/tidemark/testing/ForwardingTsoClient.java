@@ -1,9 +1,10 @@
 package io.tidemark.testing;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.client.tso.TsoUnavailableException;
-import io.tidemark.protocol.CommitMode;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -20,7 +21,7 @@ public class ForwardingTsoClient implements TsoClient {
     }
 
     @Override
-    public CompletableFuture<Long> begin() {
+    public CompletableFuture<BeginResult> begin() {
         return delegate.begin();
     }
 
@@ -30,13 +31,13 @@ public class ForwardingTsoClient implements TsoClient {
     }
 
     @Override
-    public CommitMode commitMode() throws TsoUnavailableException {
-        return delegate.commitMode();
+    public TsoIncarnation incarnation() throws TsoUnavailableException {
+        return delegate.incarnation();
     }
 
     @Override
-    public long epoch() throws TsoUnavailableException {
-        return delegate.epoch();
+    public String describeTarget() {
+        return delegate.describeTarget();
     }
 
     @Override

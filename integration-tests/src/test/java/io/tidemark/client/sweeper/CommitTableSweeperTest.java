@@ -13,9 +13,9 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
 import io.tidemark.testing.LatestSnapshot;
+import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TsoRestart;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,8 @@ class CommitTableSweeperTest {
             config.set(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, String.valueOf(commitRecordTimeoutMs + 1));
             config.set(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "100");
             config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20");
+            // A small conflict map, so that LowWatermarks can raise the low watermark past the writers of a test.
+            config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "8");
         });
     }
 
@@ -118,12 +121,11 @@ class CommitTableSweeperTest {
             Set<Long> crashed = crashBeforeRecordAndGetInvalidated(cluster, tableName);
             assertEquals(CLIENTS * COMMITS_PER_CLIENT + CRASHED_BEFORE_RECORD, records(cluster));
 
-            SweepResult result;
-            try (TsoRestart restart = TsoRestart.of(cluster)) {
-                awaitMarkersOlderThanInvalidatedAge(cluster);
-                result = sweeper(cluster).sweepAll();
-                assertEquals(new TreeMap<>(committed), visible(cluster.tm, tableName));
-            }
+            LowWatermarks.raiseTo(cluster, Collections.max(crashed));
+            awaitMarkersOlderThanInvalidatedAge(cluster);
+            SweepResult result = sweeper(cluster).sweepAll();
+
+            assertEquals(new TreeMap<>(committed), visible(cluster.tm, tableName));
 
             assertEquals(CLIENTS * COMMITS_PER_CLIENT, result.completed(), result.toString());
             assertEquals(CRASHED_BEFORE_RECORD, result.rolledBack(), result.toString());
@@ -153,15 +155,14 @@ class CommitTableSweeperTest {
             // The reader that lost the race with the post-commit, and died before its undo.
             assertTrue(cluster.commitTable.invalidate(start).isInvalidated());
 
-            try (TsoRestart restart = TsoRestart.of(cluster)) {
-                awaitMarkersOlderThanInvalidatedAge(cluster);
-                SweepResult result = sweeper(cluster).sweepAll();
+            LowWatermarks.raiseTo(cluster, start);
+            awaitMarkersOlderThanInvalidatedAge(cluster);
+            SweepResult result = sweeper(cluster).sweepAll();
 
-                assertEquals("kept", readCommitted(cluster.tm, tableName, row));
-                assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the wrong marker is undone");
-                assertEquals(1, result.wrongMarkersUndone(), result.toString());
-                assertEquals(0, result.rolledBack(), result.toString());
-            }
+            assertEquals("kept", readCommitted(cluster.tm, tableName, row));
+            assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the wrong marker is undone");
+            assertEquals(1, result.wrongMarkersUndone(), result.toString());
+            assertEquals(0, result.rolledBack(), result.toString());
         }
     }
 
@@ -222,22 +223,20 @@ class CommitTableSweeperTest {
                 assertNull(readCommitted(cluster.tm, tableName, row), "the reader invalidates the stalled writer");
                 assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated());
 
-                try (TsoRestart restart = TsoRestart.of(cluster)) {
-                    awaitMarkersOlderThanInvalidatedAge(cluster);
-                    SweepResult result = sweeper(cluster).sweepAll();
-                    assertEquals(1, result.rolledBack(), result.toString());
-                    assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isAbsent(), "the marker is gone");
+                LowWatermarks.raiseTo(cluster, writer.startTimestamp());
+                awaitMarkersOlderThanInvalidatedAge(cluster);
+                SweepResult result = sweeper(cluster).sweepAll();
+                assertEquals(1, result.rolledBack(), result.toString());
+                assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isAbsent(), "the marker is gone");
 
-                    release.countDown();
-                    ExecutionException e = assertThrows(ExecutionException.class,
-                            () -> commit.get(60, TimeUnit.SECONDS));
-                    TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
-                            e.getCause());
-                    assertEquals(TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, aborted.reason());
-                    assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(),
-                            "the late writer settled its outcome by invalidating itself");
-                    assertNull(readCommitted(cluster.tm, tableName, row));
-                }
+                release.countDown();
+                ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(60, TimeUnit.SECONDS));
+                TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
+                        e.getCause());
+                assertEquals(TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, aborted.reason());
+                assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(),
+                        "the late writer settled its outcome by invalidating itself");
+                assertNull(readCommitted(cluster.tm, tableName, row));
             } finally {
                 release.countDown();
             }
@@ -277,20 +276,18 @@ class CommitTableSweeperTest {
                 CompletableFuture<Void> commit = commitInBackground(stalling, writer);
                 assertTrue(granted.await(30, TimeUnit.SECONDS), "the TSO granted the commit");
 
-                try (TsoRestart restart = TsoRestart.of(cluster)) {
-                    SweepResult result = sweeper(cluster).sweepAll();
+                LowWatermarks.raiseTo(cluster, writer.startTimestamp());
+                SweepResult result = sweeper(cluster).sweepAll();
 
-                    ExecutionException e = assertThrows(ExecutionException.class,
-                            () -> commit.get(60, TimeUnit.SECONDS));
-                    TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
-                            e.getCause());
-                    assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason(),
-                            "the stalled write met the marker");
-                    assertTrue(writtenInTime.get(), "the stalled write came within its deadline, while the sweep"
-                            + " waited (a slower machine than this test assumes)");
-                    assertEquals(1, result.rolledBack(), result.toString());
-                    assertNull(readCommitted(cluster.tm, tableName, row));
-                }
+                ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(60, TimeUnit.SECONDS));
+                TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
+                        e.getCause());
+                assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason(),
+                        "the stalled write met the marker");
+                assertTrue(writtenInTime.get(), "the stalled write came within its deadline, while the sweep waited"
+                        + " (a slower machine than this test assumes)");
+                assertEquals(1, result.rolledBack(), result.toString());
+                assertNull(readCommitted(cluster.tm, tableName, row));
             }
         }
     }
@@ -365,11 +362,10 @@ class CommitTableSweeperTest {
                 raw.put(new Put(row).addColumn(F, Q, version, Bytes.toBytes("their pending write")));
             }
 
-            try (TsoRestart restart = TsoRestart.of(ours)) {
-                awaitMarkersOlderThanInvalidatedAge(ours);
-                SweepResult result = sweeper(ours).sweepAll();
-                assertEquals(CRASHED_BEFORE_RECORD, result.rolledBack(), result.toString());
-            }
+            LowWatermarks.raiseTo(ours, Collections.max(crashed));
+            awaitMarkersOlderThanInvalidatedAge(ours);
+            SweepResult result = sweeper(ours).sweepAll();
+            assertEquals(CRASHED_BEFORE_RECORD, result.rolledBack(), result.toString());
             try (Table raw = TestCluster.connection().getTable(theirTable)) {
                 assertEquals("their pending write", Bytes.toString(raw.get(new Get(row).setTimestamp(version))
                         .getValue(F, Q)));
@@ -383,11 +379,20 @@ class CommitTableSweeperTest {
         for (int n = 0; n < COMMITS_PER_CLIENT; n++) {
             try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
                  TTable table = new TTable(TestCluster.connection(), tableName)) {
-                Transaction tx = dying.begin();
                 String row = "c" + client + "-" + n;
-                table.put(tx, new Put(Bytes.toBytes(row)).addColumn(F, Q, Bytes.toBytes("v" + row))
-                        .addColumn(G, Q, Bytes.toBytes("w" + row)));
-                dying.commit(tx);
+                while (true) {
+                    Transaction tx = dying.begin();
+                    table.put(tx, new Put(Bytes.toBytes(row)).addColumn(F, Q, Bytes.toBytes("v" + row))
+                            .addColumn(G, Q, Bytes.toBytes("w" + row)));
+                    try {
+                        dying.commit(tx);
+                        break;
+                    } catch (TransactionAbortedException belowLowWatermark) {
+                        // The small conflict map's low watermark passed it while others committed: try again.
+                        assertEquals(TransactionAbortedException.Reason.BELOW_LOW_WATERMARK,
+                                belowLowWatermark.reason());
+                    }
+                }
                 committed.put(row + "/f", "v" + row);
                 committed.put(row + "/g", "w" + row);
             }
