@@ -62,17 +62,8 @@ abstract class BatchedWriteFailureContract {
             } finally {
                 commitTableBack(cluster);
             }
-            Map<Long, Message> replies = new HashMap<>();
-            for (int i = 0; i < 2; i++) {
-                Message reply = client.receive();
-                if (reply instanceof BeginReply) {
-                    assertTrue(commitTable.lookup(start).isCommitted(),
-                            "BEGIN answered before the earlier commit was durable");
-                    replies.put(((BeginReply) reply).requestId(), reply);
-                } else {
-                    replies.put(assertInstanceOf(CommittedReply.class, reply).requestId(), reply);
-                }
-            }
+            Map<Long, Message> replies = commitAndBeginReplies(client, CommittedReply.class,
+                    () -> commitTable.lookup(start).isCommitted());
             CommittedReply committed = assertInstanceOf(CommittedReply.class, replies.get(commit.requestId()));
             assertEquals(committed.commitTimestamp(), commitTable.lookup(start).commitTimestamp());
             BeginReply begun = assertInstanceOf(BeginReply.class, replies.get(beginId));
@@ -121,22 +112,39 @@ abstract class BatchedWriteFailureContract {
             } finally {
                 commitTableBack(cluster);
             }
-            Map<Long, Message> replies = new HashMap<>();
-            for (int i = 0; i < 2; i++) {
-                Message reply = client.receive();
-                if (reply instanceof BeginReply) {
-                    assertTrue(commitTable.lookup(start).isInvalidated(),
-                            "BEGIN answered before the earlier commit was decided");
-                    replies.put(((BeginReply) reply).requestId(), reply);
-                } else {
-                    replies.put(assertInstanceOf(AbortedReply.class, reply).requestId(), reply);
-                }
-            }
+            Map<Long, Message> replies = commitAndBeginReplies(client, AbortedReply.class,
+                    () -> commitTable.lookup(start).isInvalidated());
             AbortedReply aborted = assertInstanceOf(AbortedReply.class, replies.get(commit.requestId()));
             assertEquals(AbortReason.INVALIDATED, aborted.reason());
             assertTrue(commitTable.lookup(start).isInvalidated(), "no commit record was written after the deadline");
             assertInstanceOf(BeginReply.class, replies.get(beginId));
             assertTrue(server.isActive(), "the TSO keeps serving");
         }
+    }
+
+    /**
+     * The replies to a COMMIT (of type {@code commitReply}) and to the BEGIN sent after it, by request id; when the
+     * BEGIN is answered, the commit must already be decided in the commit table.
+     */
+    private static Map<Long, Message> commitAndBeginReplies(TsoTestClient client,
+            Class<? extends Message> commitReply, Decided decided) throws Exception {
+        Map<Long, Message> replies = new HashMap<>();
+        for (int i = 0; i < 2; i++) {
+            Message reply = client.receive();
+            if (reply instanceof BeginReply) {
+                assertTrue(decided.check(), "BEGIN answered before the earlier commit was decided");
+                replies.put(((BeginReply) reply).requestId(), reply);
+            } else {
+                assertInstanceOf(commitReply, reply);
+                replies.put(reply instanceof CommittedReply ? ((CommittedReply) reply).requestId()
+                        : ((AbortedReply) reply).requestId(), reply);
+            }
+        }
+        return replies;
+    }
+
+    /** Whether the commit is decided in the commit table. */
+    private interface Decided {
+        boolean check() throws Exception;
     }
 }
