@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once older than the TTL (by the next fast-path write of the row, and by compaction), and never seen by any reader.
  * Records of other streams are written by hand, with write times in the past.
  */
-class OperationRecordTest {
+class FastPathOperationRecordTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
     private static final long TTL = TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT;
