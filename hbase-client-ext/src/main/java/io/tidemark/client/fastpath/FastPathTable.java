@@ -55,6 +55,8 @@ public final class FastPathTable implements Closeable {
     private final TableName tableName;
     private final TransactionManager transactions;
     private final int operationTimeoutMillis;
+    /** Sends every operation's first attempt, which has the whole operation timeout. */
+    private final Table table;
     private final OperationStream stream = OperationStream.take();
     private long session;
 
@@ -64,6 +66,7 @@ public final class FastPathTable implements Closeable {
         this.tableName = tableName;
         this.transactions = transactions;
         this.operationTimeoutMillis = operationTimeoutMillis;
+        this.table = withTimeout(operationTimeoutMillis);
     }
 
     public static Builder builder(Connection connection, TableName tableName) {
@@ -158,8 +161,9 @@ public final class FastPathTable implements Closeable {
 
     /** Hands the table's stream of idempotency keys on to the next table; the HBase connection stays open. */
     @Override
-    public void close() {
+    public void close() throws IOException {
         stream.giveBack();
+        table.close();
     }
 
     private VersionedResult read(Get get, Operation op) throws IOException {
@@ -200,9 +204,8 @@ public final class FastPathTable implements Closeable {
                         + operationTimeoutMillis + " ms (" + TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS
                         + "); its outcome is unknown");
             }
-            Get get = attemptRequest.toGet();
-            try (Table table = connection.getTableBuilder(tableName, null).setOperationTimeout((int) left).build()) {
-                Result answer = table.get(get);
+            try {
+                Result answer = send(attemptRequest.toGet(), attempt == 1, (int) left);
                 advanceSession(versionOf(answer));
                 return answer;
             } catch (IOException e) {
@@ -221,6 +224,20 @@ public final class FastPathTable implements Closeable {
                 request.freshTimestamp(fresh, unavailable.incarnation());
             }
         }
+    }
+
+    /** A retry gets what is left of the operation timeout, so that all attempts end within it. */
+    private Result send(Get get, boolean firstAttempt, int leftMillis) throws IOException {
+        if (firstAttempt) {
+            return table.get(get);
+        }
+        try (Table retry = withTimeout(leftMillis)) {
+            return retry.get(get);
+        }
+    }
+
+    private Table withTimeout(int timeoutMillis) {
+        return connection.getTableBuilder(tableName, null).setOperationTimeout(timeoutMillis).build();
     }
 
     /** The generic path's timestamp source: the start timestamp of a transaction begun (and ended) for it. */
