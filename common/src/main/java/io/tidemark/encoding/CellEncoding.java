@@ -40,10 +40,12 @@ public final class CellEncoding {
 
     /**
      * The HBase timestamp of every operation record. One fixed timestamp, so that a stream's newer record replaces
-     * its older one (one version per stream and row); 0, below every transaction's version, so that no check that
-     * looks at versions above a start timestamp ever sees a record.
+     * its older one (one version per stream and row). Above every transaction's version: snapshot reads (versions up
+     * to a start timestamp) never fetch a record, and a Get of just this timestamp finds a row's records by seeking
+     * past every other column (the newest cell of a data column is already below it) instead of stepping through
+     * its versions. ({@code Long.MAX_VALUE} itself means "now" to HBase.)
      */
-    public static final long OPERATION_RECORD_TIMESTAMP = 0L;
+    public static final long OPERATION_RECORD_TIMESTAMP = Long.MAX_VALUE - 1;
 
     /** Value of a tombstone that deletes the column. */
     public static final byte[] TOMBSTONE_DELETE = {1};

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * The fast-path operation records of one row (docs/fast-path.md, "Retries"), read under the row's exclusive lock. All
- * records share one HBase timestamp ({@link CellEncoding#OPERATION_RECORD_TIMESTAMP}) that no transactional version
- * ever has, so one Get of that timestamp reads exactly them.
+ * records share one HBase timestamp ({@link CellEncoding#OPERATION_RECORD_TIMESTAMP}), above every transactional
+ * version, so one Get of that timestamp reads exactly them, seeking past the other columns.
  */
 final class RowOperationRecords {
 

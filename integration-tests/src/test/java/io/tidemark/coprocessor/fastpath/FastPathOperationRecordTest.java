@@ -174,7 +174,8 @@ class FastPathOperationRecordTest {
     private static Set<String> records(TableName table, byte[] row) throws IOException {
         Set<String> records = new TreeSet<>();
         try (Table raw = TestCluster.connection().getTable(table)) {
-            for (Cell c : raw.get(new Get(row).setTimeRange(0, 1)).rawCells()) {
+            for (Cell c : raw.get(new Get(row).setTimeRange(
+                    CellEncoding.OPERATION_RECORD_TIMESTAMP, CellEncoding.OPERATION_RECORD_TIMESTAMP + 1)).rawCells()) {
                 byte[] q = CellUtil.cloneQualifier(c);
                 assertTrue(CellEncoding.isOperationRecordQualifier(q, 0, q.length), Bytes.toStringBinary(q));
                 records.add(name(CellUtil.cloneFamily(c), CellEncoding.userQualifier(q, 0, q.length)));
