@@ -41,9 +41,9 @@ public final class CellEncoding {
     /**
      * The HBase timestamp of every operation record. One fixed timestamp, so that a stream's newer record replaces
      * its older one (one version per stream and row). Above every transaction's version: snapshot reads (versions up
-     * to a start timestamp) never fetch a record, and a Get of just this timestamp finds a row's records by seeking
-     * past every other column (the newest cell of a data column is already below it) instead of stepping through
-     * its versions. ({@code Long.MAX_VALUE} itself means "now" to HBase.)
+     * to a start timestamp) never fetch a record, and a record is the newest version of its qualifier, so the fast
+     * path's read of a row's newest versions holds all its records. ({@code Long.MAX_VALUE} itself means "now" to
+     * HBase.)
      */
     public static final long OPERATION_RECORD_TIMESTAMP = Long.MAX_VALUE - 1;
 

@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -75,12 +76,13 @@ final class FastPathExecutor {
         }
         Region.RowLock lock = region.getRowLock(row, false);
         try {
-            RowOperationRecords records = RowOperationRecords.read(region, row);
+            Result newestVersions = store.get(CommittedRow.windowRead(row));
+            RowOperationRecords records = RowOperationRecords.in(row, newestVersions);
             OperationRecord done = records.latestOf(request.idempotencyKey());
             if (done != null && done.sequence() >= request.idempotencyKey().sequence()) {
                 return answer(request, alreadyRun(request, done));
             }
-            CommittedRow state = CommittedRow.read(store, commitTable, row);
+            CommittedRow state = CommittedRow.read(store, commitTable, row, newestVersions);
             state.requireNoPendingWriter(row, request.operation().name().toLowerCase(Locale.ROOT).replace('_', ' '));
             return answer(request, run(request, state, records));
         } finally {

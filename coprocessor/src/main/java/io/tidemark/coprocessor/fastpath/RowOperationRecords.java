@@ -6,17 +6,16 @@ import io.tidemark.fastpath.OperationRecord;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.regionserver.Region;
+import org.apache.hadoop.hbase.client.Result;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The fast-path operation records of one row (docs/fast-path.md, "Retries"), read under the row's exclusive lock. All
  * records share one HBase timestamp ({@link CellEncoding#OPERATION_RECORD_TIMESTAMP}), above every transactional
- * version, so one Get of that timestamp reads exactly them, seeking past the other columns.
+ * version, so a record is the newest version of its qualifier and any read of the row's newest versions holds them
+ * all: they come from the same read the committed row starts from.
  */
 final class RowOperationRecords {
 
@@ -28,13 +27,12 @@ final class RowOperationRecords {
         this.records = records;
     }
 
-    static RowOperationRecords read(Region region, byte[] row) throws IOException {
-        Get get = new Get(row).setTimeRange(CellEncoding.OPERATION_RECORD_TIMESTAMP,
-                CellEncoding.OPERATION_RECORD_TIMESTAMP + 1);
+    /** The records among {@code newestVersions}, a read of the whole row with at least one version per column. */
+    static RowOperationRecords in(byte[] row, Result newestVersions) {
         List<Cell> records = new ArrayList<>();
-        for (Cell c : region.get(get).rawCells()) {
-            if (CellEncoding.isOperationRecordQualifier(c.getQualifierArray(), c.getQualifierOffset(),
-                    c.getQualifierLength())) {
+        for (Cell c : newestVersions.rawCells()) {
+            if (c.getTimestamp() == CellEncoding.OPERATION_RECORD_TIMESTAMP && CellEncoding.isOperationRecordQualifier(
+                    c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength())) {
                 records.add(c);
             }
         }
