@@ -3,7 +3,6 @@ package io.tidemark.coprocessor.fastpath;
 import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
-import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
@@ -63,10 +62,7 @@ class FastPathRegionMoveTest {
     @Test
     void regionMovesLoseNoCommittedWriteAndNeverMintBelowAnEarlierVersion() throws Exception {
         MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        JVMClusterUtil.RegionServerThread extra = cluster.startRegionServer();
-        extra.waitForServerOnline();
-        ServerName second = extra.getRegionServer().getServerName();
-        awaitMasterSees(second);
+        ServerName second = startRegionServer().getRegionServer().getServerName();
         ServerName first;
         try (RegionLocator locator = TestCluster.connection().getRegionLocator(table)) {
             first = locator.getRegionLocation(row(0), true).getServerName();
@@ -113,10 +109,8 @@ class FastPathRegionMoveTest {
     void aRegionServerCrashLosesNoAcknowledgedWriteAndNeverMintsBelowAnEarlierVersion() throws Exception {
         TableName crashTable = env.createTable("crash", EnumSet.of(TableFeature.FAST_PATH));
         MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        JVMClusterUtil.RegionServerThread extra = cluster.startRegionServer();
-        extra.waitForServerOnline();
+        JVMClusterUtil.RegionServerThread extra = startRegionServer();
         ServerName victim = extra.getRegionServer().getServerName();
-        awaitMasterSees(victim);
         AtomicBoolean running = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(ROWS);
         List<Future<long[]>> counters = new ArrayList<>();
@@ -152,12 +146,9 @@ class FastPathRegionMoveTest {
     void aReSentIncrementArrivingAtTheRegionsNewLocationReturnsTheFirstResult() throws Exception {
         TableName moved = env.createTable("resent", EnumSet.of(TableFeature.FAST_PATH));
         MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        JVMClusterUtil.RegionServerThread extra = cluster.startRegionServer();
-        extra.waitForServerOnline();
-        ServerName target = extra.getRegionServer().getServerName();
-        awaitMasterSees(target);
+        ServerName target = startRegionServer().getRegionServer().getServerName();
         // The first attempt is applied where the region is; before HBase re-sends it, the region moves.
-        DuplicateDelivery movedMeanwhile = new DuplicateDelivery(FastPathRegionMoveTest::isFastPathWrite, op -> {
+        DuplicateDelivery movedMeanwhile = new DuplicateDelivery(FastPathRetryTest::isFastPathWrite, op -> {
             try (Admin admin = TestCluster.connection().getAdmin()) {
                 move(admin, moved, admin.getRegions(moved).get(0), target);
             } catch (Exception e) {
@@ -176,14 +167,6 @@ class FastPathRegionMoveTest {
             cluster.stopRegionServer(target);
             cluster.waitForRegionServerToStop(target, 60_000);
         }
-    }
-
-    private static boolean isFastPathWrite(Object operation) {
-        if (!(operation instanceof Get)) {
-            return false;
-        }
-        byte[] op = ((Get) operation).getAttribute(FastPathProtocol.OPERATION);
-        return op != null && FastPathProtocol.Operation.fromCode(op[0]).writes();
     }
 
     /**
@@ -270,6 +253,15 @@ class FastPathRegionMoveTest {
                 Thread.sleep(100);
             }
         }
+    }
+
+    /** A further region server of the shared mini-cluster, online and known to the master. */
+    private static JVMClusterUtil.RegionServerThread startRegionServer() throws Exception {
+        JVMClusterUtil.RegionServerThread extra = SharedMiniCluster.utility().getMiniHBaseCluster()
+                .startRegionServer();
+        extra.waitForServerOnline();
+        awaitMasterSees(extra.getRegionServer().getServerName());
+        return extra;
     }
 
     private static void awaitMasterSees(ServerName server) throws Exception {

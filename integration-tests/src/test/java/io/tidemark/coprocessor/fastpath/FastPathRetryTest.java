@@ -191,7 +191,8 @@ class FastPathRetryTest {
         }
     }
 
-    private static boolean isFastPathWrite(Object operation) {
+    /** Whether {@code operation} (the first argument of a Table method) is a fast-path write. */
+    static boolean isFastPathWrite(Object operation) {
         if (!(operation instanceof Get)) {
             return false;
         }
