@@ -1,8 +1,10 @@
 package io.tidemark.cli;
 
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.TsoServer;
+import io.tidemark.tso.cluster.ClusterSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -10,29 +12,48 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
-/** A TSO for an HBase cluster that already runs elsewhere. */
+/**
+ * A TSO for an HBase cluster that already runs elsewhere: the active one, or a standby when another TSO holds the
+ * lease. Exits with {@link #STOPPED_SERVING_EXIT_CODE} when it stops serving by itself (lost its lease), so that a
+ * supervisor restarts it; it then stands by.
+ */
 @Command(name = "tso", mixinStandardHelpOptions = true,
         description = {"Runs a TSO against an existing HBase cluster until Ctrl-C.",
-                "Creates the commit and timestamp tables when they are missing. tidemark.* settings are read from "
-                        + "the hbase-site.xml, from tidemark-site.xml on the classpath, then from --config; "
-                        + "--port and --mode override them."})
+                "Creates the commit and timestamp tables when they are missing. When another TSO of the same tables "
+                        + "is active, this one stands by and takes over once the active one's lease ends "
+                        + "(docs/operations.md). tidemark.* settings are read from the hbase-site.xml, from "
+                        + "tidemark-site.xml on the classpath, then from --config; --port and --mode override them.",
+                "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 1 could not start; 2 bad usage; "
+                        + TsoCommand.STOPPED_SERVING_EXIT_CODE + " stopped serving by itself (lost its lease to "
+                        + "another TSO or could not renew it): restart it and it stands by."})
 public final class TsoCommand implements Callable<Integer> {
+
+    /** The TSO stopped serving by itself (lease lost, timestamp bound lost, take-over failed). */
+    public static final int STOPPED_SERVING_EXIT_CODE = 3;
 
     @CommandLine.Mixin
     private ClusterOptions cluster;
 
     @Option(names = "--port", paramLabel = "<port>",
-            description = "TCP port to listen on (default: tidemark.tso.port, else "
+            description = "TCP port to listen on, 0 for any free one (default: tidemark.tso.port, else "
                     + TidemarkConfig.TSO_PORT_DEFAULT + ").")
     private Integer port;
 
     @Option(names = "--mode", paramLabel = "<mode>", converter = CommitModeConverter.class,
             completionCandidates = CommitModeConverter.Names.class,
-            description = "Commit mode: ${COMPLETION-CANDIDATES} (default: tidemark.tso.commit-mode, else "
-                    + TidemarkConfig.TSO_COMMIT_MODE_DEFAULT + ").")
+            description = "Commit mode: ${COMPLETION-CANDIDATES} (default: tidemark.tso.commit-mode; when unset, the "
+                    + "cluster's, else " + TidemarkConfig.TSO_COMMIT_MODE_DEFAULT + "). A cluster-wide setting: a "
+                    + "value that differs from the cluster's is refused unless --reconfigure is given.")
     private CommitMode mode;
+
+    @Option(names = "--reconfigure",
+            description = "When this TSO takes the lease, store its configured commit mode and conflict level as the "
+                    + "cluster's, replacing different ones (docs/operations.md#changing-cluster-settings).")
+    private boolean reconfigure;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -51,32 +72,58 @@ public final class TsoCommand implements Callable<Integer> {
             config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         }
 
+        PrintStream out = System.out;
         Connection connection = ConnectionFactory.createConnection(conf);
         TsoServer server;
         try {
-            server = TsoServer.builder().config(config).hbaseConnection(connection).build();
-            server.start();
+            server = TsoServer.builder().config(config).hbaseConnection(connection).reconfigureCluster(reconfigure)
+                    .listener(new Announcer(out)).build();
+            server.startCompeting();
         } catch (Exception e) {
             connection.close();
             throw e;
         }
-        System.out.println("TSO listening on port " + server.port() + " in "
-                + config.getChoice(TidemarkConfig.TSO_COMMIT_MODE, TidemarkConfig.TSO_COMMIT_MODE_DEFAULT,
-                "low-latency", "batched") + " mode, epoch " + server.epoch() + ". Press Ctrl-C to stop.");
-        System.out.println("Clients set " + TidemarkConfig.CLIENT_TSO_ADDRESS + " to <this host>:" + server.port()
-                + ".");
-        TsoServer running = server;
-        RunUntilStopped.await("the TSO", () -> {
+        out.println("TSO listening on port " + server.port() + " (clients reach it as " + server.advertisedAddress()
+                + "). Press Ctrl-C to stop.");
+        out.flush();
+        CompletableFuture<String> stopped = server.stopped();
+        RunUntilStopped.await("the TSO", stopped, () -> {
             try {
-                running.close();
+                server.close();
             } finally {
                 connection.close();
             }
         });
-        return 0;
+        // Only a TSO that stopped by itself gets here; Ctrl-C ends the JVM through its shutdown hook.
+        System.err.println("tidemark tso: stopped serving: " + stopped.join());
+        System.err.flush();
+        return STOPPED_SERVING_EXIT_CODE;
     }
 
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** Prints the TSO's role changes, one line each. */
+    private static final class Announcer implements TsoServer.Listener {
+
+        private final PrintStream out;
+
+        Announcer(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void standingBy(TsoLeaseNode holder) {
+            out.println("Standing by: " + (holder != null ? "the active TSO is " + holder.address()
+                    : "another TSO holds the lease") + "; this TSO takes over when its lease ends.");
+            out.flush();
+        }
+
+        @Override
+        public void active(long epoch, ClusterSettings settings) {
+            out.println("TSO active: " + settings + ", epoch " + epoch + ".");
+            out.flush();
+        }
     }
 }

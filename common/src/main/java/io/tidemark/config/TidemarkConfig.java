@@ -20,8 +20,12 @@ public final class TidemarkConfig {
     public static final String TSO_HOST_DEFAULT = "0.0.0.0";
     public static final String TSO_PORT = "tidemark.tso.port";
     public static final int TSO_PORT_DEFAULT = 54758;
+    /** Cluster-wide: when unset, a TSO follows the mode stored with the timestamp table (else this default). */
     public static final String TSO_COMMIT_MODE = "tidemark.tso.commit-mode";
     public static final String TSO_COMMIT_MODE_DEFAULT = "low-latency";
+    /** Cluster-wide: when unset, a TSO follows the level stored with the timestamp table (else this default). */
+    public static final String TSO_CONFLICT_LEVEL = "tidemark.tso.conflict-level";
+    public static final String TSO_CONFLICT_LEVEL_DEFAULT = "cell";
     public static final String TSO_CONFLICT_MAP_ENTRIES = "tidemark.tso.conflict-map.entries";
     public static final int TSO_CONFLICT_MAP_ENTRIES_DEFAULT = 4 * 1024 * 1024;
     public static final String TSO_TIMESTAMP_BLOCK = "tidemark.tso.timestamp-block";
@@ -34,6 +38,23 @@ public final class TidemarkConfig {
     public static final int TSO_BATCH_FLUSH_TIMEOUT_MS_DEFAULT = 2;
     public static final String TSO_LOW_WATERMARK_PERSIST_MS = "tidemark.tso.low-watermark.persist-interval-ms";
     public static final int TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT = 1000;
+    /** Host name clients reach this TSO at, published in its lease; empty: tso.host, or this machine's name. */
+    public static final String TSO_ADVERTISED_HOST = "tidemark.tso.advertised-host";
+    public static final String TSO_ADVERTISED_HOST_DEFAULT = "";
+    /** How long a renewal keeps the lease; a standby takes over after this plus the margin without renewals. */
+    public static final String TSO_LEASE_PERIOD_MS = "tidemark.tso.lease.period-ms";
+    public static final int TSO_LEASE_PERIOD_MS_DEFAULT = 2000;
+    /** How often the active TSO renews its lease. */
+    public static final String TSO_LEASE_RENEW_INTERVAL_MS = "tidemark.tso.lease.renew-interval-ms";
+    public static final int TSO_LEASE_RENEW_INTERVAL_MS_DEFAULT = 250;
+    /** Safety margin: the holder stops this long before its lease ends, a standby waits this long after it. */
+    public static final String TSO_LEASE_MARGIN_MS = "tidemark.tso.lease.margin-ms";
+    public static final int TSO_LEASE_MARGIN_MS_DEFAULT = 200;
+
+    // --- ZooKeeper (the HBase cluster's: hbase.zookeeper.quorum and clientPort) ---
+    /** Znode under which TSOs keep their leases: {@code <root>/tso/<timestamp table>}. */
+    public static final String ZOOKEEPER_ROOT = "tidemark.zookeeper.root";
+    public static final String ZOOKEEPER_ROOT_DEFAULT = "/tidemark";
 
     // --- tables (shared by TSO, clients and coprocessors) ---
     public static final String COMMIT_TABLE = "tidemark.commit-table.name";
@@ -48,18 +69,16 @@ public final class TidemarkConfig {
     public static final String TIMESTAMP_TABLE_DEFAULT = "tidemark:timestamps";
 
     // --- client ---
+    /** A fixed {@code host:port}; when unset (the default) clients follow the TSO lease in ZooKeeper. */
     public static final String CLIENT_TSO_ADDRESS = "tidemark.client.tso.address";
-    public static final String CLIENT_TSO_ADDRESS_DEFAULT = "localhost:54758";
     public static final String CLIENT_TSO_CONNECTIONS = "tidemark.client.tso.connections";
     public static final int CLIENT_TSO_CONNECTIONS_DEFAULT = 1;
     public static final String CLIENT_TSO_TIMEOUT_MS = "tidemark.client.tso.request-timeout-ms";
     public static final int CLIENT_TSO_TIMEOUT_MS_DEFAULT = 5000;
-    public static final String CLIENT_TSO_RETRIES = "tidemark.client.tso.retries";
-    public static final int CLIENT_TSO_RETRIES_DEFAULT = 3;
     public static final String CLIENT_TSO_RETRY_BACKOFF_MS = "tidemark.client.tso.retry-backoff-ms";
-    public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 200;
+    public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 100;
+    /** When set, the client refuses a cluster with another conflict level; when unset, it follows the cluster. */
     public static final String CLIENT_CONFLICT_LEVEL = "tidemark.client.conflict-level";
-    public static final String CLIENT_CONFLICT_LEVEL_DEFAULT = "cell";
     public static final String CLIENT_POST_COMMIT = "tidemark.client.post-commit";
     public static final String CLIENT_POST_COMMIT_DEFAULT = "sync";
     public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
@@ -121,6 +140,12 @@ public final class TidemarkConfig {
         return conf;
     }
 
+    /** Whether {@code key} has a value (a non-blank one), as opposed to falling back to a default. */
+    public boolean isSet(String key) {
+        String value = conf.getTrimmed(key);
+        return value != null && !value.isEmpty();
+    }
+
     public String getString(String key, String defaultValue) {
         String value = conf.getTrimmed(key, defaultValue);
         if (value == null || value.isEmpty()) {
@@ -160,6 +185,11 @@ public final class TidemarkConfig {
             }
         }
         throw new InvalidConfigurationException(key, value, "one of " + String.join(", ", allowed));
+    }
+
+    /** {@code key}'s value when set, else {@code defaultValue} (which may be empty). */
+    public String getOptionalString(String key, String defaultValue) {
+        return isSet(key) ? conf.getTrimmed(key) : defaultValue;
     }
 
     /** An HBase table name, {@code namespace:table} or {@code table}. */

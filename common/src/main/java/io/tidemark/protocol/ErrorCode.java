@@ -12,8 +12,13 @@ public enum ErrorCode {
     UNEXPECTED_MESSAGE(4),
     /** The server failed internally; the request's outcome is unknown to the client. */
     INTERNAL(5),
-    /** The server is shutting down or lost its timestamp lease. */
-    UNAVAILABLE(6);
+    /** The server is shutting down, or stopped serving (lost its lease or its timestamp bound). */
+    UNAVAILABLE(6),
+    /**
+     * The server is a standby TSO: another TSO holds the lease and serves. The text names the active TSO's address
+     * when known; clients that find the TSO through ZooKeeper follow the lease instead.
+     */
+    NOT_ACTIVE(7);
 
     private final short code;
 

@@ -1,6 +1,7 @@
 package io.tidemark.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.tidemark.writeset.ConflictLevel;
 
 import java.nio.charset.StandardCharsets;
 
@@ -27,6 +28,7 @@ public final class MessageCodec {
                 HelloReply m = (HelloReply) message;
                 out.writeShort(m.version());
                 out.writeByte(m.commitMode().code());
+                out.writeByte(m.conflictLevel().code());
                 out.writeLong(m.epoch());
                 break;
             }
@@ -108,8 +110,9 @@ public final class MessageCodec {
                 message = new Hello(in.readInt(), in.readShort());
                 break;
             case HELLO_REPLY:
-                need(in, 11, type);
-                message = new HelloReply(in.readShort(), CommitMode.fromCode(in.readByte()), in.readLong());
+                need(in, 12, type);
+                message = new HelloReply(in.readShort(), CommitMode.fromCode(in.readByte()),
+                        ConflictLevel.fromCode(in.readByte()), in.readLong());
                 break;
             case BEGIN:
                 need(in, 8, type);

@@ -7,7 +7,7 @@ public final class Protocol {
     public static final int MAGIC = 0x54444D4B;
 
     /** The protocol version this code speaks. */
-    public static final short VERSION = 1;
+    public static final short VERSION = 2;
 
     /** Bytes of the length prefix of every frame. */
     public static final int LENGTH_FIELD_BYTES = 4;

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
+import io.tidemark.writeset.ConflictLevel;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -29,8 +30,10 @@ class MessageCodecTest {
         assertEquals(Protocol.MAGIC, hello.magic());
         assertEquals(Protocol.VERSION, hello.version());
 
-        HelloReply helloReply = (HelloReply) roundTrip(new HelloReply((short) 1, CommitMode.BATCHED, 77L));
+        HelloReply helloReply = (HelloReply) roundTrip(
+                new HelloReply((short) 1, CommitMode.BATCHED, ConflictLevel.ROW, 77L));
         assertEquals(CommitMode.BATCHED, helloReply.commitMode());
+        assertEquals(ConflictLevel.ROW, helloReply.conflictLevel());
         assertEquals(77L, helloReply.epoch());
 
         assertEquals(5L, ((BeginRequest) roundTrip(new BeginRequest(5))).requestId());

@@ -148,7 +148,9 @@ public final class EmbeddedCluster implements AutoCloseable {
                 TidemarkConfig serverConfig = tidemarkConfig();
                 serverConfig.set(TidemarkConfig.TSO_PORT, Integer.toString(tsoPort));
                 serverConfig.set(TidemarkConfig.TSO_COMMIT_MODE, commitMode.configName());
-                TsoServer tso = TsoServer.builder().config(serverConfig).hbaseConnection(connection).build();
+                // The caller chose the mode: the embedded cluster's tables follow it, whatever an earlier run used.
+                TsoServer tso = TsoServer.builder().config(serverConfig).hbaseConnection(connection)
+                        .reconfigureCluster(true).build();
                 tso.start();
                 TidemarkConfig clientConfig = tidemarkConfig();
                 clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "localhost:" + tso.port());

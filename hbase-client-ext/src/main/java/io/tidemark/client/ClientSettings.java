@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.writeset.ConflictLevel;
 
 /**
  * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
@@ -13,7 +14,7 @@ import io.tidemark.config.TidemarkConfig;
  */
 public final class ClientSettings {
 
-    private final ConflictLevel conflictLevel;
+    private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
     private final int minFamilyVersions;
     private final int fastPathOperationTimeoutMillis;
@@ -21,7 +22,11 @@ public final class ClientSettings {
     private final CommitTableSettings commitTable;
 
     public ClientSettings(TidemarkConfig config) {
-        conflictLevel = ConflictLevel.fromConfig(config);
+        requiredConflictLevel = config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)
+                ? ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.CLIENT_CONFLICT_LEVEL,
+                        ConflictLevel.CELL.configName(), ConflictLevel.CELL.configName(),
+                        ConflictLevel.ROW.configName()))
+                : null;
         postCommitMode = PostCommitMode.fromConfig(config);
         minFamilyVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
                 TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
@@ -32,9 +37,12 @@ public final class ClientSettings {
         commitTable = new CommitTableSettings(config);
     }
 
-    /** {@code tidemark.client.conflict-level}. */
-    public ConflictLevel conflictLevel() {
-        return conflictLevel;
+    /**
+     * {@code tidemark.client.conflict-level}: the level the client insists on, or null when unset (the client then
+     * follows the cluster's level, announced by the TSO).
+     */
+    public ConflictLevel requiredConflictLevel() {
+        return requiredConflictLevel;
     }
 
     /** {@code tidemark.client.post-commit}. */

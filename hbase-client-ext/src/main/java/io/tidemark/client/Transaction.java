@@ -1,8 +1,10 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.visibility.DecidedWriters;
 import io.tidemark.visibility.ReaderContext;
+import io.tidemark.writeset.ConflictLevel;
 
 /**
  * One snapshot-isolation transaction, begun by {@link TransactionManager#begin()}. It reads the snapshot of its start
@@ -13,16 +15,18 @@ public final class Transaction {
 
     private final TransactionManager manager;
     private final ReaderContext reader;
+    private final ConflictLevel conflictLevel;
     private final WriteSet writeSet = new WriteSet();
     /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
     private final DecidedWriters decidedWriters = new DecidedWriters();
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
-    /** @param epoch the epoch of the TSO incarnation that handed out {@code startTimestamp}, or 0 when unknown */
-    Transaction(TransactionManager manager, long startTimestamp, CommitMode commitMode, long epoch) {
+    /** @param incarnation the TSO incarnation that handed out {@code startTimestamp}: its mode, level and epoch */
+    Transaction(TransactionManager manager, long startTimestamp, TsoIncarnation incarnation) {
         this.manager = manager;
-        this.reader = new ReaderContext(startTimestamp, commitMode, epoch);
+        this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
+        this.conflictLevel = incarnation.conflictLevel();
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
@@ -56,18 +60,26 @@ public final class Transaction {
         return manager;
     }
 
-    /** The commit mode of the TSO that handed out the start timestamp. */
+    /** The commit mode of the TSO incarnation that handed out the start timestamp. */
     CommitMode commitMode() {
         return reader.commitMode();
     }
 
-    /** This transaction as a reader of snapshots. */
+    /**
+     * This transaction as a reader of snapshots: start timestamp, and the commit mode and epoch of the TSO incarnation
+     * that began it (a writer at or below that epoch belongs to an earlier incarnation).
+     */
     ReaderContext readerContext() {
         return reader;
     }
 
     DecidedWriters decidedWriters() {
         return decidedWriters;
+    }
+
+    /** Whether this transaction's write set names cells or rows: the level of the incarnation that began it. */
+    ConflictLevel conflictLevel() {
+        return conflictLevel;
     }
 
     WriteSet writeSet() {

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
@@ -11,7 +12,7 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.timestamp.Timestamps;
+import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,14 +53,15 @@ public final class TransactionManager implements Closeable {
     private final AutoCloseable ownedCommitRecordWriter;
     private final TentativeCells tentativeCells;
     private final TransactionalTableCheck tableCheck;
-    private final ConflictLevel conflictLevel;
+    /** The level this manager insists on, or null to follow the cluster's. */
+    private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
     private final ExecutorService postCommitExecutor;
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
         ClientSettings settings = new ClientSettings(config);
-        this.conflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.conflictLevel();
+        this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.requiredConflictLevel();
         this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : settings.postCommitMode();
         this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions());
         this.commitTableSettings = settings.commitTable();
@@ -69,7 +71,7 @@ public final class TransactionManager implements Closeable {
                 : TentativeCells.directWriter(b.connection));
         // Threads last: everything above may still refuse the configuration.
         this.ownsTso = b.tsoClient == null;
-        this.tso = b.tsoClient != null ? b.tsoClient : NettyTsoClient.create(config);
+        this.tso = b.tsoClient != null ? b.tsoClient : NettyTsoClient.create(config, b.connection.getConfiguration());
         if (b.commitRecordWriter != null) {
             this.commitRecordWriter = b.commitRecordWriter;
             this.ownedCommitRecordWriter = null;
@@ -87,19 +89,32 @@ public final class TransactionManager implements Closeable {
         return new Builder(connection);
     }
 
-    /** Begins a transaction: its snapshot is everything committed before the TSO's new start timestamp. */
+    /**
+     * Begins a transaction: its snapshot is everything committed before the TSO's new start timestamp. The
+     * transaction follows the commit mode, conflict level and epoch of the TSO incarnation that answered.
+     *
+     * @throws TransactionException when no TSO answered within the request timeout, or the cluster's conflict level
+     *         is not the one this manager was configured with
+     */
     public Transaction begin() throws TransactionException {
         checkOpen();
+        BeginResult begun;
         try {
-            long start = await(tso.begin(), "BEGIN");
-            CommitMode mode = tso.commitMode();
-            // TODO(#9): the epoch of the incarnation that answered this BEGIN, from its HELLO; 0 means "unknown"
-            // and makes batched-mode readers treat every pending writer as running.
-            return new Transaction(this, start, mode, Timestamps.NONE);
+            begun = await(tso.begin(), "BEGIN");
         } catch (IOException e) {
             throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
-                    + "); check that it runs and that " + TidemarkConfig.CLIENT_TSO_ADDRESS + " points at it", e);
+                    + "); check that it runs and that this client finds it (" + tso.describeTarget() + ")", e);
         }
+        ConflictLevel clusterLevel = begun.incarnation().conflictLevel();
+        if (requiredConflictLevel != null && requiredConflictLevel != clusterLevel) {
+            throw new TransactionException("this client is configured for conflict level "
+                    + requiredConflictLevel.configName() + " but the cluster's TSO uses "
+                    + clusterLevel.configName() + ": clients sending row ids and clients sending cell ids would miss"
+                    + " each other's conflicts. Remove " + TidemarkConfig.CLIENT_CONFLICT_LEVEL + " (and the"
+                    + " builder's conflictLevel) to follow the cluster, or change the cluster's level"
+                    + " (docs/operations.md#changing-cluster-settings)");
+        }
+        return new Transaction(this, begun.startTimestamp(), begun.incarnation());
     }
 
     /**
@@ -121,7 +136,7 @@ public final class TransactionManager implements Closeable {
         long start = tx.startTimestamp();
         CommitResult result;
         try {
-            result = await(tso.commit(start, writes.conflictIds(conflictLevel), writes.tableIds()), "COMMIT");
+            result = await(tso.commit(start, writes.conflictIds(tx.conflictLevel()), writes.tableIds()), "COMMIT");
         } catch (IOException unknown) {
             completeCommit(tx, settleUnknownOutcome(tx, TransactionAbortedException.Reason.TSO_UNAVAILABLE,
                     unknown));
@@ -154,8 +169,9 @@ public final class TransactionManager implements Closeable {
         removeTentativeCells(tx);
     }
 
-    public ConflictLevel conflictLevel() {
-        return conflictLevel;
+    /** The conflict level this manager insists on, or null when it follows the cluster's (the default). */
+    public ConflictLevel requiredConflictLevel() {
+        return requiredConflictLevel;
     }
 
     public PostCommitMode postCommitMode() {
@@ -280,6 +296,7 @@ public final class TransactionManager implements Closeable {
         }
     }
 
+
     private static TransactionAbortedException.Reason reasonOf(AbortReason reason) {
         switch (reason) {
             case CONFLICT:
@@ -349,7 +366,11 @@ public final class TransactionManager implements Closeable {
             return this;
         }
 
-        /** Defaults to {@code tidemark.client.conflict-level}. */
+        /**
+         * The conflict level this manager insists on: it refuses to begin transactions when the cluster uses
+         * another. Defaults to {@code tidemark.client.conflict-level}; when neither is set, the manager follows the
+         * cluster's level (announced by the TSO).
+         */
         public Builder conflictLevel(ConflictLevel conflictLevel) {
             this.conflictLevel = conflictLevel;
             return this;

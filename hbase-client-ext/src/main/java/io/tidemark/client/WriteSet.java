@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
 

@@ -1,11 +1,16 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
@@ -71,10 +76,10 @@ class FailureTest {
     void committedButNoShadowCellsIsVisibleAndHealed() throws Exception {
         byte[] row = row();
         long start;
-        try (TsoClient tso = NettyTsoClient.create(env.config);
+        try (TsoClient tso = NettyTsoClient.create(env.config, TestCluster.connection().getConfiguration());
              Table raw = TestCluster.connection().getTable(tableName)) {
             // A client that commits, writes its commit record, and dies before writing its shadow cells.
-            start = tso.begin().get();
+            start = tso.begin().get().startTimestamp();
             raw.put(new Put(row).addColumn(F, X, start, Bytes.toBytes("orphan")));
             CommitResult result = tso.commit(start, new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
                     new long[] {WriteSetIds.table(tableName.getName())}).get();
@@ -150,7 +155,7 @@ class FailureTest {
     void unansweredCommitIsSettledAsAbortedThroughTheCommitTable() throws Exception {
         byte[] row = row();
         seed(row, "before");
-        try (NettyTsoClient real = NettyTsoClient.create(env.config);
+        try (NettyTsoClient real = NettyTsoClient.create(env.config, TestCluster.connection().getConfiguration());
              TransactionManager tm = env.managerBuilder().tsoClient(new SilentCommitTsoClient(real)).build();
              TTable table = new TTable(TestCluster.connection(), tableName)) {
             Transaction tx = tm.begin();
@@ -178,6 +183,44 @@ class FailureTest {
             assertEquals(TransactionState.COMMITTED, tx.state());
         }
         assertEquals("committed anyway", readCommitted(row));
+    }
+
+    /**
+     * Issue 9: after a failover, a pending writer of the old TSO incarnation may never get its commit record (in batched
+     * mode its dead TSO was to write it), so readers of the new incarnation invalidate it in either mode. That needs
+     * the reader's epoch, taken from the HELLO of the connection that answered its BEGIN; the client finds the new TSO
+     * (on another port) through the lease in ZooKeeper.
+     */
+    @Test
+    void readerOfANewTsoIncarnationInvalidatesAPendingWriterOfTheOldOneInBatchedMode() throws Exception {
+        TidemarkConfig config = TestCluster.config("failover_epoch", CommitMode.BATCHED);
+        TsoServer first = TestCluster.startTso(config);
+        TsoServer second = null;
+        try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(config).build();
+             TTable table = new TTable(TestCluster.connection(), tableName)) {
+            byte[] row = row();
+            Transaction writer = tm.begin();
+            assertEquals(first.epoch(), writer.readerContext().epoch());
+            table.put(writer, new Put(row).addColumn(F, X, Bytes.toBytes("pending")));
+            first.close();
+            second = TestCluster.startTso(config);
+
+            Transaction reader = tm.begin();
+            assertEquals(second.epoch(), reader.readerContext().epoch(), "the epoch of the answering incarnation");
+            assertTrue(writer.startTimestamp() <= second.epoch());
+            assertNull(table.get(reader, new Get(row)).getValue(F, X));
+            CommitTable commitTable = new HBaseCommitTable(TestCluster.connection(), new CommitTableSettings(config));
+            assertTrue(commitTable.lookup(writer.startTimestamp()).isInvalidated(),
+                    "the old incarnation's pending writer was invalidated");
+            TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> tm.commit(writer));
+            assertEquals(TransactionAbortedException.Reason.STALE_EPOCH, e.reason());
+            tm.rollback(reader);
+        } finally {
+            first.close();
+            if (second != null) {
+                second.close();
+            }
+        }
     }
 
     @Test
@@ -285,7 +328,7 @@ class FailureTest {
         }
 
         @Override
-        public CompletableFuture<Long> begin() {
+        public CompletableFuture<BeginResult> begin() {
             return delegate.begin();
         }
 
@@ -295,13 +338,13 @@ class FailureTest {
         }
 
         @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
+        public TsoIncarnation incarnation() throws TsoUnavailableException {
+            return delegate.incarnation();
         }
 
         @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
+        public String describeTarget() {
+            return delegate.describeTarget();
         }
 
         @Override

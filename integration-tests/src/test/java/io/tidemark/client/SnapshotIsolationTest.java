@@ -1,8 +1,10 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
@@ -356,7 +358,7 @@ class SnapshotIsolationTest {
         String row = row("readonly");
         seed(row, "x", "1");
         try (CountingTsoClient counting = new CountingTsoClient(NettyTsoClient.create(
-                env.config));
+                env.config, TestCluster.connection().getConfiguration()));
              TransactionManager countingTm = env.managerBuilder().tsoClient(counting).build()) {
             Transaction tx = countingTm.begin();
             assertEquals("1", read(tx, row, "x"));
@@ -382,25 +384,7 @@ class SnapshotIsolationTest {
         assertEquals("2", readCommitted(row, "b"));
     }
 
-    @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void differentColumnsOfOneRowConflictAtRowLevel(CommitMode mode) throws IOException {
-        use(mode);
-        String row = row("rowlevel");
-        try (TransactionManager rowTm = env.managerBuilder().conflictLevel(ConflictLevel.ROW).build()) {
-            Transaction t1 = rowTm.begin();
-            Transaction t2 = rowTm.begin();
-            put(t1, row, "a", "1");
-            put(t2, row, "b", "2");
-            rowTm.commit(t1);
-            TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> rowTm.commit(t2));
-            assertEquals(TransactionAbortedException.Reason.CONFLICT, e.reason());
-        }
-        assertEquals("1", readCommitted(row, "a"));
-        assertNull(readCommitted(row, "b"));
-    }
-
-    @ParameterizedTest
+@ParameterizedTest
     @EnumSource(CommitMode.class)
     void olderVersionsAreFetchedWhenTheNewestAreInvisible(CommitMode mode) throws IOException {
         use(mode);
@@ -636,7 +620,7 @@ class SnapshotIsolationTest {
         }
 
         @Override
-        public CompletableFuture<Long> begin() {
+        public CompletableFuture<BeginResult> begin() {
             return delegate.begin();
         }
 
@@ -647,13 +631,13 @@ class SnapshotIsolationTest {
         }
 
         @Override
-        public CommitMode commitMode() throws TsoUnavailableException {
-            return delegate.commitMode();
+        public TsoIncarnation incarnation() throws TsoUnavailableException {
+            return delegate.incarnation();
         }
 
         @Override
-        public long epoch() throws TsoUnavailableException {
-            return delegate.epoch();
+        public String describeTarget() {
+            return delegate.describeTarget();
         }
 
         @Override

@@ -5,6 +5,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.google.inject.Guice;
 import com.google.inject.Inject;
 import com.google.inject.ProvisionException;
+import com.google.inject.name.Named;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -17,10 +18,22 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.lease.TsoLeaseNode;
+import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.tso.cluster.ClusterSettings;
+import io.tidemark.tso.cluster.ClusterSettingsAgreement;
+import io.tidemark.tso.cluster.ClusterSettingsStore;
+import io.tidemark.tso.cluster.HBaseClusterSettingsStore;
 import io.tidemark.tso.conflict.ConflictMap;
+import io.tidemark.tso.lease.Lease;
+import io.tidemark.tso.lease.LeaseElection;
+import io.tidemark.tso.lease.LeaseElectionFactory;
+import io.tidemark.tso.lease.ZooKeeperLeaseElection;
+import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
 import io.tidemark.tso.processing.CommitCompletion;
@@ -29,41 +42,85 @@ import io.tidemark.tso.processing.LowWatermarkPersister;
 import io.tidemark.tso.processing.TransactionProcessor;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import io.tidemark.tso.timestamp.TimestampOracle;
-import org.apache.hadoop.hbase.client.Admin;
+import io.tidemark.tso.timestamp.TimestampStorage;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * The timestamp oracle server: timestamps, conflict detection and, in batched mode, commit records, served over TCP.
+ * The timestamp oracle server: timestamps, conflict detection and, in batched mode, commit records, served over TCP
+ * by at most one TSO of a cluster at a time.
+ *
+ * <p>Life cycle: {@link #startCompeting()} binds the port first (a busy port fails here, before anything is read or
+ * written), then competes for the lease in the background. While another TSO holds the lease this one is a
+ * <em>standby</em>: it answers HELLO with {@code NOT_ACTIVE}. Once it holds the lease it agrees the cluster settings,
+ * claims its epoch in the timestamp table, builds its state and only then serves. It checks its lease before every
+ * flush of replies; the moment the lease ends (or another TSO moved the timestamp bound) it stops serving for good:
+ * no further reply, every connection closed, and the {@link Listener} told why. A stopped server never serves again:
+ * the process exits and a supervisor starts a fresh one, which stands by.
  *
  * <p>Threads: one acceptor; one I/O event loop that owns all transaction state (every connection lives on it, so
- * nothing is locked); one thread claiming timestamp blocks; one persisting the low watermark; in batched mode one
- * commit-table writer. The HBase {@link Connection} belongs to the caller and is not closed here.
+ * nothing is locked); one competing for the lease and taking over; the lease's renewal threads; one claiming
+ * timestamp blocks; one persisting the low watermark; in batched mode one commit-table writer.
  */
 public final class TsoServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(TsoServer.class);
     private static final long SHUTDOWN_TIMEOUT_SECONDS = 5;
 
+    /** Told about the server's role; called from the server's own threads, so implementations must not block. */
+    public interface Listener {
+
+        /** Another TSO holds the lease ({@code holder}, or null when unreadable): this one stands by. */
+        default void standingBy(TsoLeaseNode holder) {
+        }
+
+        /** This TSO holds the lease and serves from now on. */
+        default void active(long epoch, ClusterSettings settings) {
+        }
+
+        /** This TSO stopped serving by itself (lease lost, timestamp bound lost, take-over failed); not for close(). */
+        default void stopped(String reason) {
+        }
+    }
+
     private final TsoSettings settings;
-    private final Connection connection;
+    private final TimestampStorage timestampStorage;
     private final CommitTable commitTable;
-    private final HBaseTimestampStorage timestampStorage;
+    private final ClusterSettingsStore clusterSettingsStore;
+    private final ClusterSettingsAgreement agreement;
+    private final LeaseElectionFactory elections;
     private final TsoMetrics metrics;
+    private final Listener listener;
     private final ChannelGroup connections = new DefaultChannelGroup("tso-clients", GlobalEventExecutor.INSTANCE);
+    private final CompletableFuture<Long> activation = new CompletableFuture<>();
+    private final CompletableFuture<String> stop = new CompletableFuture<>();
+    private final ServingGate gate;
 
     private boolean started;
     private boolean closed;
-    private long epoch;
+    private volatile long epoch;
+    private volatile ClusterSettings clusterSettings;
+    private HostAndPort advertisedAddress;
     private int port;
+    private LeaseElection election;
+    private volatile Lease lease;
+    private Thread campaign;
     private ExecutorService timestampClaims;
     private EventLoopGroup acceptor;
     private EventLoopGroup ioLoop;
@@ -72,13 +129,19 @@ public final class TsoServer implements AutoCloseable {
     private LowWatermarkPersister lowWatermarkPersister;
 
     @Inject
-    TsoServer(TsoSettings settings, Connection connection, CommitTable commitTable,
-              HBaseTimestampStorage timestampStorage, TsoMetrics metrics) {
+    TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
+              ClusterSettingsStore clusterSettingsStore, LeaseElectionFactory elections, TsoMetrics metrics,
+              Listener listener, @Named(TsoModule.RECONFIGURE_CLUSTER) boolean reconfigure) {
         this.settings = settings;
-        this.connection = connection;
-        this.commitTable = commitTable;
         this.timestampStorage = timestampStorage;
+        this.commitTable = commitTable;
+        this.clusterSettingsStore = clusterSettingsStore;
+        this.elections = elections;
         this.metrics = metrics;
+        this.listener = listener;
+        this.agreement = new ClusterSettingsAgreement(settings.commitMode(), settings.conflictLevel(), reconfigure,
+                "the timestamp table " + settings.timestampTable().getNameAsString());
+        this.gate = new ServingGate(() -> election == null ? null : election.lastSeenHolder(), this::stopServing);
     }
 
     public static Builder builder() {
@@ -86,69 +149,218 @@ public final class TsoServer implements AutoCloseable {
     }
 
     /**
-     * Creates the timestamp and commit tables if missing, claims the first timestamp block above the persisted bound
-     * (which becomes the epoch), and starts serving.
+     * Starts and waits until this TSO serves: at once when no other TSO holds the lease, otherwise as a standby
+     * until the holder's lease ends.
      *
-     * @throws io.tidemark.tso.timestamp.TimestampBoundLostException when another TSO claimed timestamps concurrently
+     * @throws IOException when the port cannot be bound, or this TSO stopped before it served
      */
-    public synchronized void start() throws IOException {
+    public void start() throws IOException {
+        startCompeting();
+        awaitActive(null);
+    }
+
+    /**
+     * Binds the port and starts competing for the lease in the background; returns at once. Fails, touching nothing
+     * in HBase or ZooKeeper, when the port is busy; fails when this TSO's configuration disagrees with the stored
+     * cluster settings.
+     *
+     * @throws io.tidemark.tso.cluster.ClusterSettingsMismatchException when a configured cluster setting differs
+     */
+    public synchronized void startCompeting() throws IOException {
         if (started) {
             throw new IllegalStateException("the TSO server was already started");
         }
         started = true;
         try {
-            startUp();
+            bind();
+            agreement.check(clusterSettingsStore);
+            // Also finds the commit table's region, so that a take-over does not wait for that lookup.
+            commitTable.readLowWatermark();
+            String holder = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
+            election = elections.create(new TsoLeaseNode(holder, advertisedAddress));
+            campaign = new Thread(this::compete, "tidemark-tso-campaign");
+            campaign.setDaemon(true);
+            campaign.start();
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
         }
     }
 
-    private void startUp() throws IOException {
-        try (Admin admin = connection.getAdmin()) {
-            CommitTableAdmin.createIfMissing(admin, settings.commitTable());
-        }
-        timestampStorage.createTableIfMissing();
-        timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
-        TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock());
-        epoch = oracle.epoch();
-        long persistedLowWatermark = commitTable.readLowWatermark();
-        ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(),
-                Math.max(epoch, persistedLowWatermark), evicted -> metrics.evictions().inc());
-        MetricRegistry registry = metrics.registry();
-        registry.register(TsoMetrics.LOW_WATERMARK, (Gauge<Long>) conflictMap::publishedLowWatermark);
-        long epochValue = epoch;
-        registry.register(TsoMetrics.EPOCH, (Gauge<Long>) () -> epochValue);
-
+    private void bind() throws IOException {
         acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-accept", true));
         ioLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-io", true));
-        EventLoop loop = ioLoop.next();
-        completion = settings.commitMode() == CommitMode.BATCHED
-                ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
-                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics)
-                : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, completion, metrics);
-        lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
-                settings.lowWatermarkPersistIntervalMs());
-
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, ioLoop)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
-                .childHandler(new TsoChannelInitializer(settings.maxFrameBytes(), settings.commitMode(), epoch,
-                        processor, metrics, connections));
+                .childHandler(new TsoChannelInitializer(settings.maxFrameBytes(), gate, metrics, connections));
         try {
             serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while binding the TSO port", e);
-        } catch (RuntimeException e) {
-            throw new IOException("could not bind the TSO to " + settings.host() + ":" + settings.port(), e);
+            throw new InterruptedIOException("interrupted while binding the TSO port");
+        } catch (Exception e) {
+            // Netty rethrows the bind failure (a checked BindException) without declaring it.
+            throw new IOException("could not bind the TSO to " + settings.host() + ":" + settings.port() + ": "
+                    + e.getMessage(), e);
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        LOG.info("TSO serving on {}:{} in {} mode, epoch {}, conflict map of {} entries", settings.host(), port,
-                settings.commitMode().configName(), epoch, conflictMap.capacity());
+        advertisedAddress = new HostAndPort(advertisedHost(), port);
+        LOG.info("TSO bound to {}:{}, reachable as {}; competing for the lease {}", settings.host(), port,
+                advertisedAddress, settings.leasePath());
+    }
+
+    private String advertisedHost() throws UnknownHostException {
+        if (!settings.advertisedHost().isEmpty()) {
+            return settings.advertisedHost();
+        }
+        InetAddress bound = InetAddress.getByName(settings.host());
+        return bound.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : settings.host();
+    }
+
+    /** The campaign thread: wait for the lease, then take over. */
+    private void compete() {
+        Lease held;
+        try {
+            held = election.acquire(this::stopServing, listener::standingBy);
+        } catch (InterruptedException e) {
+            stopServing("stopped before it held the lease");
+            return;
+        } catch (IOException | RuntimeException e) {
+            stopServing("could not compete for the lease: " + e.getMessage());
+            return;
+        }
+        lease = held;
+        try {
+            takeOver(held);
+        } catch (Exception e) {
+            LOG.error("Taking over as the active TSO failed", e);
+            stopServing("taking over failed: " + e.getMessage());
+            held.release();
+        }
+    }
+
+    private void takeOver(Lease held) throws IOException {
+        long started = System.nanoTime();
+        ClusterSettings cluster = agreement.agree(clusterSettingsStore);
+        timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
+        TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
+                this::stopServing);
+        // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
+        // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
+        long persistedLowWatermark = commitTable.readLowWatermark();
+        ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
+                evicted -> metrics.evictions().inc());
+        EventLoop loop = ioLoop.next();
+        CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
+                ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
+                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics, gate::mayServe)
+                : new LowLatencyCompletion(metrics);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, metrics);
+        synchronized (this) {
+            if (gate.isStopped()) {
+                commitCompletion.close();
+                return;
+            }
+            completion = commitCompletion;
+            lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
+                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe);
+            epoch = oracle.epoch();
+            clusterSettings = cluster;
+        }
+        MetricRegistry registry = metrics.registry();
+        registry.register(TsoMetrics.LOW_WATERMARK, (Gauge<Long>) conflictMap::publishedLowWatermark);
+        long epochValue = oracle.epoch();
+        registry.register(TsoMetrics.EPOCH, (Gauge<Long>) () -> epochValue);
+        gate.activate(new ServingGate.Incarnation(processor, oracle.epoch(), cluster, held));
+        if (!gate.mayServe()) {
+            stopServing("the lease ended while taking over");
+            return;
+        }
+        LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries ({} ms after taking the lease)",
+                advertisedAddress, cluster, oracle.epoch(), conflictMap.capacity(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        activation.complete(oracle.epoch());
+        listener.active(oracle.epoch(), cluster);
+    }
+
+    /**
+     * Stops serving for good: called when the lease ended, the timestamp bound was lost or taking over failed. May be
+     * called on the event loop, so the work happens on a thread of its own.
+     */
+    private void stopServing(String reason) {
+        if (!gate.stop(reason)) {
+            return;
+        }
+        LOG.error("TSO on {} stops serving: {}", advertisedAddress, reason);
+        Thread stopper = new Thread(() -> {
+            releaseServingParts(false);
+            activation.completeExceptionally(new IOException("the TSO stopped serving: " + reason));
+            if (stop.complete(reason)) {
+                listener.stopped(reason);
+            }
+        }, "tidemark-tso-stop");
+        stopper.setDaemon(true);
+        stopper.start();
+    }
+
+    /** Closes connections and serving threads; releases the lease only on an orderly close. */
+    private synchronized void releaseServingParts(boolean releaseLease) {
+        if (serverChannel != null) {
+            serverChannel.close().syncUninterruptibly();
+        }
+        connections.close().awaitUninterruptibly();
+        if (completion != null) {
+            completion.close();
+            completion = null;
+        }
+        if (lowWatermarkPersister != null) {
+            lowWatermarkPersister.close();
+            lowWatermarkPersister = null;
+        }
+        if (timestampClaims != null) {
+            timestampClaims.shutdownNow();
+        }
+        Lease held = lease;
+        if (releaseLease && held != null) {
+            held.release();
+        }
+        if (election != null) {
+            election.close();
+        }
+    }
+
+    /**
+     * Waits until this TSO serves.
+     *
+     * @param timeout how long at most; null waits as long as it takes
+     * @return the epoch
+     * @throws IOException when it stopped before serving, or did not serve within the timeout
+     */
+    public long awaitActive(Duration timeout) throws IOException {
+        try {
+            return timeout == null ? activation.get() : activation.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("the TSO did not become active within " + timeout.toMillis() + " ms (another"
+                    + " TSO holds the lease " + settings.leasePath() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the TSO to become active");
+        }
+    }
+
+    /** Completes with the reason when this TSO stops serving by itself (not on {@link #close()}). */
+    public CompletableFuture<String> stopped() {
+        return stop;
+    }
+
+    /** Whether this TSO serves now. */
+    public boolean isActive() {
+        return gate.mayServe();
     }
 
     /** The bound port (the configured one, or the ephemeral one when the configuration says 0). */
@@ -157,14 +369,22 @@ public final class TsoServer implements AutoCloseable {
         return port;
     }
 
-    /** Every timestamp of earlier incarnations is at or below the epoch; this one's are above it. */
-    public synchronized long epoch() {
+    /** Where clients reach this TSO; published in its lease. */
+    public synchronized HostAndPort advertisedAddress() {
         requireStarted();
+        return advertisedAddress;
+    }
+
+    /** Every timestamp of earlier incarnations is at or below the epoch; this one's are above it. */
+    public long epoch() {
+        requireActivated();
         return epoch;
     }
 
-    public CommitMode commitMode() {
-        return settings.commitMode();
+    /** The cluster settings this TSO serves with. */
+    public ClusterSettings clusterSettings() {
+        requireActivated();
+        return clusterSettings;
     }
 
     public MetricRegistry metrics() {
@@ -177,19 +397,36 @@ public final class TsoServer implements AutoCloseable {
         }
     }
 
-    /** Stops accepting, drops every connection, finishes queued commit-table writes, releases all threads. */
+    private void requireActivated() {
+        if (!activation.isDone() || activation.isCompletedExceptionally()) {
+            throw new IllegalStateException("the TSO has not served (yet): it is a standby or stopped");
+        }
+    }
+
+    /**
+     * Stops serving (or standing by), closes every connection, finishes queued commit-table writes, gives the lease up
+     * so a standby takes over at once, and releases all threads.
+     */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
-        if (serverChannel != null) {
-            serverChannel.close().syncUninterruptibly();
+        gate.stop("closed");
+        activation.completeExceptionally(new IOException("the TSO was closed"));
+        if (campaign != null) {
+            campaign.interrupt();
         }
-        connections.close().awaitUninterruptibly();
-        if (completion != null) {
-            completion.close();
+        releaseServingParts(true);
+        if (campaign != null) {
+            try {
+                campaign.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_TIMEOUT_SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (ioLoop != null) {
             ioLoop.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
@@ -197,21 +434,25 @@ public final class TsoServer implements AutoCloseable {
         if (acceptor != null) {
             acceptor.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
         }
-        if (lowWatermarkPersister != null) {
-            lowWatermarkPersister.close();
-        }
-        if (timestampClaims != null) {
-            timestampClaims.shutdownNow();
-        }
         LOG.info("TSO stopped (epoch {})", epoch);
     }
 
-    /** Builds a server from configuration and an HBase connection, wired by {@link TsoModule}. */
+    /**
+     * Builds a server from its configuration and its parts: the timestamp storage, the commit table, the store of
+     * cluster settings and the lease election. {@link #hbaseConnection} supplies the production parts (HBase tables,
+     * created when missing, and leases in the HBase cluster's ZooKeeper) for those not set explicitly.
+     */
     public static final class Builder {
 
         private TidemarkConfig config;
         private Connection connection;
+        private TimestampStorage timestampStorage;
+        private CommitTable commitTable;
+        private ClusterSettingsStore clusterSettingsStore;
+        private LeaseElectionFactory elections;
         private MetricRegistry registry;
+        private Listener listener;
+        private boolean reconfigure;
 
         private Builder() {
         }
@@ -221,8 +462,30 @@ public final class TsoServer implements AutoCloseable {
             return this;
         }
 
+        /** HBase wiring: every part not set explicitly lives in this HBase cluster and its ZooKeeper. */
         public Builder hbaseConnection(Connection hbaseConnection) {
             this.connection = hbaseConnection;
+            return this;
+        }
+
+        public Builder timestampStorage(TimestampStorage storage) {
+            this.timestampStorage = storage;
+            return this;
+        }
+
+        public Builder commitTable(CommitTable table) {
+            this.commitTable = table;
+            return this;
+        }
+
+        public Builder clusterSettingsStore(ClusterSettingsStore store) {
+            this.clusterSettingsStore = store;
+            return this;
+        }
+
+        /** How this TSO competes for the lease (e.g. {@code new InMemoryLeases()::election}). */
+        public Builder leases(LeaseElectionFactory factory) {
+            this.elections = factory;
             return this;
         }
 
@@ -232,22 +495,68 @@ public final class TsoServer implements AutoCloseable {
             return this;
         }
 
+        /** Optional: told when the server stands by, serves, or stops by itself. */
+        public Builder listener(Listener serverListener) {
+            this.listener = serverListener;
+            return this;
+        }
+
         /**
-         * @throws io.tidemark.config.InvalidConfigurationException when a configuration value is invalid
+         * Whether this TSO's configured commit mode and conflict level replace differing cluster settings when it
+         * takes the lease, instead of being refused ({@code ./tidemark tso --reconfigure}).
          */
-        public TsoServer build() {
+        public Builder reconfigureCluster(boolean replace) {
+            this.reconfigure = replace;
+            return this;
+        }
+
+        /**
+         * With an HBase connection, creates the commit and timestamp tables when they are missing.
+         *
+         * @throws io.tidemark.config.InvalidConfigurationException when a configuration value is invalid
+         * @throws IOException when the tables cannot be created
+         */
+        public TsoServer build() throws IOException {
             Objects.requireNonNull(config, "config is required");
-            Objects.requireNonNull(connection, "hbaseConnection is required");
+            TsoSettings settings = new TsoSettings(config);
+            if (connection != null) {
+                TsoTables.createIfMissing(connection, settings);
+                if (timestampStorage == null) {
+                    timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
+                }
+                if (commitTable == null) {
+                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
+                }
+                if (clusterSettingsStore == null) {
+                    clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());
+                }
+                if (elections == null) {
+                    elections = ZooKeeperLeaseElection.factory(
+                            ZooKeeperQuorum.connectString(connection.getConfiguration()), settings.leasePath(),
+                            settings.leaseTiming());
+                }
+            }
+            require(timestampStorage, "timestampStorage");
+            require(commitTable, "commitTable");
+            require(clusterSettingsStore, "clusterSettingsStore");
+            require(elections, "leases");
             MetricRegistry metricRegistry = registry != null ? registry : new MetricRegistry();
             try {
-                return Guice.createInjector(new TsoModule(config, connection, metricRegistry))
-                        .getInstance(TsoServer.class);
+                return Guice.createInjector(new TsoModule(settings, timestampStorage, commitTable,
+                        clusterSettingsStore, elections, metricRegistry, listener != null ? listener : new Listener() {
+                        }, reconfigure)).getInstance(TsoServer.class);
             } catch (ProvisionException e) {
-                // Surface the real cause (typically an invalid configuration value), not Guice's wrapper.
                 if (e.getCause() instanceof RuntimeException) {
                     throw (RuntimeException) e.getCause();
                 }
                 throw e;
+            }
+        }
+
+        private static void require(Object part, String name) {
+            if (part == null) {
+                throw new IllegalStateException(name + " is required: set it, or set hbaseConnection for the HBase"
+                        + " parts");
             }
         }
     }

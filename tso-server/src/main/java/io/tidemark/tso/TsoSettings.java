@@ -3,9 +3,14 @@ package io.tidemark.tso;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.conflict.ConflictMap;
+import io.tidemark.tso.lease.LeaseTiming;
+import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.TableName;
+
+import java.time.Duration;
 
 /**
  * The TSO's configuration, read and validated once from {@link TidemarkConfig}: a bad value fails the build of the
@@ -19,6 +24,7 @@ public final class TsoSettings {
     private final String host;
     private final int port;
     private final CommitMode commitMode;
+    private final ConflictLevel conflictLevel;
     private final int conflictMapEntries;
     private final long timestampBlock;
     private final int maxFrameBytes;
@@ -27,13 +33,23 @@ public final class TsoSettings {
     private final int lowWatermarkPersistIntervalMs;
     private final CommitTableSettings commitTable;
     private final TableName timestampTable;
+    private final String advertisedHost;
+    private final LeaseTiming leaseTiming;
+    private final String leasePath;
 
     public TsoSettings(TidemarkConfig config) {
         host = config.getString(TidemarkConfig.TSO_HOST, TidemarkConfig.TSO_HOST_DEFAULT);
         port = config.getInt(TidemarkConfig.TSO_PORT, TidemarkConfig.TSO_PORT_DEFAULT, 0, 65535);
-        commitMode = CommitMode.fromConfigName(config.getChoice(TidemarkConfig.TSO_COMMIT_MODE,
-                TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, CommitMode.LOW_LATENCY.configName(),
-                CommitMode.BATCHED.configName()));
+        commitMode = config.isSet(TidemarkConfig.TSO_COMMIT_MODE)
+                ? CommitMode.fromConfigName(config.getChoice(TidemarkConfig.TSO_COMMIT_MODE,
+                        TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, CommitMode.LOW_LATENCY.configName(),
+                        CommitMode.BATCHED.configName()))
+                : null;
+        conflictLevel = config.isSet(TidemarkConfig.TSO_CONFLICT_LEVEL)
+                ? ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.TSO_CONFLICT_LEVEL,
+                        TidemarkConfig.TSO_CONFLICT_LEVEL_DEFAULT, ConflictLevel.CELL.configName(),
+                        ConflictLevel.ROW.configName()))
+                : null;
         conflictMapEntries = config.getInt(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES,
                 TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES_DEFAULT, ConflictMap.WAYS, ConflictMap.MAX_ENTRIES);
         timestampBlock = config.getLong(TidemarkConfig.TSO_TIMESTAMP_BLOCK, TidemarkConfig.TSO_TIMESTAMP_BLOCK_DEFAULT,
@@ -48,6 +64,25 @@ public final class TsoSettings {
                 TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT, 1, 3_600_000);
         commitTable = new CommitTableSettings(config);
         timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
+        advertisedHost = config.getOptionalString(TidemarkConfig.TSO_ADVERTISED_HOST,
+                TidemarkConfig.TSO_ADVERTISED_HOST_DEFAULT);
+        int period = config.getInt(TidemarkConfig.TSO_LEASE_PERIOD_MS, TidemarkConfig.TSO_LEASE_PERIOD_MS_DEFAULT,
+                100, 600_000);
+        int renew = config.getInt(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS,
+                TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS_DEFAULT, 10, 600_000);
+        int margin = config.getInt(TidemarkConfig.TSO_LEASE_MARGIN_MS, TidemarkConfig.TSO_LEASE_MARGIN_MS_DEFAULT,
+                0, 600_000);
+        if (renew + margin >= period) {
+            throw new InvalidConfigurationException(TidemarkConfig.TSO_LEASE_PERIOD_MS, Integer.toString(period),
+                    "more than " + TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS + " (" + renew + ") plus "
+                            + TidemarkConfig.TSO_LEASE_MARGIN_MS + " (" + margin + ")");
+        }
+        leaseTiming = new LeaseTiming(Duration.ofMillis(period), Duration.ofMillis(renew), Duration.ofMillis(margin));
+        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
+        if (!root.startsWith("/")) {
+            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
+        }
+        leasePath = TsoLeaseNode.path(root, timestampTable.getNameAsString());
     }
 
     public String host() {
@@ -59,8 +94,14 @@ public final class TsoSettings {
         return port;
     }
 
+    /** The configured commit mode, or null when unset (the TSO then follows the cluster's). */
     public CommitMode commitMode() {
         return commitMode;
+    }
+
+    /** The configured conflict level, or null when unset (the TSO then follows the cluster's). */
+    public ConflictLevel conflictLevel() {
+        return conflictLevel;
     }
 
     public int conflictMapEntries() {
@@ -94,5 +135,19 @@ public final class TsoSettings {
 
     public TableName timestampTable() {
         return timestampTable;
+    }
+
+    /** The host name clients are told to reach this TSO at, or empty to derive it from the bound address. */
+    public String advertisedHost() {
+        return advertisedHost;
+    }
+
+    public LeaseTiming leaseTiming() {
+        return leaseTiming;
+    }
+
+    /** The lease znode of this TSO's timestamp table. */
+    public String leasePath() {
+        return leasePath;
     }
 }

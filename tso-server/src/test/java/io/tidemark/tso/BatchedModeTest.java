@@ -36,8 +36,9 @@ class BatchedModeTest {
         // A long timeout so that a reply not waiting for durability would clearly arrive before the record.
         config.set(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS, "200");
         config.set(TidemarkConfig.TSO_BATCH_MAX_SIZE, "50");
-        server = TestTso.start(config);
-        commitTable = TestTso.commitTable(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        server = cluster.start(config);
+        commitTable = cluster.commitTable;
     }
 
     @AfterAll

@@ -1,62 +1,43 @@
 package io.tidemark.tso;
 
-import io.tidemark.committable.CommitTableSettings;
-import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.InMemoryCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.CommittedReply;
-import io.tidemark.protocol.ErrorCode;
-import io.tidemark.protocol.ErrorReply;
-import io.tidemark.testing.SharedMiniCluster;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** In batched mode a commit-table write that keeps failing is reported as ERROR(INTERNAL), never as COMMITTED. */
-class BatchedWriteFailureTest {
+/** {@link BatchedWriteFailureContract} on the in-memory commit table, whose failures are injected. */
+class BatchedWriteFailureTest extends BatchedWriteFailureContract {
+
+    @Override
+    protected TsoCluster cluster(TidemarkConfig config) {
+        return new TestTso.Cluster();
+    }
+
+    @Override
+    protected void commitTableUnavailable(TsoCluster cluster) {
+        ((TestTso.Cluster) cluster).commitTable().failNext(Integer.MAX_VALUE, InMemoryCommitTable.Fault.UNAVAILABLE);
+    }
+
+    @Override
+    protected void commitTableBack(TsoCluster cluster) {
+        ((TestTso.Cluster) cluster).commitTable().failNext(0, InMemoryCommitTable.Fault.UNAVAILABLE);
+    }
 
     @Test
-    void failedCommitRecordWriteGivesInternalErrorAndServerKeepsServing() throws IOException {
-        TidemarkConfig config = TestTso.config("batched_failure", CommitMode.BATCHED);
+    void batchWhoseReplyWasLostIsRetriedAndFoundCommitted() throws Exception {
+        TidemarkConfig config = TestTso.config("batched_lost_reply", CommitMode.BATCHED);
         config.set(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS, "1");
-        Configuration impatient = new Configuration(SharedMiniCluster.conf());
-        impatient.setInt("hbase.client.retries.number", 1);
-        impatient.setInt("hbase.client.pause", 20);
-        impatient.setInt("hbase.client.operation.timeout", 5000);
-        try (Connection connection = ConnectionFactory.createConnection(impatient);
-             Admin admin = connection.getAdmin()) {
-            TsoServer server = TsoServer.builder().config(config).hbaseConnection(connection).build();
-            try {
-                server.start();
-                HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
-                try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                    long start = client.begin();
-                    admin.disableTable(commitTable.tableName());
-                    try {
-                        ErrorReply error = assertInstanceOf(ErrorReply.class, client.commit(start, 1));
-                        assertEquals(ErrorCode.INTERNAL, error.code());
-                        assertTrue(error.text().contains("commit table"), error.text());
-                        assertTrue(client.closedByServer());
-                    } finally {
-                        admin.enableTable(commitTable.tableName());
-                    }
-                }
-                try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-                    long start = client.begin();
-                    assertInstanceOf(CommittedReply.class, client.commit(start, 2));
-                    assertTrue(commitTable.lookup(start).isCommitted());
-                }
-            } finally {
-                server.close();
-            }
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        try (TsoServer server = cluster.start(config);
+             TsoTestClient client = TsoTestClient.connected(server.port())) {
+            long start = client.begin();
+            cluster.commitTable.failNext(1, InMemoryCommitTable.Fault.REPLY_LOST);
+            CommittedReply committed = assertInstanceOf(CommittedReply.class, client.commit(start, 3));
+            assertEquals(committed.commitTimestamp(), cluster.commitTable.lookup(start).commitTimestamp());
         }
     }
 }

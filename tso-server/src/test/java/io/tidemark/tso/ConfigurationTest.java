@@ -3,7 +3,6 @@ package io.tidemark.tso;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.testing.SharedMiniCluster;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,13 +18,16 @@ class ConfigurationTest {
         assertInvalid(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "0");
         assertInvalid(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "-1");
         assertInvalid(TidemarkConfig.TSO_BATCH_MAX_SIZE, "0");
+        assertInvalid(TidemarkConfig.TSO_CONFLICT_LEVEL, "column");
+        assertInvalid(TidemarkConfig.TSO_LEASE_PERIOD_MS, "300");
+        assertInvalid(TidemarkConfig.ZOOKEEPER_ROOT, "tidemark");
     }
 
     private static void assertInvalid(String key, String value) {
         TidemarkConfig config = TestTso.config("config", CommitMode.LOW_LATENCY);
         config.set(key, value);
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
-                () -> TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection()).build());
+                () -> new TestTso.Cluster().builder(config).build());
         assertTrue(e.getMessage().contains(key), e.getMessage());
     }
 }

@@ -19,7 +19,8 @@ class LowWatermarkTest {
     void commitBelowLowWatermarkAbortsAndWatermarkIsPersisted() throws Exception {
         TidemarkConfig config = TestTso.config("lowwatermark", CommitMode.LOW_LATENCY);
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "8");
-        try (TsoServer server = TestTso.start(config);
+        TestTso.Cluster cluster = new TestTso.Cluster();
+        try (TsoServer server = cluster.start(config);
              TsoTestClient client = TsoTestClient.connected(server.port())) {
             long old = client.begin();
             long lastCommit = 0;
@@ -37,7 +38,7 @@ class LowWatermarkTest {
             assertInstanceOf(CommittedReply.class, client.commit(fresh, 999),
                     "a transaction started above the low watermark still commits");
 
-            CommitTable commitTable = TestTso.commitTable(config);
+            CommitTable commitTable = cluster.commitTable;
             long deadline = System.currentTimeMillis() + 10_000;
             while (commitTable.readLowWatermark() < low && System.currentTimeMillis() < deadline) {
                 Thread.sleep(20);

@@ -11,6 +11,7 @@ import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Message;
 import io.tidemark.protocol.MessageType;
 import io.tidemark.protocol.Protocol;
+import io.tidemark.writeset.ConflictLevel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class MalformedFramesTest {
         assertHandshakeRejected(new Hello(0x12345678, Protocol.VERSION), ErrorCode.UNSUPPORTED_VERSION);
         assertHandshakeRejected(new Hello(Protocol.MAGIC, (short) (Protocol.VERSION + 1)),
                 ErrorCode.UNSUPPORTED_VERSION);
-        assertHandshakeRejected(new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, 0),
+        assertHandshakeRejected(new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, 0),
                 ErrorCode.UNEXPECTED_MESSAGE);
         try (TsoTestClient client = TsoTestClient.connected(server.port())) {
             ErrorReply error = assertInstanceOf(ErrorReply.class, sendAndReceive(client, Hello.current()));

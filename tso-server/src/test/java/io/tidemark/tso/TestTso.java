@@ -1,22 +1,26 @@
 package io.tidemark.tso;
 
-import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.CommitTableSettings;
-import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.InMemoryCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.tso.cluster.InMemoryClusterSettingsStore;
+import io.tidemark.tso.lease.InMemoryLeases;
+import io.tidemark.tso.timestamp.InMemoryTimestampStorage;
 import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;
 
-/** Test configurations: a TSO on an ephemeral port with its own tables, on the shared mini-cluster. */
+/**
+ * Test TSOs on real sockets over in-memory parts: no HBase, no ZooKeeper. One {@link Cluster} is what the TSOs of one
+ * set of tables share (timestamp bound, commit table, cluster settings, lease), so a test can run several TSOs of the
+ * same cluster, one after the other or side by side.
+ */
 final class TestTso {
 
     private TestTso() {
     }
 
-    /** Configuration for a TSO whose tables are named after {@code name}, so tests never share state. */
+    /** Configuration for a TSO on an ephemeral loopback port. */
     static TidemarkConfig config(String name, CommitMode mode) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
@@ -25,19 +29,48 @@ final class TestTso {
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "100");
         config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "50");
-        config.set(TidemarkConfig.COMMIT_TABLE, "tsotest:" + name + "_commits");
-        config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
+        // Patient leases (where they can run out, in ZooKeeper): a renewal delayed by a loaded machine never looks
+        // like a dead TSO.
+        config.set(TidemarkConfig.TSO_LEASE_PERIOD_MS, "5000");
+        config.set(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS, "100");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, "tsotest:" + name + "_timestamps");
+        config.set(TidemarkConfig.COMMIT_TABLE, "tsotest:" + name + "_commits");
         return config;
     }
 
+    /** A TSO serving a cluster of its own. */
     static TsoServer start(TidemarkConfig config) throws IOException {
-        TsoServer server = TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection()).build();
-        server.start();
-        return server;
+        return new Cluster().start(config);
     }
 
-    static CommitTable commitTable(TidemarkConfig config) {
-        return new HBaseCommitTable(SharedMiniCluster.connection(), new CommitTableSettings(config));
+    /** What the TSOs of one cluster share, in memory. */
+    static final class Cluster implements TsoCluster {
+        final InMemoryTimestampStorage timestampStorage = new InMemoryTimestampStorage();
+        final InMemoryCommitTable commitTable = new InMemoryCommitTable();
+        final InMemoryClusterSettingsStore settings = new InMemoryClusterSettingsStore();
+        final InMemoryLeases leases = new InMemoryLeases();
+
+        @Override
+        public TsoServer.Builder builder(TidemarkConfig config) {
+            return TsoServer.builder().config(config).timestampStorage(timestampStorage).commitTable(commitTable)
+                    .clusterSettingsStore(settings).leases(leases::election);
+        }
+
+        @Override
+        public InMemoryTimestampStorage timestampStorage() {
+            return timestampStorage;
+        }
+
+        @Override
+        public InMemoryCommitTable commitTable() {
+            return commitTable;
+        }
+
+        @Override
+        public void takeLease(String intruder) {
+            if (!leases.revokeHolder("the lease was taken over by TSO " + intruder)) {
+                throw new IllegalStateException("nobody held the lease");
+            }
+        }
     }
 }

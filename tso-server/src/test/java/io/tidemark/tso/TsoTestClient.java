@@ -104,6 +104,11 @@ final class TsoTestClient implements AutoCloseable {
         return MessageCodec.decode(Unpooled.wrappedBuffer(body));
     }
 
+    /** Bytes received and not read yet (0 when the server has sent nothing more). */
+    int bytesWaiting() throws IOException {
+        return in.available();
+    }
+
     /** Whether the server closed the connection (end of stream or reset) before the read timeout. */
     boolean closedByServer() throws IOException {
         try {

@@ -117,7 +117,9 @@ final class BindingSettings {
         TidemarkConfig config = new TidemarkConfig(conf);
         // Checked here so that a typo stops the run before any thread starts.
         try {
-            config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, TidemarkConfig.CLIENT_TSO_ADDRESS_DEFAULT);
+            if (config.isSet(TidemarkConfig.CLIENT_TSO_ADDRESS)) {
+                config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, null);
+            }
         } catch (InvalidConfigurationException e) {
             throw new IllegalArgumentException(e.getMessage() + " (the binding takes it from " + TSO_ADDRESS + ")", e);
         }

@@ -81,7 +81,7 @@ final class SharedClients {
             if (!settings.mode().isTransactional()) {
                 return new SharedClients(settings, connection, null, null);
             }
-            tso = NettyTsoClient.create(settings.tidemarkConfig());
+            tso = NettyTsoClient.create(settings.tidemarkConfig(), connection.getConfiguration());
             checkCommitMode(settings, tso);
             TransactionManager manager = TransactionManager.builder(connection)
                     .config(settings.tidemarkConfig())
@@ -101,16 +101,16 @@ final class SharedClients {
     private static void checkCommitMode(BindingSettings settings, NettyTsoClient tso) throws IOException {
         CommitMode actual;
         try {
-            actual = tso.commitMode();
+            actual = tso.incarnation().commitMode();
         } catch (TsoUnavailableException e) {
-            throw new IOException("cannot reach the TSO at " + tso.address() + ": " + e.getMessage() + ". Start one"
-                    + " (./tidemark server or ./tidemark tso) and point " + BindingSettings.TSO_ADDRESS + " at it",
-                    e);
+            throw new IOException("cannot reach " + tso.describeTarget() + ": " + e.getMessage() + ". Start one"
+                    + " (./tidemark server or ./tidemark tso); the binding finds it through the HBase cluster's"
+                    + " ZooKeeper unless " + BindingSettings.TSO_ADDRESS + " points at it", e);
         }
         CommitMode required = settings.mode().requiredCommitMode();
         if (actual != required) {
             throw new IOException(BindingMode.PROPERTY + "=" + settings.mode().propertyValue() + " needs a TSO in "
-                    + required.configName() + " commit mode, but the TSO at " + tso.address() + " runs in "
+                    + required.configName() + " commit mode, but " + tso.describeTarget() + " runs in "
                     + actual.configName() + " mode. Restart the TSO with " + TidemarkConfig.TSO_COMMIT_MODE + "="
                     + required.configName() + " (./tidemark server --mode " + required.configName() + "), or use "
                     + BindingMode.PROPERTY + "=" + modeFor(actual).propertyValue());

@@ -34,7 +34,7 @@ public final class BackgroundLoad implements AutoCloseable {
         clients = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
-                TsoClient client = NettyTsoClient.create(clientConfig);
+                TsoClient client = NettyTsoClient.create(clientConfig, clientConfig.hadoopConfiguration());
                 clients.add(client);
                 loads.add(new PairLoad(client, CommitRecordSink.NONE, stats));
             }

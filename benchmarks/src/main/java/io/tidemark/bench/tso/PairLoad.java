@@ -92,7 +92,8 @@ final class PairLoad {
 
     private void sendPair(boolean repeat) {
         long beginSent = System.nanoTime();
-        client.begin().thenCompose(start -> {
+        client.begin().thenCompose(begun -> {
+            long start = begun.startTimestamp();
             long commitSent = System.nanoTime();
             stats.beginMicros.recordValue(micros(commitSent - beginSent));
             ThreadLocalRandom random = ThreadLocalRandom.current();

@@ -118,7 +118,7 @@ public final class TsoBenchmark {
         List<TsoClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < clientCount; i++) {
-                clients.add(NettyTsoClient.create(cluster.clientConfig()));
+                clients.add(NettyTsoClient.create(cluster.clientConfig(), cluster.connection().getConfiguration()));
             }
             TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration(), clock);
             String mode = cluster.commitMode().configName();

@@ -52,15 +52,20 @@ final class Auditor implements Runnable {
         }
     }
 
-    /** One audit; a failed check is recorded in the stats. */
-    void audit() throws IOException {
+    /** One audit; a failed check is recorded in the stats. Returns the balances the snapshot saw, in scan order. */
+    long[] audit() throws IOException {
         Transaction tx = tm.begin();
         long total = 0;
         int seen = 0;
+        long[] balances = new long[accounts.accounts()];
         try (TTable table = new TTable(connection, accounts.tableName());
              ResultScanner scanner = table.getScanner(tx, accounts.allBalances())) {
             for (Result r : scanner) {
-                total += BankAccounts.balance(r, seen);
+                long balance = BankAccounts.balance(r, seen);
+                if (seen < balances.length) {
+                    balances[seen] = balance;
+                }
+                total += balance;
                 seen++;
             }
         } finally {
@@ -75,5 +80,6 @@ final class Auditor implements Runnable {
             stats.recordViolation("snapshot " + tx.startTimestamp() + " saw " + seen + " of " + accounts.accounts()
                     + " accounts with total " + total + " instead of " + expectedTotal);
         }
+        return balances;
     }
 }

@@ -27,11 +27,18 @@ public final class BankWorkload {
     private final Connection connection;
     private final TidemarkConfig clientConfig;
     private final BankOptions options;
+    private TransferObserver observer = TransferObserver.NONE;
 
     public BankWorkload(Connection connection, TidemarkConfig clientConfig, BankOptions options) {
         this.connection = connection;
         this.clientConfig = clientConfig;
         this.options = options;
+    }
+
+    /** Told about every committed transfer (from the transfer threads). */
+    public BankWorkload observe(TransferObserver transferObserver) {
+        this.observer = transferObserver;
+        return this;
     }
 
     /** Runs without progress reports. */
@@ -44,6 +51,15 @@ public final class BankWorkload {
      * once more after every transfer has finished. {@code progress} is called on the calling thread.
      */
     public BankResult run(Consumer<BankProgress> progress) throws IOException, InterruptedException {
+        return run(progress, () -> false);
+    }
+
+    /**
+     * As {@link #run(Consumer)}, also stopping early once {@code stopRequested} says so (checked a few times a
+     * second).
+     */
+    public BankResult run(Consumer<BankProgress> progress, BooleanSupplier stopRequested)
+            throws IOException, InterruptedException {
         BankAccounts accounts = new BankAccounts(TableName.valueOf(options.tableName()), options.accounts());
         accounts.recreate(connection);
         try (TransactionManager tm = TransactionManager.builder(connection).config(clientConfig).build()) {
@@ -56,7 +72,8 @@ public final class BankWorkload {
             BooleanSupplier stop = () -> stopping.get() || Thread.currentThread().isInterrupted();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < options.threads(); i++) {
-                threads.add(new Thread(new TransferWorker(tm, connection, accounts, options.maxAmount(), stats, stop),
+                threads.add(new Thread(new TransferWorker(tm, connection, accounts, options.maxAmount(), stats, stop,
+                        observer),
                         "bank-transfer-" + i));
             }
             Auditor auditor = new Auditor(tm, connection, accounts, options.expectedTotal(), stats, stop);
@@ -68,7 +85,7 @@ public final class BankWorkload {
             long elapsed = 0;
             progress.accept(new BankProgress(0, durationMillis, 0, 0, 0));
             try {
-                while (elapsed < durationMillis && !transferLimitReached(stats)) {
+                while (elapsed < durationMillis && !transferLimitReached(stats) && !stopRequested.getAsBoolean()) {
                     Thread.sleep(Math.min(PROGRESS_INTERVAL_MILLIS, durationMillis - elapsed));
                     elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
                     progress.accept(new BankProgress(Math.min(elapsed, durationMillis), durationMillis,
@@ -81,10 +98,10 @@ public final class BankWorkload {
                 }
             }
             elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            auditor.audit();
+            long[] finalBalances = auditor.audit();
             return new BankResult(stats.committed(), stats.aborted(), stats.errors(), stats.audits(),
                     stats.violation() == null, stats.violation(), stats.firstError(),
-                    LatencySummary.of(stats.latencyMicros()), elapsed);
+                    LatencySummary.of(stats.latencyMicros()), elapsed, finalBalances);
         }
     }
 

@@ -22,9 +22,11 @@ final class TransferWorker implements Runnable {
     private final long maxAmount;
     private final BankStats stats;
     private final BooleanSupplier stop;
+    private final TransferObserver observer;
 
     TransferWorker(TransactionManager tm, Connection connection, BankAccounts accounts, long maxAmount,
-                   BankStats stats, BooleanSupplier stop) {
+                   BankStats stats, BooleanSupplier stop, TransferObserver observer) {
+        this.observer = observer;
         this.tm = tm;
         this.connection = connection;
         this.accounts = accounts;
@@ -72,6 +74,7 @@ final class TransferWorker implements Runnable {
             table.put(tx, accounts.setBalance(to, toBalance + moved));
             tm.commit(tx);
             stats.recordCommit(System.nanoTime() - started);
+            observer.committed(from, to, moved, tx.commitTimestamp());
             return true;
         } catch (TransactionAbortedException e) {
             stats.recordAbort();

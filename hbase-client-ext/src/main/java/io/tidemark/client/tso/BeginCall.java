@@ -2,10 +2,11 @@ package io.tidemark.client.tso;
 
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.BeginRequest;
+import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Message;
 
 /** A BEGIN: asks for a start timestamp. */
-final class BeginCall extends TsoRequest<Long> {
+final class BeginCall extends TsoRequest<BeginResult> {
 
     private boolean resent;
 
@@ -19,9 +20,9 @@ final class BeginCall extends TsoRequest<Long> {
     }
 
     @Override
-    void complete(Message reply) {
+    void complete(Message reply, HelloReply answeredBy) {
         if (reply instanceof BeginReply) {
-            succeed(((BeginReply) reply).startTimestamp());
+            succeed(new BeginResult(((BeginReply) reply).startTimestamp(), TsoIncarnation.of(answeredBy)));
         } else {
             fail(unexpectedReply(reply));
         }

@@ -3,6 +3,7 @@ package io.tidemark.client.tso;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.CommitRequest;
 import io.tidemark.protocol.CommittedReply;
+import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Message;
 
 /** A COMMIT: conflict detection for the transaction that began at {@code startTimestamp}. Never resent. */
@@ -25,7 +26,7 @@ final class CommitCall extends TsoRequest<CommitResult> {
     }
 
     @Override
-    void complete(Message reply) {
+    void complete(Message reply, HelloReply answeredBy) {
         if (reply instanceof CommittedReply && ((CommittedReply) reply).startTimestamp() == startTimestamp) {
             succeed(CommitResult.committed(((CommittedReply) reply).commitTimestamp()));
         } else if (reply instanceof AbortedReply && ((AbortedReply) reply).startTimestamp() == startTimestamp) {

@@ -8,9 +8,12 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
 import io.tidemark.config.HostAndPort;
+import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.lease.TsoLeaseNode;
+import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.HelloReply;
+import org.apache.hadoop.conf.Configuration;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -30,20 +33,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * block (in particular never wait for another TSO reply), or every caller stalls. Blocking {@code get()} from the
  * caller's own thread is the intended use.
  *
- * <p>Connections are opened lazily by the first request (or {@link #commitMode}/{@link #epoch}) and again by the
- * first request after one drops. Opening tries {@code 1 + connectRetries} times, {@code retryBackoff} apart.
+ * <p>Finding the TSO: by default the active TSO's lease in the HBase cluster's ZooKeeper names it, so a failover to
+ * a standby needs nothing from the application; {@code tidemark.client.tso.address} pins one address instead.
+ * Connections are opened lazily by the first request and again by the first request after one drops; while a
+ * request waits (within its timeout), failed attempts are repeated every retry backoff, so requests ride out a
+ * failover. A BEGIN whose connection dropped is sent again; a COMMIT never is (its outcome is unknown).
  *
- * <p>Build with {@link #builder()} or {@link #create(TidemarkConfig)}; always {@link #close()} it.
+ * <p>Build with {@link #builder()} or {@link #create}; always {@link #close()} it.
  */
 public final class NettyTsoClient implements TsoClient {
 
     /** Most connections a client may open; more would not help a single event loop thread. */
     public static final int MAX_CONNECTIONS = 64;
 
-    /** Most connect retries; enough for any sane backoff, and keeps the worst-case handshake wait finite. */
-    public static final int MAX_CONNECT_RETRIES = 1000;
-
-    private final HostAndPort address;
+    private final TsoAddressSource addresses;
     private final long requestTimeoutNanos;
     private final long handshakeWaitMillis;
     private final EventLoopGroup group;
@@ -52,12 +55,12 @@ public final class NettyTsoClient implements TsoClient {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private NettyTsoClient(Builder builder) {
-        this.address = builder.address;
+        this.addresses = builder.addresses();
         long timeoutMillis = builder.requestTimeout.toMillis();
         long backoffMillis = builder.retryBackoff.toMillis();
         this.requestTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        // Each attempt is bounded by a connect timeout and a handshake timeout; the extra second is slack only.
-        this.handshakeWaitMillis = (builder.connectRetries + 1L) * (2 * timeoutMillis + backoffMillis) + 1000;
+        // A handshake waiter expires after the request timeout; the extra second is slack only.
+        this.handshakeWaitMillis = timeoutMillis + 1000;
         this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-client", true));
         Bootstrap template = new Bootstrap()
                 .channel(NioSocketChannel.class)
@@ -66,8 +69,7 @@ public final class NettyTsoClient implements TsoClient {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeoutMillis);
         this.connections = new TsoConnection[builder.connections];
         for (int i = 0; i < connections.length; i++) {
-            connections[i] = new TsoConnection(address, group.next(), template, timeoutMillis,
-                    builder.connectRetries, backoffMillis);
+            connections[i] = new TsoConnection(addresses, group.next(), template, timeoutMillis, backoffMillis);
         }
     }
 
@@ -76,29 +78,33 @@ public final class NettyTsoClient implements TsoClient {
     }
 
     /**
-     * A client configured by {@code tidemark.client.tso.address}, {@code .connections}, {@code .request-timeout-ms},
-     * {@code .retries} and {@code .retry-backoff-ms}.
+     * A client configured by {@code tidemark.client.tso.*}: with {@code tidemark.client.tso.address} set, the TSO
+     * at that address; otherwise the active TSO named by the lease of {@code tidemark.timestamp-table.name} (under
+     * {@code tidemark.zookeeper.root}) in the ZooKeeper of {@code hbaseConf}.
      *
+     * @param hbaseConf the HBase client configuration (its ZooKeeper quorum); typically the connection's
      * @throws io.tidemark.config.InvalidConfigurationException naming the key when a value is malformed or out of range
      */
-    public static NettyTsoClient create(TidemarkConfig config) {
-        return builder()
-                .address(config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS,
-                        TidemarkConfig.CLIENT_TSO_ADDRESS_DEFAULT))
+    public static NettyTsoClient create(TidemarkConfig config, Configuration hbaseConf) {
+        Builder builder = builder()
                 .connections(config.getInt(TidemarkConfig.CLIENT_TSO_CONNECTIONS,
                         TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT, 1, MAX_CONNECTIONS))
                 .requestTimeout(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS,
                         TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE)))
-                .connectRetries(config.getInt(TidemarkConfig.CLIENT_TSO_RETRIES,
-                        TidemarkConfig.CLIENT_TSO_RETRIES_DEFAULT, 0, MAX_CONNECT_RETRIES))
                 .retryBackoff(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS,
-                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)))
-                .build();
-    }
-
-    /** The address of the TSO this client talks to. */
-    public HostAndPort address() {
-        return address;
+                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)));
+        if (config.isSet(TidemarkConfig.CLIENT_TSO_ADDRESS)) {
+            return builder.address(config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, null)).build();
+        }
+        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
+        String table = config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
+        String path;
+        try {
+            path = TsoLeaseNode.path(root, table);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
+        }
+        return builder.zooKeeper(ZooKeeperQuorum.connectString(hbaseConf), path).build();
     }
 
     /**
@@ -108,7 +114,7 @@ public final class NettyTsoClient implements TsoClient {
      * BEGIN at most wastes a timestamp. The request timeout still counts from this call.
      */
     @Override
-    public CompletableFuture<Long> begin() {
+    public CompletableFuture<BeginResult> begin() {
         BeginCall call = new BeginCall(deadline());
         nextConnection().submit(call);
         return call.future();
@@ -139,14 +145,13 @@ public final class NettyTsoClient implements TsoClient {
 
     /** {@inheritDoc} Blocks while connecting. */
     @Override
-    public CommitMode commitMode() throws TsoUnavailableException {
-        return handshake().commitMode();
+    public TsoIncarnation incarnation() throws TsoUnavailableException {
+        return TsoIncarnation.of(handshake());
     }
 
-    /** {@inheritDoc} Blocks while connecting. */
     @Override
-    public long epoch() throws TsoUnavailableException {
-        return handshake().epoch();
+    public String describeTarget() {
+        return addresses.describe();
     }
 
     /**
@@ -165,6 +170,7 @@ public final class NettyTsoClient implements TsoClient {
         if (!group.next().inEventLoop()) {
             termination.awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
+        addresses.close();
     }
 
     private long deadline() {
@@ -191,11 +197,11 @@ public final class NettyTsoClient implements TsoClient {
             Throwable cause = e.getCause();
             throw new TsoUnavailableException(cause.getMessage(), cause);
         } catch (TimeoutException e) {
-            throw new TsoUnavailableException("no handshake with the TSO at " + address + " within "
+            throw new TsoUnavailableException("no handshake with " + addresses.describe() + " within "
                     + handshakeWaitMillis + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TsoUnavailableException("interrupted while connecting to the TSO at " + address, e);
+            throw new TsoUnavailableException("interrupted while connecting to " + addresses.describe(), e);
         }
     }
 
@@ -203,20 +209,37 @@ public final class NettyTsoClient implements TsoClient {
     public static final class Builder {
 
         private HostAndPort address;
+        private String zooKeeper;
+        private String leasePath;
         private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT;
         private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT);
-        private int connectRetries = TidemarkConfig.CLIENT_TSO_RETRIES_DEFAULT;
         private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT);
 
         private Builder() {
         }
 
-        /** Where the TSO listens; required. */
+        /** A TSO at a fixed address (instead of {@link #zooKeeper}). */
         public Builder address(HostAndPort address) {
             if (address == null) {
                 throw new IllegalArgumentException("TSO address must not be null");
             }
             this.address = address;
+            this.zooKeeper = null;
+            return this;
+        }
+
+        /**
+         * The active TSO named by the lease znode {@code leasePath} ({@link TsoLeaseNode#path}) in the ZooKeeper at
+         * {@code connectString} (instead of {@link #address}).
+         */
+        public Builder zooKeeper(String connectString, String leasePath) {
+            if (connectString == null || connectString.isEmpty() || leasePath == null || !leasePath.startsWith("/")) {
+                throw new IllegalArgumentException("a ZooKeeper connect string and a lease path starting with / are"
+                        + " required, got '" + connectString + "' and '" + leasePath + "'");
+            }
+            this.zooKeeper = connectString;
+            this.leasePath = leasePath;
+            this.address = null;
             return this;
         }
 
@@ -231,8 +254,8 @@ public final class NettyTsoClient implements TsoClient {
         }
 
         /**
-         * How long a request may wait for its reply, from the call; also bounds each connect attempt and handshake.
-         * From 1 ms to {@link Integer#MAX_VALUE} ms.
+         * How long a request may wait for its reply, from the call, reconnecting meanwhile if needed (e.g. during a
+         * TSO failover); also bounds each connect attempt and handshake. From 1 ms to {@link Integer#MAX_VALUE} ms.
          */
         public Builder requestTimeout(Duration requestTimeout) {
             if (requestTimeout == null || requestTimeout.toMillis() < 1
@@ -241,16 +264,6 @@ public final class NettyTsoClient implements TsoClient {
                         + " ms, was " + requestTimeout);
             }
             this.requestTimeout = requestTimeout;
-            return this;
-        }
-
-        /** Connect attempts after the first failed one, from 0 to {@value #MAX_CONNECT_RETRIES}. */
-        public Builder connectRetries(int connectRetries) {
-            if (connectRetries < 0 || connectRetries > MAX_CONNECT_RETRIES) {
-                throw new IllegalArgumentException("connect retries must be from 0 to " + MAX_CONNECT_RETRIES
-                        + ", was " + connectRetries);
-            }
-            this.connectRetries = connectRetries;
             return this;
         }
 
@@ -266,10 +279,15 @@ public final class NettyTsoClient implements TsoClient {
 
         /** A new client; it connects on first use. */
         public NettyTsoClient build() {
-            if (address == null) {
-                throw new IllegalArgumentException("TSO address is required: call address(host:port) before build()");
+            if (address == null && zooKeeper == null) {
+                throw new IllegalArgumentException("where is the TSO? call address(host:port) or zooKeeper(...) before"
+                        + " build()");
             }
             return new NettyTsoClient(this);
+        }
+
+        private TsoAddressSource addresses() {
+            return address != null ? new StaticTsoAddress(address) : new ZooKeeperTsoAddress(zooKeeper, leasePath);
         }
     }
 }

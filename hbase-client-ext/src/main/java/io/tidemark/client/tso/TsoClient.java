@@ -1,7 +1,5 @@
 package io.tidemark.client.tso;
 
-import io.tidemark.protocol.CommitMode;
-
 import java.io.Closeable;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,17 +13,23 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface TsoClient extends Closeable {
 
-    /** A start timestamp, strictly greater than every timestamp this TSO handed out before. */
-    CompletableFuture<Long> begin();
+    /**
+     * A start timestamp, strictly greater than every timestamp handed out before, with the TSO incarnation that
+     * handed it out.
+     */
+    CompletableFuture<BeginResult> begin();
 
     /** Conflict detection (and, in batched mode, the durable commit record) for one transaction. */
     CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds);
 
-    /** The commit mode announced by the TSO in its handshake (connects if not yet connected). */
-    CommitMode commitMode() throws TsoUnavailableException;
+    /**
+     * The incarnation a connection currently reaches (connects if not yet connected). Informational only: after a
+     * failover the next request may reach another one; a transaction takes its incarnation from its BEGIN.
+     */
+    TsoIncarnation incarnation() throws TsoUnavailableException;
 
-    /** The epoch announced by the TSO in its last handshake. */
-    long epoch() throws TsoUnavailableException;
+    /** Where this client looks for the TSO, for messages. */
+    String describeTarget();
 
     @Override
     void close();

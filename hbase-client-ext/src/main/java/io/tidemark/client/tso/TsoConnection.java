@@ -32,8 +32,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One pipelined connection to the TSO, (re)established on demand: connect with retries, HELLO handshake, then any
- * number of requests in flight, matched to their replies by request id.
+ * One pipelined connection to the TSO, (re)established on demand: connect, HELLO handshake, then any number of
+ * requests in flight, matched to their replies by request id. While anyone waits (a queued request or a handshake,
+ * each within its own deadline), failed connection attempts are repeated every retry backoff, each to the address
+ * the {@link TsoAddressSource} names then: during a TSO failover, requests wait for the new active TSO instead of
+ * failing. A standby's {@code NOT_ACTIVE} refusal is such a failed attempt.
  *
  * <p>Threading: callers only touch {@link #outbound} (a multi-producer queue), {@link #drainScheduled} and the
  * volatile fields. Everything else is owned by the event loop, which writes all queued requests and then flushes
@@ -51,11 +54,10 @@ final class TsoConnection {
 
     private enum State { IDLE, CONNECTING, READY, CLOSED }
 
-    private final HostAndPort address;
+    private final TsoAddressSource addresses;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
     private final long requestTimeoutMillis;
-    private final int connectRetries;
     private final long retryBackoffMillis;
 
     private final Queue<TsoRequest<?>> outbound = new ConcurrentLinkedQueue<>();
@@ -67,20 +69,34 @@ final class TsoConnection {
 
     // Owned by the event loop.
     private final InFlightRequests inFlight = new InFlightRequests();
-    private final List<CompletableFuture<HelloReply>> handshakeWaiters = new ArrayList<>();
+    private final List<HandshakeWaiter> handshakeWaiters = new ArrayList<>();
     private final ScheduledFuture<?> expiryTicker;
     private State state = State.IDLE;
     private Channel channel;
     private int attempts;
+    /** Where the current channel goes (or went), for messages; null before the first attempt. */
+    private volatile HostAndPort target;
+    /** Why the last connection attempt failed, while connecting; for the messages of requests that expire meanwhile. */
+    private String lastAttemptFailure;
     private ScheduledFuture<?> handshakeTimeout;
     private long lastRequestId;
 
-    TsoConnection(HostAndPort address, EventLoop loop, Bootstrap template, long requestTimeoutMillis,
-                  int connectRetries, long retryBackoffMillis) {
-        this.address = address;
+    /** A handshake someone waits for, until its deadline. */
+    private static final class HandshakeWaiter {
+        final CompletableFuture<HelloReply> future;
+        final long deadlineNanos;
+
+        HandshakeWaiter(CompletableFuture<HelloReply> future, long deadlineNanos) {
+            this.future = future;
+            this.deadlineNanos = deadlineNanos;
+        }
+    }
+
+    TsoConnection(TsoAddressSource addresses, EventLoop loop, Bootstrap template, long requestTimeoutMillis,
+                  long retryBackoffMillis) {
+        this.addresses = addresses;
         this.loop = loop;
         this.requestTimeoutMillis = requestTimeoutMillis;
-        this.connectRetries = connectRetries;
         this.retryBackoffMillis = retryBackoffMillis;
         this.bootstrap = template.clone(loop).handler(new ChannelInitializer<Channel>() {
             @Override
@@ -145,7 +161,7 @@ final class TsoConnection {
         try {
             loop.execute(this::shutDown);
         } catch (RejectedExecutionException e) {
-            LOG.debug("event loop already stopped while closing the connection to {}", address);
+            LOG.debug("event loop already stopped while closing the connection to {}", where());
         }
     }
 
@@ -173,7 +189,7 @@ final class TsoConnection {
                 break;
             default:
                 onChannelFailed(ch, new TsoUnavailableException(
-                        "the TSO at " + address + " sent " + message.type() + ", which only clients send"));
+                        where() + " sent " + message.type() + ", which only clients send"));
         }
     }
 
@@ -188,7 +204,7 @@ final class TsoConnection {
             attemptFailed(new TsoUnavailableException("connection " + what, cause));
         } else if (state == State.READY) {
             connectionLost(new TsoUnavailableException(
-                    "connection to the TSO at " + address + " lost with the request in flight: " + what, cause));
+                    "connection to " + where() + " lost with the request in flight: " + what, cause));
         }
     }
 
@@ -248,11 +264,13 @@ final class TsoConnection {
                 waiter.completeExceptionally(closedException());
                 break;
             case IDLE:
-                handshakeWaiters.add(waiter);
+                handshakeWaiters.add(new HandshakeWaiter(waiter, System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(requestTimeoutMillis)));
                 startConnecting();
                 break;
             default:
-                handshakeWaiters.add(waiter);
+                handshakeWaiters.add(new HandshakeWaiter(waiter, System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(requestTimeoutMillis)));
                 break;
         }
     }
@@ -268,6 +286,25 @@ final class TsoConnection {
             return;
         }
         attempts++;
+        // After a failed attempt the TSO may have failed over: ask for the latest address.
+        addresses.resolve(attempts > 1).whenComplete((address, failure) -> {
+            try {
+                loop.execute(() -> connectTo(address, failure));
+            } catch (RejectedExecutionException stopped) {
+                // The client is closed; shutDown() failed everything.
+            }
+        });
+    }
+
+    private void connectTo(HostAndPort address, Throwable lookupFailure) {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        if (lookupFailure != null) {
+            attemptFailed(lookupFailure);
+            return;
+        }
+        target = address;
         ChannelFuture connect = bootstrap.connect(address.host(), address.port());
         channel = connect.channel();
         connect.addListener(done -> onConnectDone(connect));
@@ -293,20 +330,21 @@ final class TsoConnection {
 
     private void onHelloReply(HelloReply hello) {
         if (state != State.CONNECTING) {
-            onChannelFailed(channel, new TsoUnavailableException("the TSO at " + address + " sent a second HELLO reply"));
+            onChannelFailed(channel, new TsoUnavailableException(where() + " sent a second HELLO reply"));
             return;
         }
         cancelHandshakeTimeout();
+        lastAttemptFailure = null;
         if (hello.version() != Protocol.VERSION) {
-            connectFailed(new TsoUnavailableException("the TSO at " + address + " speaks protocol version "
+            connectFailed(new TsoUnavailableException(where() + " speaks protocol version "
                     + hello.version() + " but this client speaks version " + Protocol.VERSION));
             return;
         }
-        LOG.debug("connected to the TSO at {}: {}", address, hello);
+        LOG.debug("connected to {}: {}", where(), hello);
         state = State.READY;
         readyHello = hello;
-        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
-            waiter.complete(hello);
+        for (HandshakeWaiter waiter : handshakeWaiters) {
+            waiter.future.complete(hello);
         }
         handshakeWaiters.clear();
         writeQueued();
@@ -318,12 +356,12 @@ final class TsoConnection {
             LOG.debug("ignoring a reply to an unknown or expired request: {}", reply);
             return;
         }
-        request.complete(reply);
+        request.complete(reply, readyHello);
     }
 
     private void onError(ErrorReply error) {
         TsoUnavailableException refusal = new TsoUnavailableException(
-                "the TSO at " + address + " answered ERROR " + error.code() + ": " + error.text(), error.code());
+                where() + " answered ERROR " + error.code() + ": " + error.text(), error.code());
         if (state == State.CONNECTING) {
             if (error.code() == ErrorCode.UNSUPPORTED_VERSION) {
                 connectFailed(refusal);
@@ -341,7 +379,7 @@ final class TsoConnection {
             }
         }
         // The TSO closes the connection after an ERROR; stop writing to it at once.
-        connectionLost(new TsoUnavailableException("the TSO at " + address + " closed the connection after ERROR "
+        connectionLost(new TsoUnavailableException(where() + " closed the connection after ERROR "
                 + error.code() + ": " + error.text(), error.code()));
     }
 
@@ -351,12 +389,12 @@ final class TsoConnection {
         }
         cancelHandshakeTimeout();
         closeChannel();
-        if (attempts <= connectRetries) {
-            LOG.debug("attempt {} to connect to the TSO at {} failed: {}", attempts, address, describe(cause));
+        lastAttemptFailure = describe(cause);
+        if (someoneWaits(System.nanoTime())) {
+            LOG.debug("attempt {} to connect to {} failed: {}", attempts, where(), describe(cause));
             loop.schedule(this::connectOnce, retryBackoffMillis, TimeUnit.MILLISECONDS);
         } else {
-            connectFailed(new TsoUnavailableException("TSO at " + address + " unreachable after " + attempts
-                    + " attempts: " + describe(cause), cause));
+            connectFailed(unreachableException(cause));
         }
     }
 
@@ -365,10 +403,25 @@ final class TsoConnection {
         closeChannel();
         state = State.IDLE;
         failQueued(failure);
-        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
-            waiter.completeExceptionally(failure);
+        for (HandshakeWaiter waiter : handshakeWaiters) {
+            waiter.future.completeExceptionally(failure);
         }
         handshakeWaiters.clear();
+    }
+
+    /** Whether a queued request or a handshake waiter is still within its deadline. */
+    private boolean someoneWaits(long nowNanos) {
+        for (TsoRequest<?> request : outbound) {
+            if (!request.isDone() && !request.isOverdue(nowNanos)) {
+                return true;
+            }
+        }
+        for (HandshakeWaiter waiter : handshakeWaiters) {
+            if (!waiter.future.isDone() && nowNanos - waiter.deadlineNanos < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void connectionLost(TsoUnavailableException failure) {
@@ -397,8 +450,8 @@ final class TsoConnection {
         closeChannel();
         inFlight.removeAll(request -> request.fail(failure));
         failQueued(failure);
-        for (CompletableFuture<HelloReply> waiter : handshakeWaiters) {
-            waiter.completeExceptionally(failure);
+        for (HandshakeWaiter waiter : handshakeWaiters) {
+            waiter.future.completeExceptionally(failure);
         }
         handshakeWaiters.clear();
     }
@@ -406,10 +459,17 @@ final class TsoConnection {
     private void expireOverdue() {
         long now = System.nanoTime();
         inFlight.expire(now, this::timeoutException);
+        handshakeWaiters.removeIf(waiter -> {
+            if (now - waiter.deadlineNanos >= 0) {
+                waiter.future.completeExceptionally(unreachableException(null));
+                return true;
+            }
+            return waiter.future.isDone();
+        });
         // Requests still queued (while connecting) are in arrival order, so their deadlines are too.
         TsoRequest<?> head;
         while ((head = outbound.peek()) != null && (head.isDone() || head.isOverdue(now))) {
-            outbound.poll().fail(timeoutException());
+            outbound.poll().fail(lastAttemptFailure != null ? unreachableException(null) : timeoutException());
         }
     }
 
@@ -437,12 +497,24 @@ final class TsoConnection {
     }
 
     private TsoUnavailableException timeoutException() {
-        return new TsoUnavailableException("no reply from TSO at " + address + " within " + requestTimeoutMillis
+        return new TsoUnavailableException("no reply from " + where() + " within " + requestTimeoutMillis
                 + " ms");
     }
 
+    private TsoUnavailableException unreachableException(Throwable lastCause) {
+        return new TsoUnavailableException("could not reach " + addresses.describe() + " within " + requestTimeoutMillis
+                + " ms (" + attempts + " attempts" + (lastAttemptFailure != null ? "; last: " + lastAttemptFailure : "")
+                + ")", lastCause);
+    }
+
     private TsoUnavailableException closedException() {
-        return new TsoUnavailableException("the client of the TSO at " + address + " is closed");
+        return new TsoUnavailableException("the client of " + addresses.describe() + " is closed");
+    }
+
+    /** The TSO this connection talks (or last tried to talk) to, for messages. */
+    private String where() {
+        HostAndPort t = target;
+        return t != null ? "the TSO at " + t : addresses.describe();
     }
 
     private static String describe(Throwable cause) {

@@ -1,5 +1,6 @@
 package io.tidemark.client.tso;
 
+import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Message;
 
 import java.util.concurrent.CompletableFuture;
@@ -40,8 +41,11 @@ abstract class TsoRequest<T> {
         return message(id);
     }
 
-    /** Completes the future from the TSO's reply to this request (an ERROR is handled by the connection). */
-    abstract void complete(Message reply);
+    /**
+     * Completes the future from the TSO's reply to this request (an ERROR is handled by the connection);
+     * {@code answeredBy} is the handshake of the connection the reply came on.
+     */
+    abstract void complete(Message reply, HelloReply answeredBy);
 
     /**
      * Whether to send the request again on a fresh connection after the connection it was written to dropped.

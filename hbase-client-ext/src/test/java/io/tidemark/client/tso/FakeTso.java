@@ -24,6 +24,7 @@ import io.tidemark.protocol.MessageDecoder;
 import io.tidemark.protocol.MessageEncoder;
 import io.tidemark.protocol.Protocol;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.writeset.ConflictLevel;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 
 /**
  * A stand-in TSO on a real loopback socket, speaking the real codec. What it answers to BEGIN and COMMIT is up to a
@@ -54,12 +56,16 @@ final class FakeTso implements AutoCloseable {
     private final AtomicInteger connectionsAccepted = new AtomicInteger();
     private final AtomicInteger requestsReceived = new AtomicInteger();
     private final AtomicInteger commitsReceived = new AtomicInteger();
-    private final HelloReply hello;
+    private final IntFunction<HelloReply> hellos;
     private final Script script;
     private final Channel serverChannel;
 
-    private FakeTso(HelloReply hello, Script script) {
-        this.hello = hello;
+    private FakeTso(IntFunction<HelloReply> hellos, Script script) {
+        this(0, hellos, script);
+    }
+
+    private FakeTso(int port, IntFunction<HelloReply> hellos, Script script) {
+        this.hellos = hellos;
         this.script = script;
         this.serverChannel = new ServerBootstrap()
                 .group(group)
@@ -73,7 +79,7 @@ final class FakeTso implements AutoCloseable {
                                 new ScriptedSession(connectionsAccepted.incrementAndGet()));
                     }
                 })
-                .bind("127.0.0.1", 0).syncUninterruptibly().channel();
+                .bind("127.0.0.1", port).syncUninterruptibly().channel();
     }
 
     static FakeTso start(Script script) {
@@ -81,7 +87,19 @@ final class FakeTso implements AutoCloseable {
     }
 
     static FakeTso start(CommitMode mode, short version, Script script) {
-        return new FakeTso(new HelloReply(version, mode, EPOCH), script);
+        HelloReply hello = new HelloReply(version, mode, ConflictLevel.CELL, EPOCH);
+        return new FakeTso(connection -> hello, script);
+    }
+
+    /** A low-latency TSO on the given loopback port (a TSO that comes up where clients already look). */
+    static FakeTso startOn(int port, Script script) {
+        HelloReply hello = new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, EPOCH);
+        return new FakeTso(port, connection -> hello, script);
+    }
+
+    /** A TSO whose HELLO reply depends on the connection (numbered from 1), as after a failover to another TSO. */
+    static FakeTso start(IntFunction<HelloReply> hellos, Script script) {
+        return new FakeTso(hellos, script);
     }
 
     /** Answers BEGIN with fresh timestamps and commits everything. */
@@ -140,7 +158,7 @@ final class FakeTso implements AutoCloseable {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Message request = (Message) msg;
             switch (request.type()) {
-                case HELLO -> ctx.writeAndFlush(hello);
+                case HELLO -> ctx.writeAndFlush(hellos.apply(connectionNumber));
                 case BEGIN, COMMIT -> {
                     requestsReceived.incrementAndGet();
                     if (request instanceof CommitRequest) {

@@ -11,7 +11,10 @@ import io.tidemark.protocol.CommitRequest;
 import io.tidemark.protocol.CommittedReply;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Protocol;
+import io.tidemark.timestamp.Timestamps;
+import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -55,8 +58,9 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start(CommitMode.BATCHED, Protocol.VERSION, FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        assertEquals(CommitMode.BATCHED, client.commitMode());
-        assertEquals(FakeTso.EPOCH, client.epoch());
+        assertEquals(CommitMode.BATCHED, client.incarnation().commitMode());
+        assertEquals(ConflictLevel.CELL, client.incarnation().conflictLevel());
+        assertEquals(FakeTso.EPOCH, client.incarnation().epoch());
         assertEquals(1, tso.connectionsAccepted());
     }
 
@@ -141,9 +145,9 @@ class NettyTsoClientTest {
                 : new ErrorReply(0, ErrorCode.UNAVAILABLE, "lease lost")));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        List<CompletableFuture<Long>> begins = List.of(client.begin(), client.begin(), client.begin());
+        List<CompletableFuture<BeginResult>> begins = List.of(client.begin(), client.begin(), client.begin());
 
-        for (CompletableFuture<Long> begin : begins) {
+        for (CompletableFuture<BeginResult> begin : begins) {
             TsoUnavailableException failure = failureOf(begin);
             assertTrue(failure.getMessage().contains("lease lost"), failure.getMessage());
             assertEquals(ErrorCode.UNAVAILABLE, failure.serverErrorCode());
@@ -158,7 +162,7 @@ class NettyTsoClientTest {
 
         TsoUnavailableException failure = failureOf(client.begin());
 
-        assertTrue(failure.getMessage().contains("no reply from TSO at " + tso.address() + " within 200 ms"),
+        assertTrue(failure.getMessage().contains("no reply from the TSO at " + tso.address() + " within 200 ms"),
                 failure.getMessage());
     }
 
@@ -174,7 +178,7 @@ class NettyTsoClientTest {
 
         TsoUnavailableException failure = failureOf(commit);
         assertTrue(failure.getMessage().contains("lost"), failure.getMessage());
-        assertTrue(await(client.begin()) > FakeTso.EPOCH);
+        assertTrue(await(client.begin()).startTimestamp() > FakeTso.EPOCH);
         assertEquals(2, tso.connectionsAccepted());
         assertEquals(1, tso.commitsReceived());
     }
@@ -184,46 +188,91 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
                 connection == 1 ? null : FakeTso.committingEverything(request, fake, connection)));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
-        CompletableFuture<Long> begin = client.begin();
+        CompletableFuture<BeginResult> begin = client.begin();
         waitUntil(() -> tso.requestsReceived() == 1);
 
         tso.dropConnections();
 
-        assertTrue(await(begin) > FakeTso.EPOCH);
+        assertTrue(await(begin).startTimestamp() > FakeTso.EPOCH);
         assertEquals(2, tso.connectionsAccepted());
     }
 
     @Test
-    void unreachableTsoFailsClearlyAfterTheRetries() throws Exception {
+    void unreachableTsoIsRetriedUntilTheRequestTimeoutThenFailsClearly() throws Exception {
         HostAndPort closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = new HostAndPort("127.0.0.1", socket.getLocalPort());
         }
         NettyTsoClient client = client(NettyTsoClient.builder().address(closedPort)
-                .connectRetries(2).retryBackoff(Duration.ofMillis(10)));
+                .requestTimeout(Duration.ofMillis(300)).retryBackoff(Duration.ofMillis(10)));
 
         TsoUnavailableException failure = failureOf(client.begin());
-        TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class, client::epoch);
+        TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class, client::incarnation);
 
-        assertTrue(failure.getMessage().startsWith("TSO at " + closedPort + " unreachable after 3 attempts: "),
-                failure.getMessage());
-        assertTrue(handshakeFailure.getMessage().contains("unreachable after 3 attempts"),
-                handshakeFailure.getMessage());
+        assertMessage("could not reach the TSO at " + closedPort + " within 300 ms", failure);
+        assertMessage("attempts; last: ", failure);
+        assertMessage("could not reach the TSO at " + closedPort, handshakeFailure);
+    }
+
+    /** A request waits through a failover: the first TSO is gone and the next one answers only later. */
+    @Test
+    void beginWaitsForATsoThatComesUpWithinItsTimeout() throws Exception {
+        HostAndPort address;
+        FakeTso late;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            address = new HostAndPort("127.0.0.1", socket.getLocalPort());
+        }
+        NettyTsoClient client = client(NettyTsoClient.builder().address(address)
+                .requestTimeout(Duration.ofSeconds(WAIT_SECONDS)).retryBackoff(Duration.ofMillis(20)));
+        CompletableFuture<BeginResult> begin = client.begin();
+        Thread.sleep(200);
+        late = fake(FakeTso.startOn(address.port(), FakeTso::committingEverything));
+        assertTrue(await(begin).startTimestamp() > FakeTso.EPOCH);
+        assertTrue(late.connectionsAccepted() >= 1);
+    }
+
+    /** Issue 9: a transaction must follow the TSO incarnation that answered its BEGIN, not a later connection's. */
+    @Test
+    void beginCarriesTheIncarnationOfTheConnectionThatAnsweredIt() throws Exception {
+        long laterEpoch = 99 * Timestamps.TSO_STEP;
+        FakeTso tso = fake(FakeTso.start(connection -> connection == 1
+                        ? new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, FakeTso.EPOCH)
+                        : new HelloReply(Protocol.VERSION, CommitMode.BATCHED, ConflictLevel.ROW, laterEpoch),
+                FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        BeginResult first = await(client.begin());
+        tso.dropConnections();
+        waitUntil(() -> {
+            try {
+                return client.incarnation().epoch() == laterEpoch;
+            } catch (TsoUnavailableException reconnecting) {
+                return false;
+            }
+        });
+
+        assertEquals(CommitMode.LOW_LATENCY, first.incarnation().commitMode());
+        assertEquals(ConflictLevel.CELL, first.incarnation().conflictLevel());
+        assertEquals(FakeTso.EPOCH, first.incarnation().epoch());
+        BeginResult second = await(client.begin());
+        assertEquals(CommitMode.BATCHED, second.incarnation().commitMode());
+        assertEquals(laterEpoch, second.incarnation().epoch());
     }
 
     @Test
-    void peerThatNeverAnswersTheHandshakeFailsRequestsInTimeAndTheHandshakeAfterTheRetries() throws Exception {
+    void peerThatNeverAnswersTheHandshakeFailsRequestsAndHandshakesInTime() throws Exception {
         // The kernel completes TCP handshakes on a listening socket that nobody reads: a TSO that hangs.
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             HostAndPort address = new HostAndPort("127.0.0.1", silent.getLocalPort());
             NettyTsoClient client = client(NettyTsoClient.builder().address(address)
-                    .requestTimeout(Duration.ofMillis(200)).connectRetries(1).retryBackoff(Duration.ofMillis(10)));
+                    .requestTimeout(Duration.ofMillis(200)).retryBackoff(Duration.ofMillis(10)));
 
             TsoUnavailableException requestFailure = failureOf(client.begin());
-            TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class, client::epoch);
+            TsoUnavailableException handshakeFailure = assertThrows(TsoUnavailableException.class,
+                    client::incarnation);
 
-            assertMessage("no reply from TSO at " + address + " within 200 ms", requestFailure);
-            assertMessage("unreachable after 2 attempts: no HELLO reply within 200 ms", handshakeFailure);
+            assertMessage("the TSO at " + address + " within 200 ms", requestFailure);
+            assertMessage("the TSO at " + address + " within 200 ms", handshakeFailure);
         }
     }
 
@@ -242,7 +291,7 @@ class NettyTsoClientTest {
                 FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        TsoUnavailableException failure = assertThrows(TsoUnavailableException.class, client::commitMode);
+        TsoUnavailableException failure = assertThrows(TsoUnavailableException.class, client::incarnation);
 
         assertTrue(failure.getMessage().contains("protocol version " + (Protocol.VERSION + 1)), failure.getMessage());
     }
@@ -251,7 +300,7 @@ class NettyTsoClientTest {
     void closeFailsPendingRequestsAndIsIdempotent() throws Exception {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) -> null));
         NettyTsoClient client = NettyTsoClient.builder().address(tso.address()).build();
-        CompletableFuture<Long> pending = client.begin();
+        CompletableFuture<BeginResult> pending = client.begin();
         waitUntil(() -> tso.requestsReceived() == 1);
 
         client.close();
@@ -259,7 +308,7 @@ class NettyTsoClientTest {
 
         assertTrue(failureOf(pending).getMessage().contains("closed"));
         assertTrue(failureOf(client.begin()).getMessage().contains("closed"));
-        assertThrows(TsoUnavailableException.class, client::epoch);
+        assertThrows(TsoUnavailableException.class, client::incarnation);
     }
 
     @Test
@@ -268,13 +317,13 @@ class NettyTsoClientTest {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.address().toString());
         config.set(TidemarkConfig.CLIENT_TSO_CONNECTIONS, "3");
-        NettyTsoClient client = client(NettyTsoClient.create(config));
+        NettyTsoClient client = client(NettyTsoClient.create(config, new Configuration(false)));
 
         for (int i = 0; i < 3; i++) {
             await(client.begin());
         }
 
-        assertEquals(tso.address().toString(), client.address().toString());
+        assertEquals("the TSO at " + tso.address(), client.describeTarget());
         assertEquals(3, tso.connectionsAccepted());
     }
 
@@ -284,7 +333,7 @@ class NettyTsoClientTest {
         config.set(TidemarkConfig.CLIENT_TSO_CONNECTIONS, "0");
 
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
-                () -> NettyTsoClient.create(config));
+                () -> NettyTsoClient.create(config, new Configuration(false)));
 
         assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_CONNECTIONS), e.getMessage());
     }
@@ -293,13 +342,11 @@ class NettyTsoClientTest {
     void badBuilderSettingsAreRejectedWithClearMessages() {
         NettyTsoClient.Builder builder = NettyTsoClient.builder();
 
-        assertMessage("address is required", assertThrows(IllegalArgumentException.class, builder::build));
+        assertMessage("where is the TSO?", assertThrows(IllegalArgumentException.class, builder::build));
         assertMessage("connections must be from 1 to 64, was 0",
                 assertThrows(IllegalArgumentException.class, () -> builder.connections(0)));
         assertMessage("request timeout must be from 1 ms",
                 assertThrows(IllegalArgumentException.class, () -> builder.requestTimeout(Duration.ZERO)));
-        assertMessage("connect retries must be from 0",
-                assertThrows(IllegalArgumentException.class, () -> builder.connectRetries(-1)));
         assertMessage("retry backoff must be from 0",
                 assertThrows(IllegalArgumentException.class, () -> builder.retryBackoff(Duration.ofMillis(-1))));
     }
@@ -315,13 +362,13 @@ class NettyTsoClientTest {
     }
 
     private static List<Long> beginAll(NettyTsoClient client, int count) throws Exception {
-        List<CompletableFuture<Long>> futures = new ArrayList<>(count);
+        List<CompletableFuture<BeginResult>> futures = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             futures.add(client.begin());
         }
         List<Long> timestamps = new ArrayList<>(count);
-        for (CompletableFuture<Long> future : futures) {
-            timestamps.add(future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        for (CompletableFuture<BeginResult> future : futures) {
+            timestamps.add(future.get(WAIT_SECONDS, TimeUnit.SECONDS).startTimestamp());
         }
         return timestamps;
     }

@@ -34,11 +34,13 @@ class NettyTsoClientAgainstRealTsoTest {
             try (NettyTsoClient client = NettyTsoClient.builder()
                     .address(new HostAndPort("127.0.0.1", server.port())).build()) {
 
-                assertEquals(CommitMode.LOW_LATENCY, client.commitMode());
-                assertEquals(server.epoch(), client.epoch());
+                assertEquals(CommitMode.LOW_LATENCY, client.incarnation().commitMode());
+                assertEquals(server.epoch(), client.incarnation().epoch());
 
-                long first = await(client.begin());
-                long second = await(client.begin());
+                BeginResult begun = await(client.begin());
+                assertEquals(server.epoch(), begun.incarnation().epoch());
+                long first = begun.startTimestamp();
+                long second = await(client.begin()).startTimestamp();
                 CommitResult firstCommit = await(client.commit(first, new long[] {42}, new long[] {7}));
                 CommitResult secondCommit = await(client.commit(second, new long[] {42}, new long[] {7}));
 

@@ -58,7 +58,11 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         }
         long requestId = 0;
         ErrorCode code;
-        if (cause instanceof ProtocolException) {
+        if (cause instanceof NotServingException) {
+            requestId = 0;
+            code = ((NotServingException) cause).errorCode();
+            LOG.debug("Refusing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
+        } else if (cause instanceof ProtocolException) {
             code = ((ProtocolException) cause).errorCode();
             metrics.protocolErrors().inc();
             LOG.warn("Closing connection {}: {}: {}", ctx.channel().remoteAddress(), code, cause.getMessage());

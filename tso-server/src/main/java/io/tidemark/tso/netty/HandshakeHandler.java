@@ -2,7 +2,6 @@ package io.tidemark.tso.netty;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.Hello;
 import io.tidemark.protocol.HelloReply;
@@ -10,15 +9,17 @@ import io.tidemark.protocol.Message;
 import io.tidemark.protocol.Protocol;
 import io.tidemark.protocol.ProtocolException;
 
-/** Accepts the connection's first message, which must be a HELLO we speak, then steps out of the pipeline. */
+/**
+ * Accepts the connection's first message, which must be a HELLO we speak. An active TSO answers with its
+ * incarnation (commit mode, conflict level, epoch) and hands the connection to that incarnation's requests; a standby
+ * answers {@code NOT_ACTIVE}.
+ */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
-    private final CommitMode commitMode;
-    private final long epoch;
+    private final ServingGate gate;
 
-    HandshakeHandler(CommitMode commitMode, long epoch) {
-        this.commitMode = commitMode;
-        this.epoch = epoch;
+    HandshakeHandler(ServingGate gate) {
+        this.gate = gate;
     }
 
     @Override
@@ -38,7 +39,9 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             throw new ProtocolException(ErrorCode.UNSUPPORTED_VERSION, "protocol version " + hello.version()
                     + " is not supported: this TSO speaks version " + Protocol.VERSION);
         }
-        ctx.writeAndFlush(new HelloReply(Protocol.VERSION, commitMode, epoch), ctx.voidPromise());
-        ctx.pipeline().remove(this);
+        ServingGate.Incarnation incarnation = gate.incarnationForHello();
+        ctx.pipeline().replace(this, "requests", new RequestHandler(incarnation.processor));
+        ctx.writeAndFlush(new HelloReply(Protocol.VERSION, incarnation.settings.commitMode(),
+                incarnation.settings.conflictLevel(), incarnation.epoch), ctx.voidPromise());
     }
 }

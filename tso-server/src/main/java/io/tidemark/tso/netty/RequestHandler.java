@@ -1,6 +1,5 @@
 package io.tidemark.tso.netty;
 
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.tidemark.protocol.BeginRequest;
@@ -11,10 +10,10 @@ import io.tidemark.protocol.ProtocolException;
 import io.tidemark.tso.processing.TransactionProcessor;
 
 /**
- * Dispatches BEGIN and COMMIT to the processor. Replies are only written here; they are flushed once per read
- * batch, so pipelined requests share system calls. Shared by all connections, which all live on one event loop.
+ * Dispatches BEGIN and COMMIT to the processor of the TSO incarnation that answered the connection's HELLO. Replies
+ * are only written here; they are flushed once per read batch (through {@link ReplyGateHandler}), so pipelined
+ * requests share system calls. One per connection; every connection lives on the one event loop.
  */
-@ChannelHandler.Sharable
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private final TransactionProcessor processor;

@@ -1,7 +1,6 @@
 package io.tidemark.tso.processing;
 
 import com.codahale.metrics.Timer;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -12,8 +11,6 @@ import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.CommittedReply;
-import io.tidemark.protocol.ErrorCode;
-import io.tidemark.protocol.ErrorReply;
 import io.tidemark.tso.TsoMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Batched mode: the TSO writes commit records itself, in group commits, and replies once they are durable.
@@ -38,16 +36,20 @@ import java.util.concurrent.TimeUnit;
  * writer is idle; while a batch is being written the next one keeps accumulating (group commit), so a slow commit
  * table yields bigger batches rather than a queue of small ones. The writer sends the batch as a few concurrent
  * multi put-if-absent requests ({@link ParallelCommitWriter}), then hands the outcome back to the event loop, which
- * replies COMMITTED, ABORTED(INVALIDATED) or ERROR(INTERNAL).
+ * replies COMMITTED or ABORTED(INVALIDATED).
  *
  * <p>Batches become durable in commit-timestamp order (one writer, FIFO). A BEGIN is answered only once every commit
- * that got its timestamp before the BEGIN is durable, so a snapshot never misses a commit that precedes it.
+ * that got its timestamp before the BEGIN is durable, so a snapshot never misses a commit that precedes it. A batch
+ * whose write fails is therefore retried until it is durable, while later batches and the BEGINs wait: nothing is
+ * ever answered as if durable when it is not. The writer checks that this TSO may still serve (its lease) before and
+ * after each write; once it may not, it abandons the batch without replying (the TSO is stopping, and its clients
+ * settle their commits through the commit table).
  */
 public final class BatchedCompletion implements CommitCompletion {
 
     private static final Logger LOG = LoggerFactory.getLogger(BatchedCompletion.class);
-    private static final int WRITE_ATTEMPTS = 3;
-    private static final long RETRY_BACKOFF_MS = 100;
+    private static final long RETRY_BACKOFF_MS = 50;
+    private static final long MAX_RETRY_BACKOFF_MS = 1000;
     private static final long CLOSE_WAIT_SECONDS = 10;
 
     private static final class Entry {
@@ -88,16 +90,6 @@ public final class BatchedCompletion implements CommitCompletion {
         }
     }
 
-    /** Outcome of writing one batch: per entry true (committed) / false (invalidated), or the failure. */
-    private static final class Outcome {
-        final boolean[] won;
-        final Exception failure;
-
-        Outcome(boolean[] won, Exception failure) {
-            this.won = won;
-            this.failure = failure;
-        }
-    }
 
     private final EventExecutor loop;
     private final ParallelCommitWriter recordWriter;
@@ -105,6 +97,7 @@ public final class BatchedCompletion implements CommitCompletion {
     private final long flushTimeoutMs;
     private final TsoMetrics metrics;
     private final ExecutorService writer;
+    private final BooleanSupplier mayServe;
 
     // Event-loop state.
     private Batch open;
@@ -114,9 +107,13 @@ public final class BatchedCompletion implements CommitCompletion {
     private final ArrayDeque<WaitingBegin> waitingBegins = new ArrayDeque<>();
     private final Set<ChannelHandlerContext> toFlush = Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /**
+     * @param mayServe whether this TSO may still serve (holds its lease); asked before and after each write
+     */
     public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
-                             long flushTimeoutMs, TsoMetrics metrics) {
+                             long flushTimeoutMs, TsoMetrics metrics, BooleanSupplier mayServe) {
         this.loop = loop;
+        this.mayServe = mayServe;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
@@ -172,41 +169,54 @@ public final class BatchedCompletion implements CommitCompletion {
         metrics.batchSize().update(batch.entries.size());
         try {
             writer.execute(() -> {
-                Outcome outcome = write(batch);
+                boolean[] won = write(batch);
+                if (won == null) {
+                    return;
+                }
                 try {
-                    loop.execute(() -> finish(batch, outcome));
+                    loop.execute(() -> finish(batch, won));
                 } catch (RejectedExecutionException stopped) {
                     // The server stopped and its connections are gone: clients look their commits up.
                 }
             });
         } catch (RejectedExecutionException closing) {
-            finish(batch, new Outcome(null, new IOException("the TSO is shutting down")));
+            // Closing: the batch is never answered; its clients settle their commits through the commit table.
+            batchesInWriter--;
         }
     }
 
-    /** Runs on the writer thread. */
-    private Outcome write(Batch batch) {
+    /**
+     * Runs on the writer thread: writes the batch until it is durable. Returns per entry whether its record won
+     * (false: the transaction had been invalidated), or null when the TSO may no longer serve.
+     */
+    private boolean[] write(Batch batch) {
         List<CommitRecord> records = new ArrayList<>(batch.entries.size());
         for (Entry e : batch.entries) {
             records.add(e.record);
         }
-        Exception failure = null;
-        for (int attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        long backoff = RETRY_BACKOFF_MS;
+        for (int attempt = 1; ; attempt++) {
+            if (!mayServe.getAsBoolean()) {
+                return null;
+            }
             try (Timer.Context ignored = metrics.commitTableWrite().time()) {
                 // A retry that finds a record an earlier attempt wrote counts it as won: the commit table decides
                 // by content (CommitTable#tryCommit).
-                return new Outcome(recordWriter.tryCommitAll(records), null);
-            } catch (IOException | RuntimeException e) {
-                failure = e;
-                metrics.commitTableFailures().inc();
-                LOG.warn("Writing {} commit records failed (attempt {} of {}): {}", records.size(), attempt,
-                        WRITE_ATTEMPTS, e.toString());
-                if (attempt < WRITE_ATTEMPTS && !sleep(RETRY_BACKOFF_MS * attempt)) {
-                    break;
+                boolean[] won = recordWriter.tryCommitAll(records);
+                if (attempt > 1) {
+                    LOG.info("Wrote {} commit records at attempt {}", records.size(), attempt);
                 }
+                return mayServe.getAsBoolean() ? won : null;
+            } catch (IOException | RuntimeException e) {
+                metrics.commitTableFailures().inc();
+                LOG.warn("Writing {} commit records failed (attempt {}; retrying while BEGINs wait): {}",
+                        records.size(), attempt, e.toString());
+                if (!sleep(backoff)) {
+                    return null;
+                }
+                backoff = Math.min(MAX_RETRY_BACKOFF_MS, backoff * 2);
             }
         }
-        return new Outcome(null, failure);
     }
 
     private static boolean sleep(long millis) {
@@ -219,18 +229,13 @@ public final class BatchedCompletion implements CommitCompletion {
         }
     }
 
-    /** Runs on the event loop: replies for the batch, then the BEGINs that waited for it. */
-    private void finish(Batch batch, Outcome outcome) {
+    /** Runs on the event loop: replies for the durable batch, then the BEGINs that waited for it. */
+    private void finish(Batch batch, boolean[] won) {
         batchesInWriter--;
         for (int i = 0; i < batch.entries.size(); i++) {
             Entry e = batch.entries.get(i);
             long start = e.record.startTimestamp();
-            if (outcome.failure != null) {
-                // The protocol closes a connection after an ERROR; the client resolves the outcome itself.
-                e.client.write(new ErrorReply(e.requestId, ErrorCode.INTERNAL,
-                        "commit record of " + start + " may not be durable: " + outcome.failure
-                                + "; look it up in the commit table")).addListener(ChannelFutureListener.CLOSE);
-            } else if (outcome.won[i]) {
+            if (won[i]) {
                 metrics.commits().inc();
                 e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp()),
                         e.client.voidPromise());

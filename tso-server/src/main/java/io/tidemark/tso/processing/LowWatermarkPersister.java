@@ -9,10 +9,12 @@ import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Copies the conflict map's low watermark into the commit table when it changed, every {@code intervalMs}, on its
- * own thread so the request path never waits for HBase.
+ * own thread so the request path never waits for HBase. Only while this TSO may serve: a deposed TSO must not write
+ * over its successor's value.
  */
 public final class LowWatermarkPersister implements AutoCloseable {
 
@@ -21,12 +23,14 @@ public final class LowWatermarkPersister implements AutoCloseable {
     private final ConflictMap conflictMap;
     private final CommitTable commitTable;
     private final ScheduledExecutorService scheduler;
+    private final BooleanSupplier mayServe;
     private long persisted;
     private boolean failing;
 
     public LowWatermarkPersister(ConflictMap conflictMap, CommitTable commitTable, long alreadyPersisted,
-                                 long intervalMs) {
+                                 long intervalMs, BooleanSupplier mayServe) {
         this.conflictMap = conflictMap;
+        this.mayServe = mayServe;
         this.commitTable = commitTable;
         this.persisted = alreadyPersisted;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -39,7 +43,7 @@ public final class LowWatermarkPersister implements AutoCloseable {
 
     private synchronized void persistIfChanged() {
         long current = conflictMap.publishedLowWatermark();
-        if (current <= persisted) {
+        if (current <= persisted || !mayServe.getAsBoolean()) {
             return;
         }
         try {
@@ -57,7 +61,7 @@ public final class LowWatermarkPersister implements AutoCloseable {
         }
     }
 
-    /** Stops the schedule and persists the final value. */
+    /** Stops the schedule and persists the final value (if this TSO still may). */
     @Override
     public void close() {
         scheduler.shutdownNow();

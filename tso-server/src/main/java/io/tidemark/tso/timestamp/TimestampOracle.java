@@ -12,11 +12,17 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Hands out strictly increasing TSO timestamps, never one above the bound persisted in {@link TimestampStorage}.
  * The bound is claimed one block at a time; once half of the current block is used, the next block is claimed on
  * {@code extender} so the caller almost never waits for storage.
+ *
+ * <p>A failed background claim does not fail anyone while the current block has room: it is retried (at most every
+ * {@value #RETRY_PAUSE_MS} ms). Only a caller that finds the block used up waits for a claim, and fails if it fails.
+ * A claim that finds the bound moved by someone else means another TSO took over: the oracle then refuses every
+ * further timestamp and tells its owner, which must stop serving.
  *
  * <p>{@link #next()} and {@link #lastIssued()} have one caller thread (the TSO's event loop); only the claimed
  * bound is shared with the extender, through a volatile field.
@@ -25,46 +31,67 @@ public final class TimestampOracle {
 
     private static final Logger LOG = LoggerFactory.getLogger(TimestampOracle.class);
     private static final long EXTENSION_WAIT_SECONDS = 60;
+    static final long RETRY_PAUSE_MS = 100;
+    /** Claims of the first block that may lose against the previous TSO's last background claim. */
+    private static final int START_ATTEMPTS = 5;
 
     private final TimestampStorage storage;
     private final Executor extender;
     private final long blockSpan;
     private final long epoch;
+    private final Consumer<String> onBoundLost;
 
     private long lastIssued;
     private CompletableFuture<Void> extension;
+    private long noClaimBefore;
+    private boolean claimFailing;
     /** Set for good once another TSO took the bound: this incarnation must never hand out a timestamp again. */
     private TimestampUnavailableException lost;
     private volatile long claimedBound;
 
-    private TimestampOracle(TimestampStorage storage, Executor extender, long blockSpan, long epoch) {
+    private TimestampOracle(TimestampStorage storage, Executor extender, long blockSpan, long epoch,
+                            Consumer<String> onBoundLost) {
         this.storage = storage;
         this.extender = extender;
         this.blockSpan = blockSpan;
         this.epoch = epoch;
+        this.onBoundLost = onBoundLost;
         this.lastIssued = epoch;
         this.claimedBound = epoch;
     }
 
     /**
-     * Reads the persisted bound (the new epoch) and claims the first block above it.
+     * Reads the persisted bound (the new epoch) and claims the first block above it. A previous TSO's background
+     * claim still in flight may move the bound in between: then the bound is read again (the caller must hold the
+     * lease, so such a race can only come from a TSO that already stopped).
      *
      * @param timestampsPerBlock how many timestamps each claim covers
-     * @throws TimestampBoundLostException when another TSO claimed concurrently
+     * @param onBoundLost told once, on the claiming thread, when a later claim finds the bound taken by another TSO
+     * @throws TimestampBoundLostException when the bound kept moving
      */
-    public static TimestampOracle start(TimestampStorage storage, Executor extender, long timestampsPerBlock)
-            throws IOException {
+    public static TimestampOracle start(TimestampStorage storage, Executor extender, long timestampsPerBlock,
+                                        Consumer<String> onBoundLost) throws IOException {
         if (timestampsPerBlock < 1) {
             throw new IllegalArgumentException("timestamps per block must be positive, was " + timestampsPerBlock);
         }
-        long epoch = storage.readBound();
-        if (epoch < 0 || (epoch & Timestamps.LOW_MASK) != 0) {
-            throw new IllegalStateException("persisted timestamp bound " + epoch + " is not a TSO timestamp");
+        long blockSpan = Math.multiplyExact(timestampsPerBlock, Timestamps.TSO_STEP);
+        for (int attempt = 1; ; attempt++) {
+            long epoch = storage.readBound();
+            if (epoch < 0 || (epoch & Timestamps.LOW_MASK) != 0) {
+                throw new IllegalStateException("persisted timestamp bound " + epoch + " is not a TSO timestamp");
+            }
+            TimestampOracle oracle = new TimestampOracle(storage, extender, blockSpan, epoch, onBoundLost);
+            try {
+                oracle.claimNextBlock();
+                return oracle;
+            } catch (TimestampBoundLostException raced) {
+                if (attempt >= START_ATTEMPTS) {
+                    throw raced;
+                }
+                LOG.info("The timestamp bound moved while claiming the first block (the previous TSO's last claim);"
+                        + " reading it again");
+            }
         }
-        TimestampOracle oracle = new TimestampOracle(storage, extender,
-                Math.multiplyExact(timestampsPerBlock, Timestamps.TSO_STEP), epoch);
-        oracle.claimNextBlock();
-        return oracle;
     }
 
     /** The bound persisted before this incarnation: every timestamp it hands out is above it. */
@@ -80,7 +107,8 @@ public final class TimestampOracle {
     /**
      * The next timestamp.
      *
-     * @throws TimestampUnavailableException when no block can be claimed (storage failure, or another TSO took over)
+     * @throws TimestampUnavailableException when the current block is used up and no block can be claimed (storage
+     *         failure), or for good once another TSO took the bound
      */
     public long next() {
         if (lost != null) {
@@ -88,36 +116,57 @@ public final class TimestampOracle {
         }
         long ts = lastIssued + Timestamps.TSO_STEP;
         if (extension != null && extension.isDone()) {
-            awaitExtension();
+            collectBackgroundClaim();
         }
         while (ts > claimedBound) {
             if (extension == null) {
                 extension = CompletableFuture.runAsync(this::claimNextBlockUnchecked, extender);
             }
-            awaitExtension();
+            awaitClaim();
         }
-        if (extension == null && claimedBound - ts < blockSpan / 2) {
+        if (extension == null && claimedBound - ts < blockSpan / 2 && System.nanoTime() - noClaimBefore >= 0) {
             extension = CompletableFuture.runAsync(this::claimNextBlockUnchecked, extender);
         }
         lastIssued = ts;
         return ts;
     }
 
-    private void awaitExtension() {
+    /** A finished background claim: a failure only matters if the bound was lost; otherwise it is retried later. */
+    private void collectBackgroundClaim() {
+        CompletableFuture<Void> done = extension;
+        extension = null;
+        try {
+            done.join();
+            if (claimFailing) {
+                LOG.info("Claiming timestamp blocks works again");
+                claimFailing = false;
+            }
+        } catch (RuntimeException e) {
+            Throwable cause = rootOf(e);
+            if (cause instanceof TimestampBoundLostException) {
+                throw boundLost(cause);
+            }
+            noClaimBefore = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_PAUSE_MS);
+            if (!claimFailing) {
+                LOG.warn("Claiming the next timestamp block failed; serving from the current block ({} timestamps"
+                        + " left) and retrying: {}", (claimedBound - lastIssued) / Timestamps.TSO_STEP,
+                        cause.toString());
+                claimFailing = true;
+            }
+        }
+    }
+
+    private void awaitClaim() {
         CompletableFuture<Void> pending = extension;
         extension = null;
         try {
             pending.get(EXTENSION_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof UncheckedIOException ? e.getCause().getCause() : e.getCause();
-            TimestampUnavailableException failure = new TimestampUnavailableException(
-                    "could not claim more timestamps: " + cause.getMessage(), cause);
+            Throwable cause = rootOf(e);
             if (cause instanceof TimestampBoundLostException) {
-                LOG.error("This TSO lost its timestamp bound and stops handing out timestamps: {}",
-                        cause.getMessage());
-                lost = failure;
+                throw boundLost(cause);
             }
-            throw failure;
+            throw new TimestampUnavailableException("could not claim more timestamps: " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new TimestampUnavailableException("timestamp storage did not answer within "
                     + EXTENSION_WAIT_SECONDS + " s", e);
@@ -125,6 +174,22 @@ public final class TimestampOracle {
             Thread.currentThread().interrupt();
             throw new TimestampUnavailableException("interrupted while claiming timestamps", e);
         }
+    }
+
+    private TimestampUnavailableException boundLost(Throwable cause) {
+        lost = new TimestampUnavailableException("this TSO lost its timestamp bound: " + cause.getMessage(), cause);
+        LOG.error("This TSO lost its timestamp bound and stops handing out timestamps: {}", cause.getMessage());
+        onBoundLost.accept(lost.getMessage());
+        return lost;
+    }
+
+    private static Throwable rootOf(Throwable e) {
+        Throwable cause = e;
+        while ((cause instanceof ExecutionException || cause instanceof java.util.concurrent.CompletionException
+                || cause instanceof UncheckedIOException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     private void claimNextBlockUnchecked() {

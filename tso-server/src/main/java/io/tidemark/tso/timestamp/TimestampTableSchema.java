@@ -3,15 +3,20 @@ package io.tidemark.tso.timestamp;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Layout of the timestamp table; this class is its only definition. The table holds one cell: row {@code "max"},
- * column {@code f:ts}, the 8-byte big-endian upper bound of every timestamp any TSO incarnation may have handed out.
- * The bound only grows, and only through a check-and-mutate on its previous value.
+ * Layout of the timestamp table; this class is its only definition. Row {@code "max"}, column {@code f:ts}: the
+ * 8-byte big-endian upper bound of every timestamp any TSO incarnation may have handed out. The bound only grows, and
+ * only through a check-and-mutate on its previous value. Row {@code "settings"}: the cluster settings, columns
+ * {@code f:commit-mode} and {@code f:conflict-level}, each the UTF-8 configuration name of the value
+ * ({@code low-latency}, {@code cell}, ...).
  */
 public final class TimestampTableSchema {
 
     public static final byte[] ROW = Bytes.toBytes("max");
     public static final byte[] FAMILY = Bytes.toBytes("f");
     public static final byte[] QUALIFIER = Bytes.toBytes("ts");
+    public static final byte[] SETTINGS_ROW = Bytes.toBytes("settings");
+    public static final byte[] COMMIT_MODE = Bytes.toBytes("commit-mode");
+    public static final byte[] CONFLICT_LEVEL = Bytes.toBytes("conflict-level");
 
     private TimestampTableSchema() {
     }

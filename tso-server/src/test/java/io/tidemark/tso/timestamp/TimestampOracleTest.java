@@ -4,8 +4,11 @@ import io.tidemark.timestamp.Timestamps;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,9 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimestampOracleTest {
 
+    private static final Consumer<String> IGNORE_LOSS = reason -> { };
+
     @Test
     void timestampsAreStrictlyIncreasingTsoTimestampsAboveTheEpoch() throws IOException {
-        TimestampOracle oracle = TimestampOracle.start(new InMemoryTimestampStorage(), Runnable::run, 10);
+        TimestampOracle oracle = TimestampOracle.start(new InMemoryTimestampStorage(), Runnable::run, 10, IGNORE_LOSS);
         long previous = oracle.epoch();
         for (int i = 0; i < 1000; i++) {
             long ts = oracle.next();
@@ -28,7 +33,7 @@ class TimestampOracleTest {
     @Test
     void blocksAreClaimedAheadAndNeverExceeded() throws IOException {
         InMemoryTimestampStorage storage = new InMemoryTimestampStorage();
-        TimestampOracle oracle = TimestampOracle.start(storage, Runnable::run, 4);
+        TimestampOracle oracle = TimestampOracle.start(storage, Runnable::run, 4, IGNORE_LOSS);
         assertEquals(4 * Timestamps.TSO_STEP, storage.readBound());
         for (int i = 0; i < 100; i++) {
             long ts = oracle.next();
@@ -41,7 +46,7 @@ class TimestampOracleTest {
     void singleTimestampBlocksStillWork() throws IOException {
         ExecutorService extender = Executors.newSingleThreadExecutor();
         try {
-            TimestampOracle oracle = TimestampOracle.start(new InMemoryTimestampStorage(), extender, 1);
+            TimestampOracle oracle = TimestampOracle.start(new InMemoryTimestampStorage(), extender, 1, IGNORE_LOSS);
             for (int i = 1; i <= 50; i++) {
                 assertEquals(i * Timestamps.TSO_STEP, oracle.next());
             }
@@ -53,25 +58,73 @@ class TimestampOracleTest {
     @Test
     void restartedOracleStartsAboveEverythingHandedOutBefore() throws IOException {
         InMemoryTimestampStorage storage = new InMemoryTimestampStorage();
-        TimestampOracle first = TimestampOracle.start(storage, Runnable::run, 8);
+        TimestampOracle first = TimestampOracle.start(storage, Runnable::run, 8, IGNORE_LOSS);
         long last = 0;
         for (int i = 0; i < 21; i++) {
             last = first.next();
         }
-        TimestampOracle second = TimestampOracle.start(storage, Runnable::run, 8);
+        TimestampOracle second = TimestampOracle.start(storage, Runnable::run, 8, IGNORE_LOSS);
         assertTrue(second.epoch() >= last, "epoch " + second.epoch() + " below old timestamp " + last);
         assertTrue(second.next() > last);
     }
 
     @Test
-    void oracleThatLostItsBoundToAnotherTsoRefusesTimestampsForGood() throws IOException {
+    void oracleThatLostItsBoundToAnotherTsoRefusesTimestampsForGoodAndTellsItsOwnerOnce() throws IOException {
         InMemoryTimestampStorage storage = new InMemoryTimestampStorage();
-        TimestampOracle loser = TimestampOracle.start(storage, Runnable::run, 1);
-        TimestampOracle winner = TimestampOracle.start(storage, Runnable::run, 1);
+        List<String> losses = new ArrayList<>();
+        TimestampOracle loser = TimestampOracle.start(storage, Runnable::run, 1, losses::add);
+        TimestampOracle winner = TimestampOracle.start(storage, Runnable::run, 1, IGNORE_LOSS);
         long lastOfLoser = loser.next();
         assertTrue(lastOfLoser <= winner.epoch(), "the loser may only use the block it owned");
         assertThrows(TimestampUnavailableException.class, loser::next);
         assertThrows(TimestampUnavailableException.class, loser::next);
+        assertEquals(1, losses.size(), "the owner is told once: " + losses);
+        assertTrue(losses.get(0).contains("lost its timestamp bound"), losses.get(0));
         assertTrue(winner.next() > lastOfLoser);
+    }
+
+    /** Issue 9: a failed background claim used to fail the next request although the block still had room. */
+    @Test
+    void backgroundClaimFailureWithRoomLeftDoesNotFailRequests() throws IOException {
+        FaultyTimestampStorage storage = new FaultyTimestampStorage();
+        List<String> losses = new ArrayList<>();
+        TimestampOracle oracle = TimestampOracle.start(storage, Runnable::run, 100, losses::add);
+        storage.failNextClaims(1);
+        long previous = oracle.epoch();
+        // The background claim starts (and fails) once half of the block is used; the rest of the block still serves.
+        for (int i = 0; i < 100; i++) {
+            long ts = oracle.next();
+            assertTrue(ts > previous);
+            previous = ts;
+        }
+        assertEquals(oracle.epoch() + 100 * Timestamps.TSO_STEP, previous, "the whole first block was handed out");
+        assertTrue(oracle.next() > previous, "the claim is retried and the next block serves");
+        assertTrue(losses.isEmpty(), "a storage failure is not a lost bound: " + losses);
+    }
+
+    @Test
+    void exhaustedBlockWithFailingStorageFailsOnlyThatRequest() throws IOException {
+        FaultyTimestampStorage storage = new FaultyTimestampStorage();
+        TimestampOracle oracle = TimestampOracle.start(storage, Runnable::run, 2, IGNORE_LOSS);
+        oracle.next();
+        storage.failNextClaims(2);
+        oracle.next();
+        assertThrows(TimestampUnavailableException.class, oracle::next, "nothing left and no claim possible");
+        assertTrue(oracle.next() > oracle.epoch(), "serves again once the storage answers");
+    }
+
+    @Test
+    void startReadsTheBoundAgainWhenThePreviousTsosLastClaimRaced() throws IOException {
+        FaultyTimestampStorage storage = new FaultyTimestampStorage();
+        TimestampOracle previous = TimestampOracle.start(storage, Runnable::run, 10, IGNORE_LOSS);
+        storage.raceNextClaim(10 * Timestamps.TSO_STEP);
+        TimestampOracle next = TimestampOracle.start(storage, Runnable::run, 10, IGNORE_LOSS);
+        assertEquals(20 * Timestamps.TSO_STEP, next.epoch(), "the epoch is above the racing claim");
+        assertTrue(next.next() > 20 * Timestamps.TSO_STEP);
+        assertThrows(TimestampUnavailableException.class, () -> {
+            for (int i = 0; i < 20; i++) {
+                previous.next();
+            }
+        }, "the previous TSO cannot claim again");
     }
 }

@@ -2,8 +2,11 @@ package io.tidemark.tso.timestamp;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Timestamp bound kept in memory, with the same compare-and-set contract as the HBase storage. Tests only. */
-final class InMemoryTimestampStorage implements TimestampStorage {
+/**
+ * The timestamp bound kept in memory, with the same compare-and-set contract as {@link HBaseTimestampStorage}: for
+ * tests and single-process use, where the bound need not outlive the process.
+ */
+public final class InMemoryTimestampStorage implements TimestampStorage {
 
     private final AtomicLong bound = new AtomicLong();
 
@@ -14,6 +17,9 @@ final class InMemoryTimestampStorage implements TimestampStorage {
 
     @Override
     public void advanceBound(long expected, long newBound) throws TimestampBoundLostException {
+        if (newBound <= expected) {
+            throw new IllegalArgumentException("the timestamp bound only grows: " + expected + " -> " + newBound);
+        }
         if (!bound.compareAndSet(expected, newBound)) {
             throw new TimestampBoundLostException(expected, newBound);
         }

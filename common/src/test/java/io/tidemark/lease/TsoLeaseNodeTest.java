@@ -1,0 +1,37 @@
+package io.tidemark.lease;
+
+import io.tidemark.config.HostAndPort;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TsoLeaseNodeTest {
+
+    @Test
+    void leaseSurvivesEncodingAndIsReadableText() {
+        TsoLeaseNode node = new TsoLeaseNode("123-abc", new HostAndPort("tso1.example.com", 54758));
+        TsoLeaseNode decoded = TsoLeaseNode.decode(node.encode());
+        assertEquals("123-abc", decoded.holder());
+        assertEquals("tso1.example.com:54758", decoded.address().toString());
+        assertEquals("tidemark-tso-lease 1\nholder 123-abc\naddress tso1.example.com:54758\n",
+                new String(node.encode(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void pathIsDerivedFromTheRootAndTheTimestampTable() {
+        assertEquals("/tidemark/tso/tidemark:timestamps", TsoLeaseNode.path("/tidemark", "tidemark:timestamps"));
+        assertEquals("/a/b/tso/t", TsoLeaseNode.path("/a/b/", "t"));
+        assertThrows(IllegalArgumentException.class, () -> TsoLeaseNode.path("tidemark", "t"));
+    }
+
+    @Test
+    void foreignDataIsRefusedWithWhatItSaid() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TsoLeaseNode.decode("something else".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("something else"), e.getMessage());
+    }
+}

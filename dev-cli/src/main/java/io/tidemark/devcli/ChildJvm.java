@@ -1,0 +1,32 @@
+package io.tidemark.devcli;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class. */
+final class ChildJvm {
+
+    private ChildJvm() {
+    }
+
+    /** {@code java <HBase flags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
+    static List<String> command(String heap, String mainClass, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // The JDK 17 flags HBase needs (hbase.jvm.flags), whatever else this JVM was started with.
+            if (flag.startsWith("--add-opens") || flag.startsWith("--add-exports")
+                    || flag.startsWith("-Dorg.apache.hbase.thirdparty")) {
+                command.add(flag);
+            }
+        }
+        command.add("-Xmx" + heap);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        return command;
+    }
+}

@@ -1,0 +1,25 @@
+package io.tidemark.tso.cluster;
+
+/** Cluster settings kept in memory, with the same contract as the HBase store (tests, single-process use). */
+public final class InMemoryClusterSettingsStore implements ClusterSettingsStore {
+
+    private ClusterSettings stored;
+
+    @Override
+    public synchronized ClusterSettings read() {
+        return stored;
+    }
+
+    @Override
+    public synchronized ClusterSettings initialize(ClusterSettings proposed) {
+        if (stored == null) {
+            stored = proposed;
+        }
+        return stored;
+    }
+
+    @Override
+    public synchronized void overwrite(ClusterSettings settings) {
+        stored = settings;
+    }
+}
