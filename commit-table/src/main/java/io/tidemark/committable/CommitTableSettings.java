@@ -9,10 +9,10 @@ import java.util.Map;
 
 /**
  * The commit table's configuration, read and validated once from {@link TidemarkConfig} (the keys
- * {@code tidemark.commit-table.*}, and {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}, which binds every writer
- * of commit records): the TSO, clients, coprocessors, the sweeper and the benchmarks all take it from here, so they
- * agree on the table's name, its salt buckets, the commit-record deadline and their bounds. A bad value fails with an
- * {@link InvalidConfigurationException} naming the key.
+ * {@code tidemark.commit-table.*}, and {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}, which binds every
+ * writer of commit records): the TSO, clients, coprocessors, the sweeper and the benchmarks all take it from here, so
+ * they agree on the table's name, its salt buckets, the commit-record deadline and their bounds. A bad value fails with
+ * an {@link InvalidConfigurationException} naming the key.
  */
 public final class CommitTableSettings {
 

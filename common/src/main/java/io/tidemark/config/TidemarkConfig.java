@@ -92,6 +92,12 @@ public final class TidemarkConfig {
      */
     public static final String CLIENT_COMMIT_RECORD_TIMEOUT_MS = "tidemark.client.commit-record-timeout-ms";
     public static final long CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT = 30_000L;
+    /**
+     * How long one fast-path operation may take, all attempts included; a FastPathTable also uses a stream id for new
+     * operations for at most this long. Must fit the region servers' operation-record TTL (docs/fast-path.md).
+     */
+    public static final String CLIENT_FASTPATH_OPERATION_TIMEOUT_MS = "tidemark.client.fastpath.operation-timeout-ms";
+    public static final int CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT = 60_000;
 
     // --- fast-path coprocessor (region servers; a table's coprocessor properties override the site files) ---
     /** How a generic write detects a newer fast-path write: per row (default) or the paper's region-wide clock. */
@@ -100,6 +106,9 @@ public final class TidemarkConfig {
     /** How long a generic read waits for fast-path writes minted below its snapshot to become visible. */
     public static final String FASTPATH_READ_WAIT_MS = "tidemark.fastpath.read-wait-ms";
     public static final int FASTPATH_READ_WAIT_MS_DEFAULT = 30_000;
+    /** How long a region keeps a client stream's fast-path operation record, which makes retried writes run once. */
+    public static final String FASTPATH_OPERATION_RECORD_TTL_MS = "tidemark.fastpath.operation-record-ttl-ms";
+    public static final long FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT = 600_000L;
 
     // --- table administration and coprocessors ---
     /**

@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
  * validated once from {@link TidemarkConfig}: a bad value fails with an {@link InvalidConfigurationException} naming
- * the key. {@link TransactionManager} and {@link io.tidemark.client.admin.TidemarkAdmin} take their settings from
+ * the key. {@link TransactionManager}, {@link io.tidemark.client.admin.TidemarkAdmin} and
+ * {@link io.tidemark.client.fastpath.FastPathTable} take their settings from
  * here; the TSO connection's own keys are read by {@link io.tidemark.client.tso.NettyTsoClient#create}.
  */
 public final class ClientSettings {
@@ -21,6 +22,7 @@ public final class ClientSettings {
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
     private final int minFamilyVersions;
+    private final int fastPathOperationTimeoutMillis;
     private final String coprocessorJar;
     private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
@@ -34,6 +36,8 @@ public final class ClientSettings {
         postCommitMode = PostCommitMode.fromConfig(config);
         minFamilyVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
                 TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
+        fastPathOperationTimeoutMillis = config.getInt(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS,
+                TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE);
         coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
                 TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
@@ -57,6 +61,14 @@ public final class ClientSettings {
     /** Fewest versions a family of a transactional table may keep ({@code tidemark.client.min-family-versions}). */
     public int minFamilyVersions() {
         return minFamilyVersions;
+    }
+
+    /**
+     * How long one fast-path operation may take, all attempts included
+     * ({@code tidemark.client.fastpath.operation-timeout-ms}).
+     */
+    public int fastPathOperationTimeoutMillis() {
+        return fastPathOperationTimeoutMillis;
     }
 
     /**

@@ -31,7 +31,7 @@ public final class TidemarkAdmin {
 
     /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
     private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
-            TidemarkConfig.FASTPATH_READ_WAIT_MS};
+            TidemarkConfig.FASTPATH_READ_WAIT_MS, TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS};
 
     private final Connection connection;
     private final TidemarkConfig config;
@@ -45,11 +45,12 @@ public final class TidemarkAdmin {
 
     /**
      * The descriptor of a new transactional table: the given families (each keeping every version, no TTL, marked
-     * transactional), the binding to this admin's commit table, and the coprocessors of {@code features}. The compaction and fast-path observers are told which
-     * commit table to read through their coprocessor properties (from this admin's configuration), so region servers
-     * need no {@code hbase-site.xml} change; {@value TidemarkConfig#FASTPATH_WRITE_CHECK} and
-     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS}, when set in the configuration, are passed to the fast-path observer
-     * the same way.
+     * transactional), the binding to this admin's commit table, and the coprocessors of {@code features}. The
+     * compaction and fast-path observers are told which commit table to read through their coprocessor properties
+     * (from this admin's configuration), so region servers need no {@code hbase-site.xml} change;
+     * {@value TidemarkConfig#FASTPATH_WRITE_CHECK},
+     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS} and {@value TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when
+     * set in the configuration, are passed to the fast-path observer the same way.
      */
     public TableDescriptor descriptorFor(TableName table, List<String> families, Set<TableFeature> features) {
         if (families.isEmpty()) {

@@ -84,9 +84,10 @@ public final class TransactionalTableInspector {
         String boundTo = boundCommitTable(table);
         if (boundTo != null && !boundTo.equals(commitTable.getNameAsString())) {
             problems.add(new TableProblem(TableProblem.Severity.BLOCKING, "table '" + name + "' belongs to the"
-                    + " transactions of commit table '" + boundTo + "' (its '" + TransactionalTableLayout.COMMIT_TABLE_KEY
-                    + "' attribute), not to those of '" + commitTable.getNameAsString() + "', which this client uses ("
-                    + TidemarkConfig.COMMIT_TABLE + "). Fix: set " + TidemarkConfig.COMMIT_TABLE + " to '" + boundTo
+                    + " transactions of commit table '" + boundTo + "' (its '"
+                    + TransactionalTableLayout.COMMIT_TABLE_KEY + "' attribute), not to those of '"
+                    + commitTable.getNameAsString() + "', which this client uses (" + TidemarkConfig.COMMIT_TABLE
+                    + "). Fix: set " + TidemarkConfig.COMMIT_TABLE + " to '" + boundTo
                     + "' (and use that installation's TSO), or use another table", false));
         }
     }
