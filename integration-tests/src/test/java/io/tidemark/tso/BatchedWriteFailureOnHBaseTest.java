@@ -27,6 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
 
+    private static final long RECORD_TIMEOUT_MS = 2000;
+    private static final long DEADLINE_MARGIN_MS = 500;
+
     private static Connection impatient;
 
     @BeforeAll
@@ -72,7 +75,7 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
     void theDeadlineBoundsHBasesOwnRetriesOfARecordWrite() throws Exception {
         TidemarkConfig config = TestTso.config("batched_deadline_hbase", CommitMode.BATCHED);
         config.set(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS, "1");
-        config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "2000");
+        config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, Long.toString(RECORD_TIMEOUT_MS));
         Configuration patientConf = new Configuration(SharedMiniCluster.conf());
         patientConf.setInt("hbase.client.retries.number", 100);
         patientConf.setInt("hbase.client.operation.timeout", 1_200_000);
@@ -91,6 +94,7 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
                 }
                 admin.unassign(region);
                 try {
+                    long sent = System.currentTimeMillis();
                     client.send(client.commitRequest(start, 1));
                     long giveUp = System.currentTimeMillis() + 60_000;
                     while (server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() == 0
@@ -99,6 +103,10 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
                     }
                     assertTrue(server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() > 0,
                             "the record write gave up at its deadline instead of retrying inside HBase's client");
+                    // An attempt can fail before the deadline; the region comes back only once no record write may
+                    // be sent any more, so the batch can only be settled by invalidation.
+                    long pastDeadline = sent + RECORD_TIMEOUT_MS + DEADLINE_MARGIN_MS;
+                    Thread.sleep(Math.max(0, pastDeadline - System.currentTimeMillis()));
                 } finally {
                     admin.assign(region);
                 }
