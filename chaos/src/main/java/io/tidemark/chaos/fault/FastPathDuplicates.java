@@ -1,6 +1,6 @@
 package io.tidemark.chaos.fault;
 
-import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.testing.faults.DuplicateDelivery;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
@@ -42,8 +42,7 @@ public final class FastPathDuplicates {
         if (p <= 0 || !(operation instanceof Get get)) {
             return false;
         }
-        byte[] op = get.getAttribute(FastPathProtocol.OPERATION);
-        if (op == null || !FastPathProtocol.Operation.fromCode(op).writes()) {
+        if (!FastPathRequest.isFastPathWrite(get)) {
             return false;
         }
         synchronized (this) {

@@ -6,7 +6,6 @@ import io.tidemark.chaos.scenario.Scenarios;
 import io.tidemark.protocol.CommitMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -16,17 +15,11 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The short version of {@code ./tidemark chaos}: every scenario runs for a few seconds (in one commit mode; both are
- * covered) on one mini-cluster with two region servers, clients in this JVM and in a child JVM, and must end without
- * a single anomaly. A scenario whose
- * underlying bug is not fixed yet carries the tag {@value #UNFIXED} and is left out of the default run (see the
- * surefire configuration of this module); run those too with {@code -Dchaos.excluded.groups=none}. The checker's own self-test is
- * {@code HistoryCheckerTest}, which always runs.
+ * The short version of {@code ./tidemark chaos}: every scenario runs for a few seconds (in one commit mode, both for
+ * lost replies; both modes are covered) on one mini-cluster with two region servers, clients in this JVM and in a
+ * child JVM, and must end without a single anomaly. The checker's own self-test is {@code HistoryCheckerTest}.
  */
 class ChaosScenariosTest {
-
-    /** Tag of scenarios that still find anomalies on main: their fixes have not landed. */
-    static final String UNFIXED = "unfixed";
 
     private static final long SEED = Long.getLong("chaos.seed", 20_260_523L);
     private static final Duration EACH = Duration.ofSeconds(Integer.getInteger("chaos.seconds", 6));
@@ -83,9 +76,8 @@ class ChaosScenariosTest {
         assertNoAnomaly("tso-failover", CommitMode.LOW_LATENCY);
     }
 
-    /** Issue 8 item 4: a fast-path read across a region reopen can return a mix of two row states. */
+    /** Issue 8 item 4: the fast path after a region reopens (fresh timestamps of the region's incarnation). */
     @Test
-    @Tag(UNFIXED)
     void regionMovesAndSplitsKeepSnapshotIsolation() throws Exception {
         assertNoAnomaly("region-moves", CommitMode.LOW_LATENCY);
     }
@@ -95,11 +87,16 @@ class ChaosScenariosTest {
         assertNoAnomaly("region-server-abort", CommitMode.LOW_LATENCY);
     }
 
-    /** Issue 8 item 1: a re-sent fast-path write is applied twice, or reported refused although written. */
+    /** Issue 8 item 1: re-sent commit-record writes (the client's) and fast-path writes never change an outcome. */
     @Test
-    @Tag(UNFIXED)
     void lostRepliesNeverChangeAnOutcome() throws Exception {
         assertNoAnomaly("lost-replies", CommitMode.LOW_LATENCY);
+    }
+
+    /** Issue 8 item 1: re-sent commit-record writes of the TSO's batches never change an outcome. */
+    @Test
+    void lostRepliesNeverChangeABatchedOutcome() throws Exception {
+        assertNoAnomaly("lost-replies", CommitMode.BATCHED);
     }
 
     @Test
@@ -107,16 +104,14 @@ class ChaosScenariosTest {
         assertNoAnomaly("compaction", CommitMode.BATCHED);
     }
 
-    /** Issue 8 item 2: the sweeper rolls back a writer that still runs, and deletes data under its commit. */
+    /** Issue 8 item 2: the sweeper settles only proven-decided transactions and never deletes committed data. */
     @Test
-    @Tag(UNFIXED)
     void theSweeperNeverDeletesCommittedData() throws Exception {
         assertNoAnomaly("sweeper", CommitMode.LOW_LATENCY);
     }
 
-    /** Every fault at once: finds what the sweeper and lost-reply scenarios find. */
+    /** Every fault at once. */
     @Test
-    @Tag(UNFIXED)
     void everythingAtOnceKeepsSnapshotIsolation() throws Exception {
         assertNoAnomaly("everything", CommitMode.LOW_LATENCY);
     }
