@@ -1,6 +1,7 @@
 package io.tidemark.chaos.cluster;
 
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.tso.TsoServer;
 import org.apache.hadoop.hbase.client.Connection;
 
@@ -24,6 +25,7 @@ public final class ChaosTso implements RunTso {
     public ChaosTso(Connection connection, TidemarkConfig config) {
         this.connection = connection;
         this.config = config;
+        EmbeddedCluster.usePatientLease(config);
     }
 
     @Override
@@ -56,7 +58,7 @@ public final class ChaosTso implements RunTso {
 
     @Override
     public synchronized void ensureServing() throws IOException, InterruptedException {
-        if (server == null) {
+        if (server == null || server.stopped().isDone()) {
             restart();
         }
     }
