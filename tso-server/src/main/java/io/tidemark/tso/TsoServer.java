@@ -1,6 +1,6 @@
 package io.tidemark.tso;
 
-import com.codahale.metrics.Gauge;
+import com.codahale.metrics.JmxReporter;
 import com.codahale.metrics.MetricRegistry;
 import com.google.inject.Guice;
 import com.google.inject.Inject;
@@ -33,6 +33,10 @@ import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
 import io.tidemark.tso.lease.ZooKeeperLeaseElection;
+import io.tidemark.tso.monitoring.TsoHttpEndpoint;
+import io.tidemark.tso.monitoring.TsoRole;
+import io.tidemark.tso.monitoring.TsoStatus;
+import io.tidemark.version.TidemarkVersion;
 import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
@@ -127,6 +131,11 @@ public final class TsoServer implements AutoCloseable {
     private Channel serverChannel;
     private CommitCompletion completion;
     private LowWatermarkPersister lowWatermarkPersister;
+    private volatile ConflictMap conflictMap;
+    private volatile long startedNanos;
+    private TsoHttpEndpoint http;
+    private HostAndPort httpAddress;
+    private JmxReporter jmx;
 
     @Inject
     TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
@@ -171,13 +180,15 @@ public final class TsoServer implements AutoCloseable {
             throw new IllegalStateException("the TSO server was already started");
         }
         started = true;
+        startedNanos = System.nanoTime();
         try {
             bind();
+            startMonitoring();
             agreement.check(clusterSettingsStore);
             // Also finds the commit table's region, so that a take-over does not wait for that lookup.
             commitTable.readLowWatermark();
             String holder = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
-            election = elections.create(new TsoLeaseNode(holder, advertisedAddress));
+            election = elections.create(new TsoLeaseNode(holder, advertisedAddress, httpAddress));
             campaign = new Thread(this::compete, "tidemark-tso-campaign");
             campaign.setDaemon(true);
             campaign.start();
@@ -207,17 +218,34 @@ public final class TsoServer implements AutoCloseable {
                     + e.getMessage(), e);
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        advertisedAddress = new HostAndPort(advertisedHost(), port);
+        advertisedAddress = new HostAndPort(advertisedHost(settings.host()), port);
         LOG.info("TSO bound to {}:{}, reachable as {}; competing for the lease {}", settings.host(), port,
                 advertisedAddress, settings.leasePath());
     }
 
-    private String advertisedHost() throws UnknownHostException {
+    /**
+     * Binds the HTTP endpoint (when configured; a busy port fails here, before anything is read or written) and
+     * exports the metrics on JMX (domain {@value TsoMetrics#JMX_DOMAIN}).
+     */
+    private void startMonitoring() throws IOException {
+        metrics.registerStatusGauges(this::status);
+        if (settings.httpEnabled()) {
+            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
+            httpAddress = new HostAndPort(advertisedHost(settings.httpHost()), http.address().getPort());
+            LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
+                    TsoHttpEndpoint.HEALTH_PATH);
+        }
+        jmx = JmxReporter.forRegistry(metrics.registry()).inDomain(TsoMetrics.JMX_DOMAIN).build();
+        jmx.start();
+    }
+
+    /** The host clients are told for a server bound to {@code boundHost}. */
+    private String advertisedHost(String boundHost) throws UnknownHostException {
         if (!settings.advertisedHost().isEmpty()) {
             return settings.advertisedHost();
         }
-        InetAddress bound = InetAddress.getByName(settings.host());
-        return bound.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : settings.host();
+        InetAddress bound = InetAddress.getByName(boundHost);
+        return bound.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : boundHost;
     }
 
     /** The campaign thread: wait for the lease, then take over. */
@@ -237,6 +265,7 @@ public final class TsoServer implements AutoCloseable {
             takeOver(held);
         } catch (Exception e) {
             LOG.error("Taking over as the active TSO failed", e);
+            metrics.error("taking over as the active TSO failed: " + e);
             stopServing("taking over failed: " + e.getMessage());
             held.release();
         }
@@ -251,36 +280,33 @@ public final class TsoServer implements AutoCloseable {
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();
-        ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
+        ConflictMap conflicts = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
                 evicted -> metrics.evictions().inc());
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, metrics);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflicts, commitCompletion, metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();
                 return;
             }
             completion = commitCompletion;
-            lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
-                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe);
+            lowWatermarkPersister = new LowWatermarkPersister(conflicts, commitTable, persistedLowWatermark,
+                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe, metrics::error);
             epoch = oracle.epoch();
             clusterSettings = cluster;
+            conflictMap = conflicts;
         }
-        MetricRegistry registry = metrics.registry();
-        registry.register(TsoMetrics.LOW_WATERMARK, (Gauge<Long>) conflictMap::publishedLowWatermark);
-        long epochValue = oracle.epoch();
-        registry.register(TsoMetrics.EPOCH, (Gauge<Long>) () -> epochValue);
         gate.activate(new ServingGate.Incarnation(processor, oracle.epoch(), cluster, held));
         if (!gate.mayServe()) {
             stopServing("the lease ended while taking over");
             return;
         }
         LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries ({} ms after taking the lease)",
-                advertisedAddress, cluster, oracle.epoch(), conflictMap.capacity(),
+                advertisedAddress, cluster, oracle.epoch(), conflicts.capacity(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         activation.complete(oracle.epoch());
         listener.active(oracle.epoch(), cluster);
@@ -295,6 +321,7 @@ public final class TsoServer implements AutoCloseable {
             return;
         }
         LOG.error("TSO on {} stops serving: {}", advertisedAddress, reason);
+        metrics.error("stopped serving: " + reason);
         Thread stopper = new Thread(() -> {
             releaseServingParts(false);
             activation.completeExceptionally(new IOException("the TSO stopped serving: " + reason));
@@ -391,6 +418,64 @@ public final class TsoServer implements AutoCloseable {
         return metrics.registry();
     }
 
+    /** Where the HTTP endpoint is reached (published in the lease), or null when it is off. */
+    public synchronized HostAndPort httpAddress() {
+        requireStarted();
+        return httpAddress;
+    }
+
+    /** What this TSO is doing now, as /health and {@code ./tidemark status} show it. Any thread; never blocks. */
+    public TsoStatus status() {
+        TsoStatus.Builder status = TsoStatus.builder(role())
+                .version(TidemarkVersion.current())
+                .uptimeMs(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos))
+                .connections(metrics.connections().getCount())
+                .stopReason(gate.stopReason());
+        HostAndPort advertised = advertisedAddress;
+        if (advertised != null) {
+            status.address(advertised.toString());
+        }
+        HostAndPort http = httpAddress;
+        if (http != null) {
+            status.httpAddress(http.toString());
+        }
+        ClusterSettings cluster = clusterSettings;
+        ConflictMap conflicts = conflictMap;
+        Lease held = lease;
+        if (gate.mayServe() && cluster != null && conflicts != null && held != null) {
+            status.serving(epoch, cluster.commitMode().configName(), cluster.conflictLevel().configName())
+                    .conflictMap(conflicts.publishedLowWatermark(), conflicts.fill())
+                    .leaseRemainingMs(TimeUnit.NANOSECONDS.toMillis(Math.min(held.remainingNanos(), Long.MAX_VALUE
+                            / 2)));
+        }
+        LeaseElection competing = election;
+        TsoLeaseNode holder = competing == null ? null : competing.lastSeenHolder();
+        if (holder != null) {
+            status.activeTso(holder.address().toString());
+        }
+        TsoMetrics.LastError error = metrics.lastError();
+        if (error != null) {
+            status.lastError(error.message(), error.ageMillis());
+        }
+        return status.build();
+    }
+
+    private TsoRole role() {
+        if (gate.isStopped()) {
+            return TsoRole.STOPPED;
+        }
+        if (gate.mayServe()) {
+            return TsoRole.ACTIVE;
+        }
+        if (activation.isDone()) {
+            // Served, and its lease ended: stopping right now.
+            return TsoRole.STOPPED;
+        }
+        LeaseElection competing = election;
+        return competing != null && lease == null && competing.lastSeenHolder() != null
+                ? TsoRole.STANDBY : TsoRole.STARTING;
+    }
+
     private void requireStarted() {
         if (!started || serverChannel == null) {
             throw new IllegalStateException("the TSO server is not running: call start() first");
@@ -434,7 +519,18 @@ public final class TsoServer implements AutoCloseable {
         if (acceptor != null) {
             acceptor.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
         }
+        stopMonitoring();
         LOG.info("TSO stopped (epoch {})", epoch);
+    }
+
+    /** The HTTP endpoint and JMX outlive a TSO that stopped serving by itself: /health then says why, until close. */
+    private synchronized void stopMonitoring() {
+        if (http != null) {
+            http.close();
+        }
+        if (jmx != null) {
+            jmx.stop();
+        }
     }
 
     /**

@@ -25,12 +25,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Message message = (Message) msg;
+        long received = System.nanoTime();
         switch (message.type()) {
             case BEGIN:
-                processor.begin(ctx, ((BeginRequest) message).requestId());
+                processor.begin(ctx, ((BeginRequest) message).requestId(), received);
                 break;
             case COMMIT:
-                processor.commit(ctx, (CommitRequest) message);
+                processor.commit(ctx, (CommitRequest) message, received);
                 break;
             default:
                 throw new ProtocolException(ErrorCode.UNEXPECTED_MESSAGE,

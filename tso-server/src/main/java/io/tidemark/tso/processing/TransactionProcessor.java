@@ -31,13 +31,15 @@ public final class TransactionProcessor {
         this.epoch = oracle.epoch();
     }
 
-    public void begin(ChannelHandlerContext client, long requestId) {
+    /** @param receivedNanos when the request was read ({@link System#nanoTime()}), for the latency metric */
+    public void begin(ChannelHandlerContext client, long requestId, long receivedNanos) {
         long start = oracle.next();
         metrics.begins().inc();
-        completion.begun(client, requestId, start);
+        completion.begun(client, requestId, start, receivedNanos);
     }
 
-    public void commit(ChannelHandlerContext client, CommitRequest request) {
+    /** @param receivedNanos when the request was read ({@link System#nanoTime()}), for the latency metric */
+    public void commit(ChannelHandlerContext client, CommitRequest request, long receivedNanos) {
         long start = request.startTimestamp();
         validate(request);
         AbortReason abort = null;
@@ -51,11 +53,12 @@ public final class TransactionProcessor {
         if (abort != null) {
             metrics.aborts(abort).inc();
             client.write(new AbortedReply(request.requestId(), start, abort), client.voidPromise());
+            metrics.commitAnswered(receivedNanos);
             return;
         }
         long commit = oracle.next();
         conflictMap.record(request.writeSet(), commit);
-        completion.committed(client, request.requestId(), start, commit);
+        completion.committed(client, request.requestId(), start, commit, receivedNanos);
     }
 
     private void validate(CommitRequest request) {
