@@ -7,7 +7,7 @@ import java.util.Properties;
 
 /**
  * The Tidemark version, written into a resource of this jar by the build (so it is right whether the code runs from
- * a jar, a tarball or the build's class folders). Shown by {@code ./tidemark version}, the TSO's /health and its log.
+ * a jar, a tarball or the build's class folders). Shown by the TSO's /health and {@code ./tidemark status}.
  */
 public final class TidemarkVersion {
 

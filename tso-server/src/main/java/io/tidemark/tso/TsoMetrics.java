@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The TSO's metrics, registered under fixed names (docs/operations.md, "Metrics", lists them; JMX and /metrics
+ * The TSO's metrics, registered under fixed names (docs/monitoring.md lists them; JMX and /metrics
  * export them). Counters rather than meters on the request path: a counter increment is one uncontended add. The
  * latency timers of BEGIN and COMMIT record into an {@link EventLoopLatencyReservoir}: about two clock reads and a
  * few plain increments per request on the event loop.
@@ -37,13 +37,13 @@ public final class TsoMetrics {
     public static final String EPOCH = "tso.epoch";
     /** 1 while this TSO serves (holds a valid lease), else 0. */
     public static final String ACTIVE = "tso.active";
+    /** The {@link TsoRole} as a number: 0 starting, 1 standby, 2 active, 3 stopped. */
+    public static final String ROLE = "tso.role";
     /** How long the lease stays valid without another renewal; -1 unless active. */
     public static final String LEASE_REMAINING = "tso.lease.remaining-ms";
     public static final String UPTIME = "tso.uptime-seconds";
     /** Errors the TSO itself met (commit-table writes, timestamp claims, internal errors, stops); not clients'. */
     public static final String ERRORS = "tso.errors";
-    /** JMX domain of the TSO's metrics: {@code tidemark.tso:name=<metric name>}. */
-    public static final String JMX_DOMAIN = "tidemark.tso";
     public static final String PROTOCOL_ERRORS = "tso.protocol-errors";
     public static final String CONNECTIONS = "tso.connections";
     public static final String BATCH_SIZE = "tso.batch.size";
@@ -104,6 +104,7 @@ public final class TsoMetrics {
     /** Registers the gauges that read the server's state: role, epoch, low watermark, conflict-map fill, lease. */
     void registerStatusGauges(Supplier<TsoStatus> status) {
         registry.register(ACTIVE, (Gauge<Integer>) () -> status.get().role() == TsoRole.ACTIVE ? 1 : 0);
+        registry.register(ROLE, (Gauge<Integer>) () -> status.get().role().code());
         registry.register(EPOCH, (Gauge<Long>) () -> status.get().epoch());
         registry.register(LOW_WATERMARK, (Gauge<Long>) () -> status.get().lowWatermark());
         registry.register(CONFLICT_MAP_FILL, (Gauge<Double>) () -> status.get().conflictMapFill());
@@ -159,6 +160,13 @@ public final class TsoMetrics {
     /** Open client connections. */
     public Counter connections() {
         return connections;
+    }
+
+    /** Registers the metrics of batched mode now, so that they are exported (as zeros) before the first batch. */
+    public void registerBatchedMode() {
+        batchSize();
+        commitTableWrite();
+        commitTableFailures();
     }
 
     public Histogram batchSize() {

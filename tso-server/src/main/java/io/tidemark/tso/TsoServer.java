@@ -34,9 +34,9 @@ import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
 import io.tidemark.tso.lease.ZooKeeperLeaseElection;
 import io.tidemark.tso.monitoring.TsoHttpEndpoint;
+import io.tidemark.tso.monitoring.TsoJmx;
 import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
-import io.tidemark.version.TidemarkVersion;
 import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
@@ -47,6 +47,7 @@ import io.tidemark.tso.processing.TransactionProcessor;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import io.tidemark.tso.timestamp.TimestampOracle;
 import io.tidemark.tso.timestamp.TimestampStorage;
+import io.tidemark.version.TidemarkVersion;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,7 +121,7 @@ public final class TsoServer implements AutoCloseable {
     private boolean closed;
     private volatile long epoch;
     private volatile ClusterSettings clusterSettings;
-    private HostAndPort advertisedAddress;
+    private volatile HostAndPort advertisedAddress;
     private int port;
     private LeaseElection election;
     private volatile Lease lease;
@@ -131,10 +132,11 @@ public final class TsoServer implements AutoCloseable {
     private Channel serverChannel;
     private CommitCompletion completion;
     private LowWatermarkPersister lowWatermarkPersister;
-    private volatile ConflictMap conflictMap;
+    /** The conflict map of the serving incarnation, for {@link #status()}; null until active. */
+    private volatile ConflictMap servingConflictMap;
     private volatile long startedNanos;
     private TsoHttpEndpoint http;
-    private HostAndPort httpAddress;
+    private volatile HostAndPort httpAddress;
     private JmxReporter jmx;
 
     @Inject
@@ -218,29 +220,32 @@ public final class TsoServer implements AutoCloseable {
                     + e.getMessage(), e);
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        advertisedAddress = new HostAndPort(advertisedHost(settings.host()), port);
+        advertisedAddress = new HostAndPort(advertisedHost(), port);
         LOG.info("TSO bound to {}:{}, reachable as {}; competing for the lease {}", settings.host(), port,
                 advertisedAddress, settings.leasePath());
     }
 
     /**
      * Binds the HTTP endpoint (when configured; a busy port fails here, before anything is read or written) and
-     * exports the metrics on JMX (domain {@value TsoMetrics#JMX_DOMAIN}).
+     * exports the metrics on JMX ({@link TsoJmx}). The HTTP port is bound in any role: a standby answers /health.
      */
     private void startMonitoring() throws IOException {
         metrics.registerStatusGauges(this::status);
         if (settings.httpEnabled()) {
             http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
-            httpAddress = new HostAndPort(advertisedHost(settings.httpHost()), http.address().getPort());
+            httpAddress = new HostAndPort(advertisedHostFor(settings.httpHost()), http.address().getPort());
             LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
                     TsoHttpEndpoint.HEALTH_PATH);
         }
-        jmx = JmxReporter.forRegistry(metrics.registry()).inDomain(TsoMetrics.JMX_DOMAIN).build();
-        jmx.start();
+        jmx = TsoJmx.start(metrics.registry(), port);
     }
 
-    /** The host clients are told for a server bound to {@code boundHost}. */
-    private String advertisedHost(String boundHost) throws UnknownHostException {
+    private String advertisedHost() throws UnknownHostException {
+        return advertisedHostFor(settings.host());
+    }
+
+    /** The host others are told for a socket bound to {@code boundHost}. */
+    private String advertisedHostFor(String boundHost) throws UnknownHostException {
         if (!settings.advertisedHost().isEmpty()) {
             return settings.advertisedHost();
         }
@@ -280,25 +285,25 @@ public final class TsoServer implements AutoCloseable {
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();
-        ConflictMap conflicts = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
+        ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
                 evicted -> metrics.evictions().inc());
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflicts, commitCompletion, metrics);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();
                 return;
             }
             completion = commitCompletion;
-            lowWatermarkPersister = new LowWatermarkPersister(conflicts, commitTable, persistedLowWatermark,
+            lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
                     settings.lowWatermarkPersistIntervalMs(), gate::mayServe, metrics::error);
             epoch = oracle.epoch();
             clusterSettings = cluster;
-            conflictMap = conflicts;
+            servingConflictMap = conflictMap;
         }
         gate.activate(new ServingGate.Incarnation(processor, oracle.epoch(), cluster, held));
         if (!gate.mayServe()) {
@@ -306,7 +311,7 @@ public final class TsoServer implements AutoCloseable {
             return;
         }
         LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries ({} ms after taking the lease)",
-                advertisedAddress, cluster, oracle.epoch(), conflicts.capacity(),
+                advertisedAddress, cluster, oracle.epoch(), conflictMap.capacity(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         activation.complete(oracle.epoch());
         listener.active(oracle.epoch(), cluster);
@@ -440,7 +445,7 @@ public final class TsoServer implements AutoCloseable {
             status.httpAddress(http.toString());
         }
         ClusterSettings cluster = clusterSettings;
-        ConflictMap conflicts = conflictMap;
+        ConflictMap conflicts = servingConflictMap;
         Lease held = lease;
         if (gate.mayServe() && cluster != null && conflicts != null && held != null) {
             status.serving(epoch, cluster.commitMode().configName(), cluster.conflictLevel().configName())

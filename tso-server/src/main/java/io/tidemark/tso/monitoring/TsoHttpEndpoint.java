@@ -6,6 +6,8 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.prometheus.client.CollectorRegistry;
 import io.prometheus.client.dropwizard.DropwizardExports;
+import io.prometheus.client.dropwizard.samplebuilder.CustomMappingSampleBuilder;
+import io.prometheus.client.dropwizard.samplebuilder.MapperConfig;
 import io.prometheus.client.exporter.common.TextFormat;
 
 import java.io.IOException;
@@ -13,15 +15,18 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
- * The TSO's HTTP endpoint for operators (docs/operations.md, "Monitoring"):
+ * The TSO's HTTP endpoint for operators (docs/monitoring.md):
  * <ul>
  *   <li>{@value #METRICS_PATH}: every metric of the TSO's registry in Prometheus' text format, converted by the
- *       Prometheus client's Dropwizard bridge (names: dots and dashes become underscores);</li>
+ *       Prometheus client's Dropwizard bridge (names: dots and dashes become underscores; the abort counters become
+ *       one metric labelled by reason);</li>
  *   <li>{@value #HEALTH_PATH}: the {@link TsoStatus} as JSON, 200 when the TSO serves or stands by ready to take
  *       over, 503 while it starts or once it stopped (a liveness check for a supervisor);</li>
  *   <li>{@value #ACTIVE_PATH}: the same body, 200 only while it serves (for a load balancer in front of the TSOs).</li>
@@ -37,6 +42,9 @@ public final class TsoHttpEndpoint implements AutoCloseable {
     public static final String ACTIVE_PATH = "/health/active";
 
     private static final String JSON = "application/json; charset=utf-8";
+    /** {@code tso.aborts.<reason>} becomes one Prometheus metric with a label: {@code tso_aborts{reason="..."}}. */
+    private static final MapperConfig ABORTS_BY_REASON = new MapperConfig("tso.aborts.*", "tso_aborts",
+            Map.of("reason", "${0}"));
     private static final int BACKLOG = 16;
 
     private final HttpServer server;
@@ -62,7 +70,7 @@ public final class TsoHttpEndpoint implements AutoCloseable {
                     + e.getMessage(), e);
         }
         CollectorRegistry prometheus = new CollectorRegistry();
-        prometheus.register(new DropwizardExports(metrics));
+        prometheus.register(new DropwizardExports(metrics, new CustomMappingSampleBuilder(List.of(ABORTS_BY_REASON))));
         server.createContext(METRICS_PATH, exactly(METRICS_PATH, exchange -> {
             StringWriter text = new StringWriter();
             TextFormat.write004(text, prometheus.metricFamilySamples());

@@ -2,7 +2,10 @@ package io.tidemark.tso.monitoring;
 
 import java.util.Locale;
 
-/** What a TSO process is doing; it only ever moves forward: starting, standby, active, stopped. */
+/**
+ * What a TSO process is doing; it only ever moves forward: starting, standby, active, stopped. The order of the
+ * constants is {@link #code()}, documented in docs/monitoring.md: append new roles, never reorder.
+ */
 public enum TsoRole {
     /** Bound its port, has not yet learnt whether another TSO holds the lease, or is taking the lease over. */
     STARTING,
@@ -16,6 +19,11 @@ public enum TsoRole {
     /** Whether a TSO in this role is doing its job: serving, or ready to take over. */
     public boolean healthy() {
         return this == ACTIVE || this == STANDBY;
+    }
+
+    /** The role as the gauge {@code tso.role} shows it: 0 starting, 1 standby, 2 active, 3 stopped. */
+    public int code() {
+        return ordinal();
     }
 
     /** The lower-case name used in /health and by {@code ./tidemark status}. */

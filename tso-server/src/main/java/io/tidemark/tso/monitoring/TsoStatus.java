@@ -3,6 +3,7 @@ package io.tidemark.tso.monitoring;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
 import java.io.IOException;
@@ -12,7 +13,7 @@ import java.util.Objects;
 
 /**
  * A TSO's state as an operator sees it: the body of {@code GET /health} (one flat JSON object, whose field names are
- * defined here only and listed in docs/operations.md) and what {@code ./tidemark status} prints. Unknown fields are
+ * defined here only and listed in docs/monitoring.md) and what {@code ./tidemark status} prints. Unknown fields are
  * ignored when reading, so later versions may add some.
  */
 public final class TsoStatus {
@@ -214,8 +215,10 @@ public final class TsoStatus {
                 }
                 read(b, field, json);
             }
-        } catch (IOException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a TSO status: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading JSON from a string cannot fail", e);
         }
         if (b.role == null) {
             throw new IllegalArgumentException("not a TSO status: no '" + ROLE + "' field");

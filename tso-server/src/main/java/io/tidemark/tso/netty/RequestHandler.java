@@ -25,13 +25,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Message message = (Message) msg;
-        long received = System.nanoTime();
         switch (message.type()) {
             case BEGIN:
-                processor.begin(ctx, ((BeginRequest) message).requestId(), received);
+                processor.begin(ctx, ((BeginRequest) message).requestId());
                 break;
             case COMMIT:
-                processor.commit(ctx, (CommitRequest) message, received);
+                processor.commit(ctx, (CommitRequest) message);
                 break;
             default:
                 throw new ProtocolException(ErrorCode.UNEXPECTED_MESSAGE,

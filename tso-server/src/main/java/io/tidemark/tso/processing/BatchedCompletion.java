@@ -123,6 +123,7 @@ public final class BatchedCompletion implements CommitCompletion {
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
         this.metrics = metrics;
+        metrics.registerBatchedMode();
         this.writer = Executors.newSingleThreadExecutor(runnable -> {
             Thread t = new Thread(runnable, "tidemark-tso-commit-writer");
             t.setDaemon(true);

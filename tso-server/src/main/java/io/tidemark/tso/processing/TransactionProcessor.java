@@ -31,15 +31,16 @@ public final class TransactionProcessor {
         this.epoch = oracle.epoch();
     }
 
-    /** @param receivedNanos when the request was read ({@link System#nanoTime()}), for the latency metric */
-    public void begin(ChannelHandlerContext client, long requestId, long receivedNanos) {
+    public void begin(ChannelHandlerContext client, long requestId) {
+        // The request was decoded just now, on this same event loop: this is when it arrived, for the latency metric.
+        long receivedNanos = System.nanoTime();
         long start = oracle.next();
         metrics.begins().inc();
         completion.begun(client, requestId, start, receivedNanos);
     }
 
-    /** @param receivedNanos when the request was read ({@link System#nanoTime()}), for the latency metric */
-    public void commit(ChannelHandlerContext client, CommitRequest request, long receivedNanos) {
+    public void commit(ChannelHandlerContext client, CommitRequest request) {
+        long receivedNanos = System.nanoTime();
         long start = request.startTimestamp();
         validate(request);
         AbortReason abort = null;
