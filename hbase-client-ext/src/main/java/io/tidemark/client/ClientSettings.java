@@ -20,6 +20,7 @@ public final class ClientSettings {
     private final int fastPathOperationTimeoutMillis;
     private final String coprocessorJar;
     private final CommitTableSettings commitTable;
+    private final String metricsName;
 
     public ClientSettings(TidemarkConfig config) {
         requiredConflictLevel = config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)
@@ -35,6 +36,11 @@ public final class ClientSettings {
         coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
                 TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
         commitTable = new CommitTableSettings(config);
+        metricsName = config.getString(TidemarkConfig.CLIENT_METRICS_NAME, TidemarkConfig.CLIENT_METRICS_NAME_DEFAULT);
+        if (!metricsName.matches("[A-Za-z0-9._-]+")) {
+            throw new InvalidConfigurationException(TidemarkConfig.CLIENT_METRICS_NAME, metricsName,
+                    "letters, digits, '.', '_' and '-' (it becomes part of a JMX name)");
+        }
     }
 
     /**
@@ -69,6 +75,11 @@ public final class ClientSettings {
      */
     public String coprocessorJar() {
         return coprocessorJar;
+    }
+
+    /** The manager's name in JMX ({@code tidemark.client.metrics.name}). */
+    public String metricsName() {
+        return metricsName;
     }
 
     public CommitTableSettings commitTable() {
