@@ -1,6 +1,8 @@
 package io.tidemark.lease;
 
 import io.tidemark.config.HostAndPort;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -50,6 +52,19 @@ public final class TsoLeaseNode {
         this.holder = holder;
         this.address = Objects.requireNonNull(address, "address");
         this.httpAddress = httpAddress;
+    }
+
+    /**
+     * The lease znode {@code config} names ({@code tidemark.zookeeper.root}, {@code tidemark.timestamp-table.name}).
+     *
+     * @throws InvalidConfigurationException when the root is not a znode path
+     */
+    public static String path(TidemarkConfig config) {
+        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
+        if (!root.startsWith("/")) {
+            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
+        }
+        return path(root, config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT));
     }
 
     /** The lease znode of the TSOs on {@code timestampTable} (as {@code namespace:table}) under {@code root}. */

@@ -1,6 +1,9 @@
 package io.tidemark.lease;
 
 import io.tidemark.config.HostAndPort;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -52,6 +55,18 @@ class TsoLeaseNodeTest {
     void leaseWithoutAddressIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> TsoLeaseNode.decode(
                 "tidemark-tso-lease 2\nholder 7-x\n".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void pathIsReadFromTheConfiguration() {
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        assertEquals("/tidemark/tso/tidemark:timestamps", TsoLeaseNode.path(config));
+        config.set(TidemarkConfig.ZOOKEEPER_ROOT, "/apps/tm");
+        config.set(TidemarkConfig.TIMESTAMP_TABLE, "ns:ts");
+        assertEquals("/apps/tm/tso/ns:ts", TsoLeaseNode.path(config));
+        config.set(TidemarkConfig.ZOOKEEPER_ROOT, "apps");
+        assertTrue(assertThrows(InvalidConfigurationException.class, () -> TsoLeaseNode.path(config)).getMessage()
+                .contains(TidemarkConfig.ZOOKEEPER_ROOT));
     }
 
     @Test

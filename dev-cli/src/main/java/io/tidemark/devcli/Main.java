@@ -1,5 +1,6 @@
 package io.tidemark.devcli;
 
+import io.tidemark.cli.StatusCommand;
 import io.tidemark.cli.SweepCommand;
 import io.tidemark.cli.TableCliCommand;
 import io.tidemark.cli.TsoCommand;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Command;
                 TsoCommand.class,
                 TableCliCommand.class,
                 SweepCommand.class,
+                StatusCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
         })
@@ -44,6 +46,6 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso, table, sweep or bench");
+                "missing command: use quickstart, server, tso, table, sweep, status or bench");
     }
 }
