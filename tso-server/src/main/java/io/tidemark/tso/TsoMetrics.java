@@ -42,7 +42,10 @@ public final class TsoMetrics {
     /** How long the lease stays valid without another renewal; -1 unless active. */
     public static final String LEASE_REMAINING = "tso.lease.remaining-ms";
     public static final String UPTIME = "tso.uptime-seconds";
-    /** Errors the TSO itself met (commit-table writes, timestamp claims, internal errors, stops); not clients'. */
+    /**
+     * Errors the TSO itself met (failed commit-table and low-watermark writes, no timestamp to hand out, internal
+     * errors, a failed take-over, stopping); not clients' bad requests.
+     */
     public static final String ERRORS = "tso.errors";
     public static final String PROTOCOL_ERRORS = "tso.protocol-errors";
     public static final String CONNECTIONS = "tso.connections";
