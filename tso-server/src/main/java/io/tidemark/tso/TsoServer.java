@@ -233,24 +233,31 @@ public final class TsoServer implements AutoCloseable {
         metrics.registerStatusGauges(this::status);
         if (settings.httpEnabled()) {
             http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
-            httpAddress = new HostAndPort(advertisedHostFor(settings.httpHost()), http.address().getPort());
+            httpAddress = new HostAndPort(httpAdvertisedHost(), http.address().getPort());
             LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
                     TsoHttpEndpoint.HEALTH_PATH);
         }
         jmx = TsoJmx.start(metrics.registry(), port);
     }
 
-    private String advertisedHost() throws UnknownHostException {
-        return advertisedHostFor(settings.host());
+    /**
+     * Where others reach the HTTP endpoint: the address it was bound to, when that is a specific one of its own (a
+     * management network), else the host clients reach the TSO at.
+     */
+    private String httpAdvertisedHost() throws UnknownHostException {
+        String bound = settings.httpHost();
+        if (!bound.equals(settings.host()) && !InetAddress.getByName(bound).isAnyLocalAddress()) {
+            return bound;
+        }
+        return advertisedHost();
     }
 
-    /** The host others are told for a socket bound to {@code boundHost}. */
-    private String advertisedHostFor(String boundHost) throws UnknownHostException {
+    private String advertisedHost() throws UnknownHostException {
         if (!settings.advertisedHost().isEmpty()) {
             return settings.advertisedHost();
         }
-        InetAddress bound = InetAddress.getByName(boundHost);
-        return bound.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : boundHost;
+        InetAddress bound = InetAddress.getByName(settings.host());
+        return bound.isAnyLocalAddress() ? InetAddress.getLocalHost().getCanonicalHostName() : settings.host();
     }
 
     /** The campaign thread: wait for the lease, then take over. */

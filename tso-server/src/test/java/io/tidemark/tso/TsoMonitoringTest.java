@@ -208,6 +208,20 @@ class TsoMonitoringTest {
     }
 
     @Test
+    void anEndpointBoundToAnAddressOfItsOwnIsPublishedWithThatAddress() throws IOException {
+        TidemarkConfig config = TestTso.config("httphost", CommitMode.LOW_LATENCY);
+        config.set(TidemarkConfig.TSO_ADVERTISED_HOST, "tso1.example.invalid");
+        try (TsoServer tso = TestTso.start(config)) {
+            assertEquals("tso1.example.invalid", tso.httpAddress().host(), "same address as the TSO: its name too");
+        }
+        config.set(TidemarkConfig.TSO_HTTP_HOST, "localhost");
+        try (TsoServer tso = TestTso.start(config)) {
+            assertEquals("localhost", tso.httpAddress().host(), "a management address of its own");
+            assertEquals(200, HttpScrape.get(tso.httpAddress(), TsoHttpEndpoint.HEALTH_PATH).statusCode());
+        }
+    }
+
+    @Test
     void busyHttpPortFailsTheStartNamingTheAddress() throws IOException {
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             TidemarkConfig config = TestTso.config("busyhttp", CommitMode.LOW_LATENCY);
