@@ -4,6 +4,11 @@ import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.writeset.ConflictLevel;
+import org.apache.hadoop.hbase.TableName;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
@@ -19,6 +24,7 @@ public final class ClientSettings {
     private final int minFamilyVersions;
     private final int fastPathOperationTimeoutMillis;
     private final String coprocessorJar;
+    private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
     private final String metricsName;
 
@@ -35,6 +41,8 @@ public final class ClientSettings {
                 TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE);
         coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
                 TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
+        nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
+                config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
         metricsName = config.getString(TidemarkConfig.CLIENT_METRICS_NAME, TidemarkConfig.CLIENT_METRICS_NAME_DEFAULT);
         if (!metricsName.matches("[A-Za-z0-9._-]+")) {
@@ -82,6 +90,18 @@ public final class ClientSettings {
         return metricsName;
     }
 
+    /**
+     * Tables that look transactional but never hold transactional data
+     * ({@code tidemark.admin.non-transactional-tables}): the sweeper and {@code TransactionManager.outcome} skip them.
+     */
+    public Set<TableName> nonTransactionalTables() {
+        return nonTransactionalTables;
+    }
+
+    /**
+     * The commit table, and the commit-record deadline ({@code tidemark.client.commit-record-timeout-ms}), which
+     * the commit-table settings hold because a batched-mode TSO honours it too.
+     */
     public CommitTableSettings commitTable() {
         return commitTable;
     }
