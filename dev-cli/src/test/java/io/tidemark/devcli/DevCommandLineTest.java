@@ -108,4 +108,22 @@ class DevCommandLineTest {
         assertEquals(2, run("bench", "tso", "--sweep-clients", "1,-2"));
         assertTrue(err.toString().contains("--sweep-clients"), err.toString());
     }
+
+    @Test
+    void chaosRefusesAnUnknownScenarioNamingTheScenarios() {
+        assertEquals(2, run("chaos", "--scenario", "bogus"));
+        assertTrue(err.toString().contains("no scenario 'bogus'; there are: baseline"), err.toString());
+    }
+
+    @Test
+    void chaosRefusesAnUnknownCommitMode() {
+        assertEquals(2, run("chaos", "--mode", "fast"));
+        assertTrue(err.toString().contains("use low-latency or batched"), err.toString());
+    }
+
+    @Test
+    void chaosRefusesANonPositiveDuration() {
+        assertEquals(2, run("chaos", "--seconds", "0"));
+        assertTrue(err.toString().contains("--seconds must be at least 1"), err.toString());
+    }
 }

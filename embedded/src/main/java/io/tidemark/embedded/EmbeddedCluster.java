@@ -19,8 +19,20 @@ import java.util.Map;
  */
 public final class EmbeddedCluster implements AutoCloseable {
 
+    /**
+     * Gives a TSO that shares its JVM with HBase, ZooKeeper and clients a lease of {@value #PATIENT_LEASE_PERIOD_MS}
+     * ms instead of the production default. Such a JVM can stall for seconds on a loaded machine, and a TSO that
+     * cannot renew in time stops serving; with no standby to take over, a long lease costs only a wait when a TSO on
+     * the same tables starts after a crash of this one (a closed TSO gives its lease up).
+     */
+    public static void usePatientLease(TidemarkConfig config) {
+        config.set(TidemarkConfig.TSO_LEASE_PERIOD_MS, Integer.toString(PATIENT_LEASE_PERIOD_MS));
+    }
+
     /** Namespace of the Tidemark tables unless the builder names another. */
     public static final String DEFAULT_NAMESPACE = "tidemark";
+    /** Lease of an embedded TSO (see {@link #usePatientLease}). */
+    public static final int PATIENT_LEASE_PERIOD_MS = 10_000;
 
     private final EmbeddedHBase ownedHBase;
     private final Connection connection;
@@ -172,6 +184,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
         private TidemarkConfig tidemarkConfig() {
             TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+            usePatientLease(config);
             config.set(TidemarkConfig.COMMIT_TABLE, namespace + ":commits");
             config.set(TidemarkConfig.TIMESTAMP_TABLE, namespace + ":timestamps");
             // The embedded region server runs in this JVM, so the guard coprocessor's classes are on its classpath.

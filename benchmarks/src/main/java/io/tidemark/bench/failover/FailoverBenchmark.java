@@ -2,6 +2,7 @@ package io.tidemark.bench.failover;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedHBase;
+import io.tidemark.embedded.TsoProcess;
 import io.tidemark.workload.bank.BankOptions;
 import io.tidemark.workload.bank.BankResult;
 import io.tidemark.workload.bank.BankWorkload;

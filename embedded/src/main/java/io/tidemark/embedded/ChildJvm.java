@@ -1,4 +1,4 @@
-package io.tidemark.devcli;
+package io.tidemark.embedded;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class. */
-final class ChildJvm {
+public final class ChildJvm {
 
     private ChildJvm() {
     }
 
     /** {@code java <HBase flags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
-    static List<String> command(String heap, String mainClass, String... args) {
+    public static List<String> command(String heap, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
