@@ -28,12 +28,13 @@ class CommandLineTest {
     @Test
     void commandWithoutSubcommandIsAUsageError() {
         assertEquals(2, run());
-        assertTrue(err.toString().contains("use tso, table or sweep"), err.toString());
+        assertTrue(err.toString().contains("use tso, table, sweep or status"), err.toString());
     }
 
     @Test
     void everyCommandHasHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"},
+                {"status", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("--fast-path"), out.toString());

@@ -1,6 +1,7 @@
 package io.tidemark.devcli;
 
 import io.tidemark.chaos.cli.ChaosCommand;
+import io.tidemark.cli.StatusCommand;
 import io.tidemark.cli.SweepCommand;
 import io.tidemark.cli.TableCliCommand;
 import io.tidemark.cli.TsoCommand;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
                 TsoCommand.class,
                 TableCliCommand.class,
                 SweepCommand.class,
+                StatusCommand.class,
                 BenchCommand.class,
                 ChaosCommand.class,
                 CommandLine.HelpCommand.class
@@ -46,6 +48,6 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso, table, sweep, bench or chaos");
+                "missing command: use quickstart, server, tso, table, sweep, status, bench or chaos");
     }
 }

@@ -60,7 +60,7 @@ class DevCommandLineTest {
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quickstart", "--help"}, {"server", "--help"},
-                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"bench", "--help"},
+                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"status", "--help"}, {"bench", "--help"},
                 {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
                 {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}}) {

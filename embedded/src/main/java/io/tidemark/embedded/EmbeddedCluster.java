@@ -143,7 +143,10 @@ public final class EmbeddedCluster implements AutoCloseable {
             return this;
         }
 
-        /** Any other {@code tidemark.*} setting for the TSO and its clients. */
+        /**
+         * Any other {@code tidemark.*} setting for the TSO and its clients. The TSO's HTTP endpoint listens on a free
+         * port unless {@code tidemark.tso.http.port} is set here (-1 turns it off).
+         */
         public Builder set(String key, String value) {
             settings.put(key, value);
             return this;
@@ -159,6 +162,10 @@ public final class EmbeddedCluster implements AutoCloseable {
             try {
                 TidemarkConfig serverConfig = tidemarkConfig();
                 serverConfig.set(TidemarkConfig.TSO_PORT, Integer.toString(tsoPort));
+                if (!settings.containsKey(TidemarkConfig.TSO_HTTP_PORT)) {
+                    // Never the production default: embedded clusters of parallel runs must not collide.
+                    serverConfig.set(TidemarkConfig.TSO_HTTP_PORT, "0");
+                }
                 serverConfig.set(TidemarkConfig.TSO_COMMIT_MODE, commitMode.configName());
                 // The caller chose the mode: the embedded cluster's tables follow it, whatever an earlier run used.
                 TsoServer tso = TsoServer.builder().config(serverConfig).hbaseConnection(connection)

@@ -100,6 +100,8 @@ public final class TestCluster implements AutoCloseable {
         EmbeddedCluster.usePatientLease(config);
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        // No HTTP endpoint: these TSOs are watched through their Java API; tests of the endpoint turn it on (port 0).
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "-1");
         config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "65536");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "1000");

@@ -202,6 +202,8 @@ public final class ChaosRun {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        // Active and standby TSO processes run side by side: each takes a free HTTP port.
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "0");
         config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         config.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":" + prefix + "_commits");
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "4");

@@ -56,6 +56,11 @@ final class ZooKeeperLease implements Lease {
         return !ended.get() && System.nanoTime() - validUntil < 0;
     }
 
+    @Override
+    public long remainingNanos() {
+        return ended.get() ? 0 : Math.max(0, validUntil - System.nanoTime());
+    }
+
     private void renew() {
         if (ended.get()) {
             return;

@@ -15,14 +15,17 @@ public final class LowLatencyCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp) {
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long receivedNanos) {
         client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+        metrics.beginAnswered(receivedNanos);
     }
 
     @Override
-    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
+    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp,
+                          long receivedNanos) {
         metrics.commits().inc();
         client.write(new CommittedReply(requestId, startTimestamp, commitTimestamp), client.voidPromise());
+        metrics.commitAnswered(receivedNanos);
     }
 
     @Override
