@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.version.TidemarkVersion;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -38,6 +39,13 @@ class CommandLineTest {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("--fast-path"), out.toString());
+    }
+
+    @Test
+    void versionIsTheBuildsVersion() {
+        assertEquals(0, run("--version"));
+        assertEquals("tidemark " + TidemarkVersion.current(), out.toString().trim());
+        assertFalse(out.toString().contains("development build"), out.toString());
     }
 
     @Test
