@@ -1,6 +1,7 @@
 package io.tidemark.chaos.fault;
 
 import io.tidemark.client.sweeper.CommitTableSweeper;
+import io.tidemark.client.sweeper.SweeperSettings;
 import io.tidemark.testing.faults.LostReplies;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -146,6 +147,12 @@ public enum Fault {
 
     /** One pass of the commit-table sweeper, with the run's (small) ages. */
     SWEEP("sweep the commit table") {
+        /** Fails the run at once when the scenario's sweeper settings are invalid, instead of at every pass. */
+        @Override
+        void prepare(FaultTarget t) {
+            new SweeperSettings(t.config());
+        }
+
         @Override
         String inject(FaultTarget t, Random random) throws Exception {
             return new CommitTableSweeper(t.cluster().connection(), t.config()).sweepOnce().toString();

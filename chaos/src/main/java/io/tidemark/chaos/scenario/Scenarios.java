@@ -48,15 +48,27 @@ public final class Scenarios {
             new Scenario("sweeper", "the commit-table sweeper runs every second with ages of a fraction of a second,"
                     + " next to slow writers, readers that invalidate them, and client kills", TsoSetup.IN_PROCESS,
                     List.of(Fault.SWEEP, Fault.SWEEP, Fault.SWEEP, Fault.KILL_CLIENT), 700, 3, 1, 2,
-                    new OperationMix(0, 0.05, 0.3), Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "300",
-                            TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, "600")),
+                    new OperationMix(0, 0.05, 0.3), sweeperAges(300, 600, 64)),
             new Scenario("everything", "every fault at once (TSO processes: orderly restarts and kill -9"
                     + " failovers), the fast path mixed in: for long runs", TsoSetup.PROCESSES_WITH_STANDBY,
                     List.of(Fault.values()), 2000, 3, 2, 2, new OperationMix(0.25, 0.1, 0.1),
-                    Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "1000",
-                            TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, "2000")));
+                    sweeperAges(1000, 2000, 1024)));
 
     private Scenarios() {
+    }
+
+    /**
+     * Sweeper ages for a run, and the settings they need: a commit-record deadline below the invalidated age (clients
+     * and TSO then give up a commit-record write that soon, settling by invalidation), a marker margin short enough
+     * that a pass does not wait seconds for markers it has found, and a conflict map small enough that evictions
+     * raise the low watermark, below which the sweeper may roll invalidated writers back.
+     */
+    private static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs, int conflictMapEntries) {
+        return Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, Long.toString(committedAgeMs),
+                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, Integer.toString(conflictMapEntries),
+                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, Long.toString(invalidatedAgeMs),
+                TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, Long.toString(invalidatedAgeMs * 3 / 4),
+                TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "1000");
     }
 
     public static List<Scenario> all() {
