@@ -625,9 +625,10 @@ class SnapshotIsolationTest {
         }
 
         @Override
-        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                      long[] tableIds) {
             commits.incrementAndGet();
-            return delegate.commit(startTimestamp, writeSet, tableIds);
+            return delegate.commit(startTimestamp, commitToken, writeSet, tableIds);
         }
 
         @Override

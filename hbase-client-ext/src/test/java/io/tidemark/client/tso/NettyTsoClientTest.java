@@ -97,7 +97,7 @@ class NettyTsoClientTest {
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
         List<CompletableFuture<CommitResult>> commits = new ArrayList<>();
         for (long start = 1; start <= 5000; start++) {
-            commits.add(client.commit(start, new long[] {start}, new long[] {1}));
+            commits.add(client.commit(start, 0, new long[] {start}, new long[] {1}));
         }
         for (int i = 0; i < commits.size(); i++) {
             assertEquals(i + 2, commits.get(i).get(WAIT_SECONDS, TimeUnit.SECONDS).commitTimestamp());
@@ -116,9 +116,9 @@ class NettyTsoClientTest {
         }));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        CommitResult committed = await(client.commit(4096, new long[] {1}, new long[] {10}));
-        CommitResult conflict = await(client.commit(4096, new long[] {2}, new long[] {10}));
-        CommitResult stale = await(client.commit(4096, new long[] {3}, new long[] {10}));
+        CommitResult committed = await(client.commit(4096, 0, new long[] {1}, new long[] {10}));
+        CommitResult conflict = await(client.commit(4096, 0, new long[] {2}, new long[] {10}));
+        CommitResult stale = await(client.commit(4096, 0, new long[] {3}, new long[] {10}));
 
         assertTrue(committed.isCommitted());
         assertEquals(9000, committed.commitTimestamp());
@@ -171,7 +171,7 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
                 request instanceof CommitRequest ? null : FakeTso.committingEverything(request, fake, connection)));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
-        CompletableFuture<CommitResult> commit = client.commit(4096, new long[] {1}, new long[] {1});
+        CompletableFuture<CommitResult> commit = client.commit(4096, 0, new long[] {1}, new long[] {1});
         waitUntil(() -> tso.commitsReceived() == 1);
 
         tso.dropConnections();
@@ -236,8 +236,8 @@ class NettyTsoClientTest {
     void beginCarriesTheIncarnationOfTheConnectionThatAnsweredIt() throws Exception {
         long laterEpoch = 99 * Timestamps.TSO_STEP;
         FakeTso tso = fake(FakeTso.start(connection -> connection == 1
-                        ? new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, FakeTso.EPOCH)
-                        : new HelloReply(Protocol.VERSION, CommitMode.BATCHED, ConflictLevel.ROW, laterEpoch),
+                        ? FakeTso.hello(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, FakeTso.EPOCH)
+                        : FakeTso.hello(Protocol.VERSION, CommitMode.BATCHED, ConflictLevel.ROW, laterEpoch),
                 FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
@@ -356,8 +356,8 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start(FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        assertThrows(IllegalArgumentException.class, () -> client.commit(0, new long[0], new long[0]));
-        assertThrows(IllegalArgumentException.class, () -> client.commit(4096, null, new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> client.commit(0, 0, new long[0], new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> client.commit(4096, 0, null, new long[0]));
         assertEquals(0, tso.requestsReceived());
     }
 

@@ -80,12 +80,15 @@ public final class BatchedCompletion implements CommitCompletion {
         final ChannelHandlerContext client;
         final long requestId;
         final long startTimestamp;
+        final long commitToken;
         final long mustBeDurable;
 
-        WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long mustBeDurable) {
+        WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                     long mustBeDurable) {
             this.client = client;
             this.requestId = requestId;
             this.startTimestamp = startTimestamp;
+            this.commitToken = commitToken;
             this.mustBeDurable = mustBeDurable;
         }
     }
@@ -126,11 +129,11 @@ public final class BatchedCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp) {
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken) {
         if (lastAssignedCommit <= durableUpTo) {
-            client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+            client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
         } else {
-            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, lastAssignedCommit));
+            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, commitToken, lastAssignedCommit));
         }
     }
 
@@ -249,7 +252,7 @@ public final class BatchedCompletion implements CommitCompletion {
         durableUpTo = Math.max(durableUpTo, batch.lastCommitTimestamp);
         while (!waitingBegins.isEmpty() && waitingBegins.peek().mustBeDurable <= durableUpTo) {
             WaitingBegin b = waitingBegins.poll();
-            b.client.write(new BeginReply(b.requestId, b.startTimestamp), b.client.voidPromise());
+            b.client.write(new BeginReply(b.requestId, b.startTimestamp, b.commitToken), b.client.voidPromise());
             toFlush.add(b.client);
         }
         for (ChannelHandlerContext client : toFlush) {

@@ -8,7 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
  */
 public interface CommitCompletion extends AutoCloseable {
 
-    void begun(ChannelHandlerContext client, long requestId, long startTimestamp);
+    void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken);
 
     void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp);
 

@@ -15,8 +15,8 @@ public final class LowLatencyCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp) {
-        client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken) {
+        client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
     }
 
     @Override
