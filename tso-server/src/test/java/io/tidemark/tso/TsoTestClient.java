@@ -139,6 +139,16 @@ final class TsoTestClient implements AutoCloseable {
         }
     }
 
+    /** Whether the server closed the connection within {@code millis}. */
+    boolean closedByServerWithin(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            return closedByServer();
+        } finally {
+            socket.setSoTimeout(READ_TIMEOUT_MS);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();

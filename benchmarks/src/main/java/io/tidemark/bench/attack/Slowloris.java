@@ -1,14 +1,19 @@
 package io.tidemark.bench.attack;
 
+import io.tidemark.protocol.Protocol;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
- * Connections that send their HELLO one byte a second, so that it never completes in time; each one closed by the TSO
- * is opened again. Before the handshake timeout existed, such connections were never closed.
+ * Connections that trickle one byte at a time of a first frame as long as the TSO allows before HELLO, so that it
+ * takes far longer than any handshake timeout to complete; each one closed by the TSO is opened again. Before the
+ * handshake timeout existed, such connections were never closed.
  */
 public final class Slowloris implements Attack {
 
@@ -33,7 +38,8 @@ public final class Slowloris implements Attack {
     @Override
     public void run(InetSocketAddress tso, Duration duration) throws InterruptedException {
         long deadline = System.nanoTime() + duration.toNanos();
-        byte[] hello = RawConnection.hello();
+        byte[] trickle = ByteBuffer.allocate(Protocol.LENGTH_FIELD_BYTES + Protocol.MAX_HELLO_FRAME_BYTES)
+                .putInt(Protocol.MAX_HELLO_FRAME_BYTES).array();
         RawConnection[] connections = new RawConnection[count];
         int[] sent = new int[count];
         try {
@@ -46,7 +52,7 @@ public final class Slowloris implements Attack {
                             sent[i] = 0;
                             opened++;
                         }
-                        connections[i].write(hello, sent[i] % hello.length, 1);
+                        connections[i].write(trickle, sent[i] % trickle.length, 1);
                         sent[i]++;
                     } catch (IOException e) {
                         if (connections[i] != null) {
@@ -71,8 +77,11 @@ public final class Slowloris implements Attack {
 
     @Override
     public String outcome() {
-        return opened + " opened, " + closedByTso + " closed by the TSO (longest lived " + longestLifeMillis
-                + " ms; the attacker notices a close at its next byte)";
+        List<Long> sorted = new ArrayList<>(lifetimes);
+        Collections.sort(sorted);
+        return opened + " opened, " + closedByTso + " closed by the TSO (lived median "
+                + (sorted.isEmpty() ? "-" : sorted.get(sorted.size() / 2)) + " ms, longest " + longestLifeMillis
+                + " ms, as the attacker noticed at its next byte)";
     }
 
     /** Connections the TSO closed. */
