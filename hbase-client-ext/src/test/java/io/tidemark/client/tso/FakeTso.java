@@ -60,15 +60,15 @@ final class FakeTso implements AutoCloseable {
     private final AtomicInteger connectionsAccepted = new AtomicInteger();
     private final AtomicInteger requestsReceived = new AtomicInteger();
     private final AtomicInteger commitsReceived = new AtomicInteger();
-    private final IntFunction<HelloReply> hellos;
+    private final IntFunction<? extends Message> hellos;
     private final Script script;
     private final Channel serverChannel;
 
-    private FakeTso(IntFunction<HelloReply> hellos, Script script) {
+    private FakeTso(IntFunction<? extends Message> hellos, Script script) {
         this(0, hellos, script);
     }
 
-    private FakeTso(int port, IntFunction<HelloReply> hellos, Script script) {
+    private FakeTso(int port, IntFunction<? extends Message> hellos, Script script) {
         this.hellos = hellos;
         this.script = script;
         this.serverChannel = new ServerBootstrap()
@@ -106,6 +106,11 @@ final class FakeTso implements AutoCloseable {
         return new HelloReply(version, mode, level, epoch, MAX_WRITE_SET, IDLE_TIMEOUT_MS);
     }
 
+    /** A TSO that answers every HELLO with {@code refusal}, then closes the connection. */
+    static FakeTso refusingHello(ErrorReply refusal) {
+        return new FakeTso(connection -> refusal, FakeTso::committingEverything);
+    }
+
     /** A TSO whose HELLO reply depends on the connection (numbered from 1), as after a failover to another TSO. */
     static FakeTso start(IntFunction<HelloReply> hellos, Script script) {
         return new FakeTso(hellos, script);
@@ -131,6 +136,11 @@ final class FakeTso implements AutoCloseable {
 
     int connectionsAccepted() {
         return connectionsAccepted.get();
+    }
+
+    /** Client connections open now. */
+    int openConnections() {
+        return channels.size();
     }
 
     int requestsReceived() {
@@ -168,7 +178,13 @@ final class FakeTso implements AutoCloseable {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Message request = (Message) msg;
             switch (request.type()) {
-                case HELLO -> ctx.writeAndFlush(hellos.apply(connectionNumber));
+                case HELLO -> {
+                    Message answer = hellos.apply(connectionNumber);
+                    ctx.writeAndFlush(answer);
+                    if (answer instanceof ErrorReply) {
+                        ctx.close();
+                    }
+                }
                 case BEGIN, COMMIT -> {
                     requestsReceived.incrementAndGet();
                     if (request instanceof CommitRequest) {

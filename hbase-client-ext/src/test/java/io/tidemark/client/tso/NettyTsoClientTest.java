@@ -296,6 +296,57 @@ class NettyTsoClientTest {
         assertTrue(failure.getMessage().contains("protocol version " + (Protocol.VERSION + 1)), failure.getMessage());
     }
 
+    /** Issue 11: a COMMIT must carry the token its BEGIN was handed, or the TSO refuses it. */
+    @Test
+    void commitCarriesTheTokenOfItsBegin() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
+            if (request instanceof CommitRequest commit) {
+                return commit.commitToken() == (commit.startTimestamp() ^ FakeTso.TOKEN_MASK)
+                        ? new CommittedReply(commit.requestId(), commit.startTimestamp(), fake.nextTimestamp())
+                        : new ErrorReply(commit.requestId(), ErrorCode.NOT_AUTHORIZED, "wrong token");
+            }
+            return FakeTso.committingEverything(request, fake, connection);
+        }));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        BeginResult begun = await(client.begin());
+        assertEquals(begun.startTimestamp() ^ FakeTso.TOKEN_MASK, begun.commitToken());
+        assertTrue(await(client.commit(begun.startTimestamp(), begun.commitToken(), new long[] {1},
+                new long[] {1})).isCommitted());
+    }
+
+    /**
+     * The client closes a connection idle for half the TSO's idle timeout, so that the TSO never closes one under a
+     * request on its way; the next request connects again.
+     */
+    @Test
+    void anIdleConnectionIsClosedByTheClientBeforeTheTsoWould() throws Exception {
+        HelloReply hello = new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL,
+                FakeTso.EPOCH, FakeTso.MAX_WRITE_SET, 400);
+        FakeTso tso = fake(FakeTso.start(connection -> hello, FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        await(client.begin());
+        assertEquals(1, tso.openConnections());
+        waitUntil(() -> tso.openConnections() == 0);
+        await(client.begin());
+        assertEquals(2, tso.connectionsAccepted());
+    }
+
+    /** Issue 11: a plaintext client of a TLS-only TSO is told so at once, with the setting to change. */
+    @Test
+    void aTsoRequiringTlsFailsTheRequestAtOnceNamingTheSetting() throws Exception {
+        FakeTso tso = fake(FakeTso.refusingHello(new ErrorReply(0, ErrorCode.TLS_REQUIRED, "this TSO requires TLS")));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address())
+                .requestTimeout(Duration.ofSeconds(60)));
+
+        TsoUnavailableException failure = failureOf(client.begin());
+
+        assertMessage("requires TLS", failure);
+        assertMessage(TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=true", failure);
+        assertEquals(1, tso.connectionsAccepted(), "a configuration error is not retried");
+    }
+
     @Test
     void closeFailsPendingRequestsAndIsIdempotent() throws Exception {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) -> null));
