@@ -198,6 +198,10 @@ public final class NettyTsoClient implements TsoClient {
             return connections[0].handshake().get(handshakeWaitMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof TsoUnavailableException) {
+                // Keeps the TSO's error code, if it sent one.
+                throw (TsoUnavailableException) cause;
+            }
             throw new TsoUnavailableException(cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new TsoUnavailableException("no handshake with " + addresses.describe() + " within "
