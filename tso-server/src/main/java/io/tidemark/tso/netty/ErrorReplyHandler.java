@@ -4,6 +4,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ErrorReply;
 import io.tidemark.protocol.ProtocolException;
@@ -15,7 +16,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLException;
 
 /**
  * Last stage of the pipeline: turns any failure on a connection into one ERROR reply and a close, logged once per
@@ -51,6 +51,15 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent && !((SslHandshakeCompletionEvent) event).isSuccess()) {
+            logs.tlsFailures.warn("TLS handshake with " + ctx.channel().remoteAddress() + " failed: "
+                    + ((SslHandshakeCompletionEvent) event).cause().getMessage());
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable thrown) {
         if (closing || !ctx.channel().isActive()) {
             return;
@@ -60,11 +69,8 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         ctx.channel().config().setAutoRead(false);
         Throwable cause = thrown instanceof DecoderException && thrown.getCause() != null ? thrown.getCause() : thrown;
         if (cause instanceof IOException) {
-            if (cause instanceof SSLException) {
-                logs.tlsFailures.warn("TLS with " + ctx.channel().remoteAddress() + " failed: " + cause.getMessage());
-            } else {
-                LOG.debug("Connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
-            }
+            // A failed TLS handshake was logged with its completion event.
+            LOG.debug("Connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
             ctx.close();
             return;
         }
