@@ -87,7 +87,7 @@ public final class TlsBenchmark {
             serverSettings.put(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "1048576");
             try (TsoServer server = InMemoryTso.start(InMemoryTso.config(serverSettings))) {
                 TidemarkConfig clientConfig = new TidemarkConfig(new Configuration(false));
-                clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "localhost:" + server.port());
+                clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + server.port());
                 clients.get(mode).forEach(clientConfig::set);
                 Histogram handshake = handshakes(clientConfig);
                 Row row;
