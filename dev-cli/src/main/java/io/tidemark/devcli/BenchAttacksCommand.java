@@ -5,6 +5,7 @@ import io.tidemark.bench.attack.AttackOptions;
 import io.tidemark.bench.attack.StandaloneTso;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.ChildJvm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

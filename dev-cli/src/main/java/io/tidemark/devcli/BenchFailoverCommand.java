@@ -5,6 +5,7 @@ import io.tidemark.bench.failover.FailoverOptions;
 import io.tidemark.bench.failover.FailoverResult;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.cli.CommitModeConverter;
+import io.tidemark.embedded.ChildJvm;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -3,6 +3,7 @@ package io.tidemark.devcli;
 import io.tidemark.bench.failover.FailoverBenchmark;
 import io.tidemark.bench.failover.FailoverOptions;
 import io.tidemark.bench.failover.FailoverResult;
+import io.tidemark.embedded.ChildJvm;
 import io.tidemark.protocol.CommitMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

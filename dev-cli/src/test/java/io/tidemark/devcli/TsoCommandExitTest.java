@@ -3,6 +3,7 @@ package io.tidemark.devcli;
 import io.tidemark.cli.TsoCommand;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.ChildJvm;
 import io.tidemark.embedded.EmbeddedHBase;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.lease.ZooKeeperQuorum;

@@ -4,6 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.ChildJvm;
 import io.tidemark.embedded.EmbeddedHBaseSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -29,7 +30,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -132,12 +132,12 @@ class KerberosSecuredHBaseTest {
     @Test
     void theTsoTheTableCommandAndTheSweeperLogInFromTheirKeytab() throws Exception {
         Path tidemarkSite = tidemarkSite(true);
-        Child table = Child.start(work, "table", "table", "create", "secured_accounts", "f",
+        Child table = Child.start(work, "table", "create", "secured_accounts", "f",
                 "--hbase-site", siteFile.toString(), "--config", tidemarkSite.toString());
         assertEquals(0, table.awaitExit(), table.output());
         assertTrue(table.output().contains("Logged in to Kerberos as tidemark/"), table.output());
 
-        Child tso = Child.start(work, "tso", "tso", "--port", "0", "--hbase-site", siteFile.toString(), "--config",
+        Child tso = Child.start(work, "tso", "--port", "0", "--hbase-site", siteFile.toString(), "--config",
                 tidemarkSite.toString());
         try {
             int port = Integer.parseInt(tso.awaitLine(LISTENING).group(1));
@@ -163,7 +163,7 @@ class KerberosSecuredHBaseTest {
                 tm.rollback(reader);
             }
 
-            Child sweep = Child.start(work, "sweep", "sweep", "--hbase-site", siteFile.toString(), "--config",
+            Child sweep = Child.start(work, "sweep", "--hbase-site", siteFile.toString(), "--config",
                     tidemarkSite.toString());
             assertEquals(0, sweep.awaitExit(), sweep.output());
             assertTrue(sweep.output().contains("Logged in to Kerberos as tidemark/"), sweep.output());
@@ -174,7 +174,7 @@ class KerberosSecuredHBaseTest {
 
     @Test
     void withoutAKeytabTheTsoCannotReachTheSecuredHBase() throws Exception {
-        Child tso = Child.start(work, "tso-without-keytab", "tso", "--port", "0", "--hbase-site",
+        Child tso = Child.start(work, "tso", "--port", "0", "--hbase-site",
                 siteFile.toString(), "--config", tidemarkSite(false).toString());
         try {
             assertEquals(1, tso.awaitExit(), tso.output());
@@ -210,20 +210,10 @@ class KerberosSecuredHBaseTest {
             reader.start();
         }
 
-        static Child start(Path work, String name, String... args) throws IOException {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-                if (flag.startsWith("--add-opens") || flag.startsWith("--add-exports")) {
-                    command.add(flag);
-                }
-            }
-            command.add("-Xmx256m");
-            command.add("-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath());
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add("io.tidemark.cli.Main");
-            command.addAll(List.of(args));
+        static Child start(Path work, String... args) throws IOException {
+            List<String> command = ChildJvm.command("256m",
+                    List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath()),
+                    io.tidemark.cli.Main.class.getName(), args);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .directory(work.toFile()).start();
             OutputStream stdin = process.getOutputStream();

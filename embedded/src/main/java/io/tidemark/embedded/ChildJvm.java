@@ -1,18 +1,26 @@
-package io.tidemark.devcli;
+package io.tidemark.embedded;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class. */
-final class ChildJvm {
+/**
+ * The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class: for
+ * benchmarks and tests that run a TSO or a production command as a process of its own.
+ */
+public final class ChildJvm {
 
     private ChildJvm() {
     }
 
     /** {@code java <HBase flags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
-    static List<String> command(String heap, String mainClass, String... args) {
+    public static List<String> command(String heap, String mainClass, String... args) {
+        return command(heap, List.of(), mainClass, args);
+    }
+
+    /** {@code java <HBase flags> <jvmFlags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
+    public static List<String> command(String heap, List<String> jvmFlags, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -22,6 +30,7 @@ final class ChildJvm {
                 command.add(flag);
             }
         }
+        command.addAll(jvmFlags);
         command.add("-Xmx" + heap);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
