@@ -14,17 +14,29 @@ import java.util.Set;
 
 /**
  * The tables benchmarks and workloads write: scratch data, dropped when an earlier run left them and created afresh
- * by {@link TidemarkAdmin#descriptorFor} (every version kept, families marked transactional). Raw-HBase runs get the
- * same schema, for a fair comparison.
+ * by {@link TidemarkAdmin#descriptorFor} (every version kept, families marked transactional, bound to the commit
+ * table of the run's transactions). Raw-HBase runs get the same schema, for a fair comparison.
  */
 public final class ScratchTables {
 
     private ScratchTables() {
     }
 
-    /** Recreates {@code name} with one family and no coprocessor (snapshots resolved by the client). */
-    public static void recreate(Connection connection, TableName name, String family) throws IOException {
-        recreate(connection, name, family, Set.of(), new TidemarkConfig(new Configuration(false)));
+    /**
+     * Recreates {@code name} with one family and no coprocessor (snapshots resolved by the client), for the
+     * transactions of {@code clientConfig}'s commit table.
+     */
+    public static void recreate(Connection connection, TableName name, String family, TidemarkConfig clientConfig)
+            throws IOException {
+        recreate(connection, name, family, Set.of(), clientConfig);
+    }
+
+    /**
+     * Recreates {@code name} as {@link #recreate(Connection, TableName, String, TidemarkConfig)} does, for raw HBase
+     * operations (bound to the default commit table, which raw operations never consult).
+     */
+    public static void recreateForRawHBase(Connection connection, TableName name, String family) throws IOException {
+        recreate(connection, name, family, new TidemarkConfig(new Configuration(false)));
     }
 
     /**

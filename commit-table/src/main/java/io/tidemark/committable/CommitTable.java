@@ -24,15 +24,27 @@ public interface CommitTable {
     /**
      * Writes the commit record unless the transaction was invalidated first. True when the record holding
      * {@code record}'s commit timestamp stands (written now or by an earlier attempt of the same commit); false when an
-     * invalidation (or a different commit timestamp) stands.
+     * invalidation (or a different commit timestamp) stands. No write is sent after {@code deadline}, and HBase's
+     * timeouts of the write end there: an {@link IOException} (the deadline included) leaves the outcome unknown.
      */
-    boolean tryCommit(CommitRecord record) throws IOException;
+    boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException;
 
     /**
-     * {@link #tryCommit} for many records in one round trip: element i of the result says whether record i stands.
-     * An {@link IOException} leaves every record's outcome unknown (some may be durable).
+     * {@link #tryCommit(CommitRecord, CommitRecordDeadline)} for many records in one round trip: element i of the
+     * result says whether record i stands. An {@link IOException} leaves every record's outcome unknown (some may be
+     * durable).
      */
-    boolean[] tryCommitAll(List<CommitRecord> records) throws IOException;
+    boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException;
+
+    /** {@link #tryCommit(CommitRecord, CommitRecordDeadline)} without a deadline, for tools and tests. */
+    default boolean tryCommit(CommitRecord record) throws IOException {
+        return tryCommit(record, CommitRecordDeadline.NONE);
+    }
+
+    /** {@link #tryCommitAll(List, CommitRecordDeadline)} without a deadline, for tools and tests. */
+    default boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+        return tryCommitAll(records, CommitRecordDeadline.NONE);
+    }
 
     /**
      * Marks the transaction as never committed, unless it committed first. Returns the state that stands: either

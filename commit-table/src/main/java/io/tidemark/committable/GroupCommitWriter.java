@@ -18,10 +18,12 @@ public final class GroupCommitWriter implements AutoCloseable {
 
     private static final class Pending {
         final CommitRecord record;
+        final CommitRecordDeadline deadline;
         final CompletableFuture<Boolean> result = new CompletableFuture<>();
 
-        Pending(CommitRecord record) {
+        Pending(CommitRecord record, CommitRecordDeadline deadline) {
             this.record = record;
+            this.deadline = deadline;
         }
     }
 
@@ -48,12 +50,18 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
+    /** {@link #tryCommit(CommitRecord, CommitRecordDeadline)} without a deadline, for tools and tests. */
+    public CompletableFuture<Boolean> tryCommit(CommitRecord record) {
+        return tryCommit(record, CommitRecordDeadline.NONE);
+    }
+
     /**
      * Completes with true when the record was written, false when a reader had invalidated the transaction, or
-     * exceptionally with the {@link IOException} of the round trip (then the outcome is unknown until looked up).
+     * exceptionally with the {@link IOException} of the round trip (then the outcome is unknown until looked up). A
+     * record still queued when its deadline passes is never sent: it fails with an {@link IOException} too.
      */
-    public CompletableFuture<Boolean> tryCommit(CommitRecord record) {
-        Pending pending = new Pending(record);
+    public CompletableFuture<Boolean> tryCommit(CommitRecord record, CommitRecordDeadline deadline) {
+        Pending pending = new Pending(record, deadline);
         if (closed) {
             pending.result.completeExceptionally(new IOException("group commit writer is closed"));
             return pending.result;
@@ -83,13 +91,27 @@ public final class GroupCommitWriter implements AutoCloseable {
         failRemaining();
     }
 
-    private void write(List<Pending> batch) {
+    private void write(List<Pending> queued) {
+        List<Pending> batch = new ArrayList<>(queued.size());
+        CommitRecordDeadline deadline = CommitRecordDeadline.NONE;
+        for (Pending p : queued) {
+            try {
+                p.deadline.checkWriteMayStart();
+                batch.add(p);
+                deadline = deadline.earlier(p.deadline);
+            } catch (IOException late) {
+                p.result.completeExceptionally(late);
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
         List<CommitRecord> records = new ArrayList<>(batch.size());
         for (Pending p : batch) {
             records.add(p.record);
         }
         try {
-            boolean[] won = commitTable.tryCommitAll(records);
+            boolean[] won = commitTable.tryCommitAll(records, deadline);
             for (int i = 0; i < won.length; i++) {
                 batch.get(i).result.complete(won[i]);
             }

@@ -16,6 +16,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The commit table in HBase ({@link CommitTableSchema}). Commit and invalidation are both "put if absent" on the same
@@ -28,9 +33,18 @@ public final class HBaseCommitTable implements CommitTable {
 
     private static final byte[] TRUE = {1};
 
+    /** Idle threads of {@link #writePool} end after this long. */
+    private static final long WRITE_THREAD_KEEP_ALIVE_SECONDS = 60;
+
     private final Connection connection;
     private final TableName tableName;
     private final CommitTableSchema schema;
+    /**
+     * Runs the multi-requests of commit-record writes made through table handles with their own timeouts (a handle
+     * built without a pool would start, and stop, a pool of its own per write). Threads are daemons and end when idle,
+     * so the pool needs no closing.
+     */
+    private final ExecutorService writePool;
     private volatile Boolean guarded;
 
     public HBaseCommitTable(Connection connection, CommitTableSettings settings) {
@@ -41,6 +55,15 @@ public final class HBaseCommitTable implements CommitTable {
         this.connection = connection;
         this.tableName = tableName;
         this.schema = schema;
+        AtomicInteger threads = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, Integer.MAX_VALUE, WRITE_THREAD_KEEP_ALIVE_SECONDS,
+                TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+                    Thread t = new Thread(runnable, "tidemark-commit-record-write-" + threads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        this.writePool = pool;
     }
 
     public TableName tableName() {
@@ -68,8 +91,8 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     @Override
-    public boolean tryCommit(CommitRecord record) throws IOException {
-        try (Table table = connection.getTable(tableName)) {
+    public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        try (Table table = commitWriteTable(deadline)) {
             if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
                 return true;
             }
@@ -78,11 +101,25 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     @Override
-    public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+    public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
         if (records.isEmpty()) {
             return new boolean[0];
         }
-        return isGuarded() ? tryCommitAllGuarded(records) : tryCommitAllConditional(records);
+        return isGuarded() ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
+    }
+
+    /**
+     * The table handle for commit-record writes: HBase's operation and RPC timeouts end at the deadline, so neither
+     * HBase's own retries nor a slow RPC outlive it (a region server also drops a queued call whose timeout passed).
+     * Refuses, with an {@link IOException}, once the deadline has passed.
+     */
+    private Table commitWriteTable(CommitRecordDeadline deadline) throws IOException {
+        if (!deadline.isBounded()) {
+            return connection.getTable(tableName);
+        }
+        int timeoutMs = deadline.remainingMillisForWrite();
+        return connection.getTableBuilder(tableName, writePool).setOperationTimeout(timeoutMs).setRpcTimeout(timeoutMs)
+                .setWriteRpcTimeout(timeoutMs).setReadRpcTimeout(timeoutMs).build();
     }
 
     /** Whether the table carries the guard coprocessor; read once from its descriptor. */
@@ -97,7 +134,8 @@ public final class HBaseCommitTable implements CommitTable {
         return known;
     }
 
-    private boolean[] tryCommitAllGuarded(List<CommitRecord> records) throws IOException {
+    private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
         List<Put> puts = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
             Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
@@ -105,7 +143,7 @@ public final class HBaseCommitTable implements CommitTable {
             puts.add(put);
         }
         Object[] results = new Object[puts.size()];
-        try (Table table = connection.getTable(tableName)) {
+        try (Table table = commitWriteTable(deadline)) {
             table.batch(puts, results);
         } catch (RetriesExhaustedWithDetailsException partlyRefused) {
             // Refused puts are reported per action below; any other failure leaves the outcome unknown.
@@ -130,13 +168,14 @@ public final class HBaseCommitTable implements CommitTable {
         return won;
     }
 
-    private boolean[] tryCommitAllConditional(List<CommitRecord> records) throws IOException {
+    private boolean[] tryCommitAllConditional(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
         boolean[] won = new boolean[records.size()];
         List<CheckAndMutate> operations = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
             operations.add(commitIfAbsent(record));
         }
-        try (Table table = connection.getTable(tableName)) {
+        try (Table table = commitWriteTable(deadline)) {
             List<CheckAndMutateResult> results = table.checkAndMutate(operations);
             for (int i = 0; i < won.length; i++) {
                 won[i] = results.get(i).isSuccess();

@@ -36,12 +36,14 @@ public final class InMemoryCommitTable implements CommitTable {
     }
 
     @Override
-    public boolean tryCommit(CommitRecord record) throws IOException {
+    public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        deadline.checkWriteMayStart();
         return call(() -> commit(record));
     }
 
     @Override
-    public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+    public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
+        deadline.checkWriteMayStart();
         return call(() -> {
             boolean[] won = new boolean[records.size()];
             for (int i = 0; i < won.length; i++) {

@@ -37,25 +37,32 @@ public final class ParallelCommitWriter implements AutoCloseable {
         });
     }
 
-    /**
-     * Same contract as {@link CommitTable#tryCommitAll}: element i says whether record i won against an
-     * invalidation. When any request fails, the first failure is thrown; records of other requests may be durable.
-     */
+    /** {@link #tryCommitAll(List, CommitRecordDeadline)} without a deadline, for tools and tests. */
     public boolean[] tryCommitAll(List<CommitRecord> records) throws IOException {
+        return tryCommitAll(records, CommitRecordDeadline.NONE);
+    }
+
+    /**
+     * Same contract as {@link CommitTable#tryCommitAll(List, CommitRecordDeadline)}: element i says whether record i
+     * won against an invalidation; no request is sent after {@code deadline}. When any request fails, the first
+     * failure is thrown; records of other requests may be durable.
+     */
+    public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
         int chunks = Math.max(1, Math.min(parallelism, records.size() / MIN_CHUNK));
         if (chunks == 1) {
-            return commitTable.tryCommitAll(records);
+            return commitTable.tryCommitAll(records, deadline);
         }
         int chunkSize = (records.size() + chunks - 1) / chunks;
         List<Future<boolean[]>> others = new ArrayList<>(chunks - 1);
         for (int from = chunkSize; from < records.size(); from += chunkSize) {
             List<CommitRecord> chunk = records.subList(from, Math.min(records.size(), from + chunkSize));
-            others.add(pool.submit(() -> commitTable.tryCommitAll(chunk)));
+            others.add(pool.submit(() -> commitTable.tryCommitAll(chunk, deadline)));
         }
         boolean[] won = new boolean[records.size()];
         IOException failure = null;
         try {
-            System.arraycopy(commitTable.tryCommitAll(records.subList(0, chunkSize)), 0, won, 0, chunkSize);
+            System.arraycopy(commitTable.tryCommitAll(records.subList(0, chunkSize), deadline), 0, won, 0,
+                    chunkSize);
         } catch (IOException e) {
             failure = e;
         }

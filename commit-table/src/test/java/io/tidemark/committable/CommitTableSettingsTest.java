@@ -30,13 +30,16 @@ class CommitTableSettingsTest {
         assertEquals(TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, settings.buckets());
         assertEquals(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, settings.writeParallelism());
         assertFalse(settings.guard());
+        assertEquals(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT, settings.commitRecordTimeoutMs());
     }
 
     @Test
     void badValuesNameTheirKey() {
         for (String[] bad : new String[][] {{TidemarkConfig.COMMIT_TABLE, "no such:table:name"},
                 {TidemarkConfig.COMMIT_TABLE_REGIONS, "0"}, {TidemarkConfig.COMMIT_TABLE_REGIONS, "256"},
-                {TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "0"}, {TidemarkConfig.COMMIT_TABLE_GUARD, "yes"}}) {
+                {TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "0"}, {TidemarkConfig.COMMIT_TABLE_GUARD, "yes"},
+                {TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "0"},
+                {TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "3600001"}}) {
             InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                     () -> new CommitTableSettings(config(bad)));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());

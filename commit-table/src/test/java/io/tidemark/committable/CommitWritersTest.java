@@ -10,11 +10,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The group-commit and parallel writers report failures of the commit table instead of guessing outcomes. */
+/**
+ * The group-commit and parallel writers report failures of the commit table instead of guessing outcomes, and never
+ * send a record after its deadline.
+ */
 class CommitWritersTest {
 
     private final InMemoryCommitTable table = new InMemoryCommitTable();
@@ -56,6 +62,54 @@ class CommitWritersTest {
             assertArrayEquals(all, writer.tryCommitAll(records));
         }
         assertTrue(table.lookup(10).isCommitted());
+    }
+
+    @Test
+    void aRecordWhoseDeadlinePassedIsNeverSentWhileOthersOfItsGroupAre() throws Exception {
+        CommitRecordDeadline passed = passedDeadline();
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            CompletableFuture<Boolean> late = writer.tryCommit(new CommitRecord(10, 20), passed);
+            CompletableFuture<Boolean> onTime = writer.tryCommit(new CommitRecord(30, 40),
+                    CommitRecordDeadline.afterMillis(60_000));
+            ExecutionException e = assertThrows(ExecutionException.class, late::get);
+            assertTrue(e.getCause().getMessage().contains("commit-record deadline passed"), e.getCause().toString());
+            assertTrue(onTime.get());
+        }
+        assertTrue(table.lookup(10).isAbsent(), "a record past its deadline is never written");
+        assertTrue(table.lookup(30).isCommitted());
+    }
+
+    @Test
+    void aSplitBatchPastItsDeadlineWritesNothing() {
+        List<CommitRecord> records = records(64);
+        CommitRecordDeadline passed = passedDeadline();
+        try (ParallelCommitWriter writer = new ParallelCommitWriter(table, 4)) {
+            assertThrows(IOException.class, () -> writer.tryCommitAll(records, passed));
+        }
+        assertEquals(0, table.size());
+    }
+
+    @Test
+    void theEarlierDeadlineBindsAGroupAndNoneBindsNothing() throws IOException {
+        CommitRecordDeadline soon = CommitRecordDeadline.afterMillis(1_000);
+        CommitRecordDeadline later = CommitRecordDeadline.afterMillis(60_000);
+        assertSame(soon, soon.earlier(later));
+        assertSame(soon, later.earlier(soon));
+        assertSame(soon, CommitRecordDeadline.NONE.earlier(soon));
+        assertSame(soon, soon.earlier(CommitRecordDeadline.NONE));
+        assertTrue(soon.remainingMillisForWrite() <= 1_000);
+        assertEquals(Integer.MAX_VALUE, CommitRecordDeadline.NONE.remainingMillisForWrite());
+        assertFalse(CommitRecordDeadline.NONE.hasPassed());
+        assertThrows(IllegalArgumentException.class, () -> CommitRecordDeadline.afterMillis(0));
+    }
+
+    /** A deadline that has certainly passed. */
+    private static CommitRecordDeadline passedDeadline() {
+        CommitRecordDeadline deadline = CommitRecordDeadline.afterMillis(1);
+        while (!deadline.hasPassed()) {
+            Thread.onSpinWait();
+        }
+        return deadline;
     }
 
     private static List<CommitRecord> records(int count) {

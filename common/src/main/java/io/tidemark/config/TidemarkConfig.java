@@ -3,6 +3,8 @@ package io.tidemark.config;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -148,6 +150,19 @@ public final class TidemarkConfig {
     public static final String CLIENT_POST_COMMIT_DEFAULT = "sync";
     public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
     public static final int CLIENT_MIN_VERSIONS_DEFAULT = Integer.MAX_VALUE;
+    /**
+     * Longest time, in ms, from asking for a commit (COMMIT sent by a client; the commit decided, for a batched-mode
+     * TSO) to the end of the last attempt to write its commit record. Past it, the outcome is settled by invalidating
+     * the transaction. The commit-table sweeper's proof that a marker may go rests on it.
+     */
+    public static final String CLIENT_COMMIT_RECORD_TIMEOUT_MS = "tidemark.client.commit-record-timeout-ms";
+    public static final long CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT = 30_000L;
+    /**
+     * How long one fast-path operation may take, all attempts included; a FastPathTable also uses a stream id for new
+     * operations for at most this long. Must fit the region servers' operation-record TTL (docs/fast-path.md).
+     */
+    public static final String CLIENT_FASTPATH_OPERATION_TIMEOUT_MS = "tidemark.client.fastpath.operation-timeout-ms";
+    public static final int CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT = 60_000;
 
     // --- fast-path coprocessor (region servers; a table's coprocessor properties override the site files) ---
     /** How a generic write detects a newer fast-path write: per row (default) or the paper's region-wide clock. */
@@ -156,6 +171,9 @@ public final class TidemarkConfig {
     /** How long a generic read waits for fast-path writes minted below its snapshot to become visible. */
     public static final String FASTPATH_READ_WAIT_MS = "tidemark.fastpath.read-wait-ms";
     public static final int FASTPATH_READ_WAIT_MS_DEFAULT = 30_000;
+    /** How long a region keeps a client stream's fast-path operation record, which makes retried writes run once. */
+    public static final String FASTPATH_OPERATION_RECORD_TTL_MS = "tidemark.fastpath.operation-record-ttl-ms";
+    public static final long FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT = 600_000L;
 
     // --- table administration and coprocessors ---
     /**
@@ -164,17 +182,31 @@ public final class TidemarkConfig {
      */
     public static final String ADMIN_COPROCESSOR_JAR = "tidemark.admin.coprocessor-jar";
     public static final String ADMIN_COPROCESSOR_JAR_DEFAULT = "";
+    /**
+     * Comma-separated tables that look transactional (a family keeping as many versions as transactional tables do,
+     * or a Tidemark coprocessor) but never hold transactional data: the commit-table sweeper and
+     * {@code TransactionManager.outcome} leave them alone instead of refusing to run while they are not marked.
+     */
+    public static final String ADMIN_NON_TRANSACTIONAL_TABLES = "tidemark.admin.non-transactional-tables";
 
     // --- commit-table sweeper ---
     /** A committed record this old (by its write time) belongs to a client that died before post-commit. */
     public static final String SWEEPER_COMMITTED_AGE_MS = "tidemark.sweeper.committed-age-ms";
     public static final long SWEEPER_COMMITTED_AGE_MS_DEFAULT = 60_000L;
     /**
-     * An invalidation marker this old is removed together with the writer's tentative cells. Long, because a
-     * writer that was still alive would then be able to write its commit record after all.
+     * An invalidation marker this old (and proven final: its writer started at or below the low watermark) is rolled
+     * back: the writer's tentative cells and then the marker are removed. Must exceed the commit-record timeout.
      */
     public static final String SWEEPER_INVALIDATED_AGE_MS = "tidemark.sweeper.invalidated-age-ms";
     public static final long SWEEPER_INVALIDATED_AGE_MS_DEFAULT = 3_600_000L;
+    /**
+     * How long, in ms, beyond the commit-record timeout a sweep pass waits after reading the low watermark before it
+     * removes markers: covers a commit-record write that a region server received before the writer's deadline and
+     * applies after it.
+     */
+    public static final String SWEEPER_MARKER_MARGIN_MS = "tidemark.sweeper.marker-margin-ms";
+    public static final long SWEEPER_MARKER_MARGIN_MS_DEFAULT = 5_000L;
+
     /** Records handled per sweep pass (bounds the sweeper's memory). */
     public static final String SWEEPER_BATCH = "tidemark.sweeper.batch";
     public static final int SWEEPER_BATCH_DEFAULT = 10_000;
@@ -264,6 +296,26 @@ public final class TidemarkConfig {
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(key, value, "an HBase table name, optionally namespace:table");
         }
+    }
+
+    /**
+     * A comma-separated list of HBase table names ({@code namespace:table} or {@code table}); empty when the key is
+     * unset or blank.
+     */
+    public List<TableName> getTableNames(String key) {
+        List<TableName> tables = new ArrayList<>();
+        for (String name : conf.getTrimmedStrings(key)) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            try {
+                tables.add(TableName.valueOf(name));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidConfigurationException(key, name,
+                        "a comma-separated list of HBase table names, each optionally namespace:table");
+            }
+        }
+        return tables;
     }
 
     /** A {@code host:port} pair. */

@@ -15,6 +15,10 @@ import java.util.Arrays;
  *       {@link #TOMBSTONE_CANCELLED}, because HBase deletes at an exact version would mask later writes.</li>
  *   <li>A shadow cell records that the write at that version committed: qualifier {@code q + SHADOW_SUFFIX}, same
  *       version, value the 8-byte big-endian commit timestamp. It covers the data cell and the tombstone.</li>
+ *   <li>A fast-path operation record remembers the last operation of one client stream on the row, so that a re-sent
+ *       operation returns its first result instead of running twice: qualifier {@code streamId +
+ *       OPERATION_RECORD_SUFFIX} in the table's first family, HBase timestamp {@link #OPERATION_RECORD_TIMESTAMP},
+ *       value {@code io.tidemark.fastpath.OperationRecord} (docs/fast-path.md, "Retries").</li>
  * </ul>
  * Every qualifier ending in {@link #METADATA_MARKER} followed by one byte (the kind) is reserved for Tidemark
  * metadata: user qualifiers ending so are refused, so metadata can never be mistaken for data, and kinds added later
@@ -30,6 +34,18 @@ public final class CellEncoding {
 
     /** Suffix of a tombstone's qualifier: a zero byte then "tm.d". */
     private static final byte[] TOMBSTONE_SUFFIX = {0x00, 't', 'm', '.', 'd'};
+
+    /** Suffix of a fast-path operation record's qualifier (after the stream id): a zero byte then "tm.o". */
+    private static final byte[] OPERATION_RECORD_SUFFIX = {0x00, 't', 'm', '.', 'o'};
+
+    /**
+     * The HBase timestamp of every operation record. One fixed timestamp, so that a stream's newer record replaces
+     * its older one (one version per stream and row). Above every transaction's version: snapshot reads (versions up
+     * to a start timestamp) never fetch a record, and a record is the newest version of its qualifier, so the fast
+     * path's read of a row's newest versions holds all its records. ({@code Long.MAX_VALUE} itself means "now" to
+     * HBase.)
+     */
+    public static final long OPERATION_RECORD_TIMESTAMP = Long.MAX_VALUE - 1;
 
     /** Value of a tombstone that deletes the column. */
     public static final byte[] TOMBSTONE_DELETE = {1};
@@ -48,6 +64,15 @@ public final class CellEncoding {
         return withSuffix(qualifier, TOMBSTONE_SUFFIX);
     }
 
+    /** The qualifier of the operation record of stream {@code streamId}. */
+    public static byte[] operationRecordQualifier(byte[] streamId) {
+        return withSuffix(streamId, OPERATION_RECORD_SUFFIX);
+    }
+
+    public static boolean isOperationRecordQualifier(byte[] array, int offset, int length) {
+        return endsWith(array, offset, length, OPERATION_RECORD_SUFFIX);
+    }
+
     public static boolean isShadowQualifier(byte[] array, int offset, int length) {
         return endsWith(array, offset, length, SHADOW_SUFFIX);
     }
@@ -57,8 +82,8 @@ public final class CellEncoding {
     }
 
     /**
-     * Whether the qualifier is Tidemark metadata rather than user data: a shadow cell, a tombstone, or a kind of
-     * metadata this version does not know (any qualifier ending in the marker and one byte).
+     * Whether the qualifier is Tidemark metadata rather than user data: a shadow cell, a tombstone, an operation
+     * record, or a kind of metadata this version does not know (any qualifier ending in the marker and one byte).
      */
     public static boolean isMetadataQualifier(byte[] array, int offset, int length) {
         return length >= SHADOW_SUFFIX.length
@@ -69,7 +94,10 @@ public final class CellEncoding {
         return isMetadataQualifier(qualifier, 0, qualifier.length);
     }
 
-    /** The user qualifier a metadata cell (a shadow cell, a tombstone, any other kind) belongs to. */
+    /**
+     * What precedes the suffix of a metadata qualifier: the user qualifier of a shadow cell or a tombstone, the
+     * stream id of an operation record.
+     */
     public static byte[] userQualifier(byte[] array, int offset, int length) {
         if (!isMetadataQualifier(array, offset, length)) {
             throw new IllegalArgumentException("not a Tidemark metadata qualifier: " + Bytes.toStringBinary(

@@ -1,23 +1,16 @@
 package io.tidemark.fastpath;
 
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.OperationWithAttributes;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.util.Bytes;
 
-import java.io.IOException;
-
 /**
- * What the fast-path client and the fast-path coprocessor say to each other (docs/fast-path.md, "Wire format").
+ * The names and codes the fast-path client and the fast-path coprocessor share (docs/fast-path.md, "Wire format").
  *
- * <p>A fast-path operation travels as an HBase {@code Get} whose attributes name the operation; the coprocessor runs
- * it in {@code preGetOp} and answers with the cells of the Get's Result: user cells (what was read, or the new value
- * of a counter) plus cells of the {@link #META_FAMILY} carrying the row version and whether a conditional update was
- * applied. Generic transactions mark their reads and tentative writes with {@link #TRANSACTION_START} so that the
- * coprocessor can keep the fast path consistent with them.
+ * <p>A fast-path operation travels as an HBase {@code Get} whose attributes describe it; {@link FastPathRequest}
+ * encodes and decodes them. The coprocessor runs it in {@code preGetOp} and answers with the cells of the Get's
+ * Result: user cells (what was read, or the new value of a counter) plus cells of the {@link #META_FAMILY} carrying
+ * the row version and whether a check-and-mutate was applied. Generic transactions mark their reads and tentative
+ * writes with {@link #TRANSACTION_START} so that the coprocessor can keep the fast path consistent with them.
  */
 public final class FastPathProtocol {
 
@@ -28,8 +21,14 @@ public final class FastPathProtocol {
     public static final String OPERATION = "tm.fp.op";
     /** The largest version or timestamp the client has seen or written (8 bytes). */
     public static final String SESSION = "tm.fp.session";
-    /** A TSO timestamp the client obtained after the server asked for one (8 bytes). */
+    /** A TSO timestamp the client obtained after the region refused to mint (8 bytes); needs {@link #INCARNATION}. */
     public static final String FRESH_TIMESTAMP = "tm.fp.fresh";
+    /** The region incarnation whose refusal the {@link #FRESH_TIMESTAMP} answers (8 bytes). */
+    public static final String INCARNATION = "tm.fp.incarnation";
+    /** Writes: the stream id and sequence number of the operation ({@link IdempotencyKey}, 24 bytes). */
+    public static final String IDEMPOTENCY_KEY = "tm.fp.key";
+    /** Writes: how long, in ms, the client may send attempts of this operation (8 bytes). */
+    public static final String OPERATION_TIMEOUT = "tm.fp.timeout-ms";
     /** The user's Put or Delete, as a serialized HBase MutationProto. */
     public static final String MUTATION = "tm.fp.mutation";
     /** Conditional write: the row version read earlier; the write fails if the row changed since (8 bytes). */
@@ -73,21 +72,19 @@ public final class FastPathProtocol {
             return code;
         }
 
-        /** Whether the operation writes, so needs the row lock and a minted version. */
+        /** Whether the operation writes, so needs the row lock, a minted version and an idempotency key. */
         public boolean writes() {
             return this != READ && this != READ_FOR_UPDATE;
         }
 
-        public static Operation fromCode(byte[] value) {
-            if (value == null || value.length != 1) {
-                throw new IllegalArgumentException("attribute " + OPERATION + " must hold one byte, the operation code");
-            }
+        /** @throws IllegalArgumentException no operation has this code */
+        public static Operation fromCode(byte code) {
             for (Operation op : values()) {
-                if (op.code == value[0]) {
+                if (op.code == code) {
                     return op;
                 }
             }
-            throw new IllegalArgumentException("unknown fast-path operation code " + value[0] + "; this server knows "
+            throw new IllegalArgumentException("unknown fast-path operation code " + code + "; this server knows "
                     + "codes 1 to " + values().length + " (is the client newer than the coprocessor?)");
         }
     }
@@ -100,7 +97,11 @@ public final class FastPathProtocol {
         operation.setAttribute(TRANSACTION_START, Bytes.toBytes(startTimestamp));
     }
 
-    /** The long in attribute {@code name}, or {@code absent} when the operation does not carry it. */
+    /**
+     * The long in attribute {@code name}, or {@code absent} when the operation does not carry it.
+     *
+     * @throws IllegalArgumentException the attribute does not hold 8 bytes
+     */
     public static long longAttribute(OperationWithAttributes operation, String name, long absent) {
         byte[] value = operation.getAttribute(name);
         if (value == null) {
@@ -111,36 +112,5 @@ public final class FastPathProtocol {
                     + value.length);
         }
         return Bytes.toLong(value);
-    }
-
-    /** Serializes the user's Put or Delete for {@link #MUTATION}, with HBase's own wire format. */
-    public static byte[] encodeMutation(Mutation mutation) throws IOException {
-        MutationProto.MutationType type;
-        if (mutation instanceof Put) {
-            type = MutationProto.MutationType.PUT;
-        } else if (mutation instanceof Delete) {
-            type = MutationProto.MutationType.DELETE;
-        } else {
-            throw new IllegalArgumentException("a fast-path write takes a Put or a Delete, not a "
-                    + mutation.getClass().getSimpleName());
-        }
-        return ProtobufUtil.toMutation(type, mutation).toByteArray();
-    }
-
-    /** The Put or Delete sent in {@link #MUTATION}. */
-    public static Mutation decodeMutation(byte[] encoded) throws IOException {
-        if (encoded == null) {
-            throw new IllegalArgumentException("a fast-path write needs attribute " + MUTATION + " (the Put or Delete)");
-        }
-        MutationProto proto = MutationProto.parseFrom(encoded);
-        switch (proto.getMutateType()) {
-            case PUT:
-                return ProtobufUtil.toPut(proto);
-            case DELETE:
-                return ProtobufUtil.toDelete(proto);
-            default:
-                throw new IllegalArgumentException("a fast-path write takes a Put or a Delete, not a "
-                        + proto.getMutateType());
-        }
     }
 }

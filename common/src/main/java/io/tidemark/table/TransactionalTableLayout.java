@@ -1,5 +1,7 @@
 package io.tidemark.table;
 
+import io.tidemark.config.TidemarkConfig;
+
 /**
  * The names by which HBase table descriptors say "this table is transactional" (docs/coprocessors.md). Defined once
  * here so the admin API, the client's table check and the coprocessors cannot disagree.
@@ -13,6 +15,14 @@ public final class TransactionalTableLayout {
      */
     public static final String TRANSACTIONAL_FAMILY_KEY = "tidemark.transactional";
     public static final String TRANSACTIONAL_FAMILY_VALUE = "true";
+
+    /**
+     * Table metadata key binding a table to the commit table its transactions are recorded in (the value is that
+     * table's name). The commit-table sweeper and {@code TransactionManager.outcome} of another commit table leave a
+     * bound table alone, and clients of another commit table refuse it, so several Tidemark installations can share
+     * one HBase cluster. A table without the key belongs to whichever installation uses it.
+     */
+    public static final String COMMIT_TABLE_KEY = TidemarkConfig.COMMIT_TABLE;
 
     /** Applies a transaction's snapshot inside the region server for gets and scans. */
     public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";

@@ -1,7 +1,10 @@
 package io.tidemark.config;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -52,5 +55,20 @@ class TidemarkConfigTest {
         assertEquals(9000, parsed.port());
         assertThrows(InvalidConfigurationException.class, () -> with(TidemarkConfig.CLIENT_TSO_ADDRESS, "nohost")
                 .getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, "localhost:1"));
+    }
+
+    @Test
+    void tableNameListsAreParsedAndBadNamesNamed() {
+        assertEquals(List.of(), new TidemarkConfig(new Configuration(false))
+                .getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES));
+        assertEquals(List.of(TableName.valueOf("ns:a"),
+                        TableName.valueOf("b")),
+                with(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES, " ns:a , b ,").getTableNames(
+                        TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES));
+        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+                () -> with(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES, "ok,bad name").getTableNames(
+                        TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES));
+        assertTrue(e.getMessage().contains("bad name") && e.getMessage().contains(
+                TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES), e.getMessage());
     }
 }

@@ -4,11 +4,17 @@ import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.writeset.ConflictLevel;
+import org.apache.hadoop.hbase.TableName;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The client library's configuration ({@code tidemark.client.*}, the commit table, table administration), read and
  * validated once from {@link TidemarkConfig}: a bad value fails with an {@link InvalidConfigurationException} naming
- * the key. {@link TransactionManager} and {@link io.tidemark.client.admin.TidemarkAdmin} take their settings from
+ * the key. {@link TransactionManager}, {@link io.tidemark.client.admin.TidemarkAdmin} and
+ * {@link io.tidemark.client.fastpath.FastPathTable} take their settings from
  * here; the TSO connection's own keys are read by {@link io.tidemark.client.tso.NettyTsoClient#create}.
  */
 public final class ClientSettings {
@@ -16,7 +22,9 @@ public final class ClientSettings {
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
     private final int minFamilyVersions;
+    private final int fastPathOperationTimeoutMillis;
     private final String coprocessorJar;
+    private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
 
     public ClientSettings(TidemarkConfig config) {
@@ -28,8 +36,12 @@ public final class ClientSettings {
         postCommitMode = PostCommitMode.fromConfig(config);
         minFamilyVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
                 TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
+        fastPathOperationTimeoutMillis = config.getInt(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS,
+                TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE);
         coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
                 TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
+        nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
+                config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
     }
 
@@ -52,6 +64,14 @@ public final class ClientSettings {
     }
 
     /**
+     * How long one fast-path operation may take, all attempts included
+     * ({@code tidemark.client.fastpath.operation-timeout-ms}).
+     */
+    public int fastPathOperationTimeoutMillis() {
+        return fastPathOperationTimeoutMillis;
+    }
+
+    /**
      * Where region servers load the coprocessor jar from when coprocessors are attached
      * ({@code tidemark.admin.coprocessor-jar}); empty means the region servers' classpath.
      */
@@ -59,6 +79,18 @@ public final class ClientSettings {
         return coprocessorJar;
     }
 
+    /**
+     * Tables that look transactional but never hold transactional data
+     * ({@code tidemark.admin.non-transactional-tables}): the sweeper and {@code TransactionManager.outcome} skip them.
+     */
+    public Set<TableName> nonTransactionalTables() {
+        return nonTransactionalTables;
+    }
+
+    /**
+     * The commit table, and the commit-record deadline ({@code tidemark.client.commit-record-timeout-ms}), which
+     * the commit-table settings hold because a batched-mode TSO honours it too.
+     */
     public CommitTableSettings commitTable() {
         return commitTable;
     }

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
 
 import java.io.IOException;
 
@@ -16,7 +17,8 @@ public interface CommitRecordWriter {
 
     /**
      * True when the record was written, false when a reader had invalidated the transaction; an IOException leaves
-     * the outcome unknown.
+     * the outcome unknown. No write may be sent after {@code deadline} (taken when COMMIT was sent): the commit-table
+     * sweeper's proof that an invalidation marker may be removed rests on it.
      */
-    boolean tryCommit(CommitRecord record) throws IOException;
+    boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException;
 }

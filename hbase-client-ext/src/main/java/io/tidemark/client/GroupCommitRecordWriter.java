@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.GroupCommitWriter;
 
@@ -22,9 +23,9 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
     }
 
     @Override
-    public boolean tryCommit(CommitRecord record) throws IOException {
+    public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
         try {
-            return writer.tryCommit(record).get();
+            return writer.tryCommit(record, deadline).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw (IOException) new InterruptedIOException("interrupted while writing " + record).initCause(e);

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * A table cannot hold transactional data: for example one of its column families keeps fewer versions than
- * Tidemark needs ({@code tidemark.client.min-family-versions}), or expires cells with a TTL. The message names every
- * problem and its fix; {@code TidemarkAdmin.enable} fixes them all.
+ * Tidemark needs ({@code tidemark.client.min-family-versions}), expires cells with a TTL, or is not marked
+ * transactional. The message names every problem and its fix; {@code TidemarkAdmin.enable} fixes those of the
+ * families at once.
  */
 public class TableNotTransactionalException extends IOException {
 
@@ -25,7 +26,10 @@ public class TableNotTransactionalException extends IOException {
         for (int i = 0; i < problems.size(); i++) {
             m.append(i == 0 ? "" : "; ").append(problems.get(i).description());
         }
-        return m.append(". TidemarkAdmin.enable (./tidemark table enable ").append(table.getNameAsString())
-                .append(") fixes every problem at once").toString();
+        if (problems.stream().allMatch(TableProblem::isFixedByEnable)) {
+            m.append(". TidemarkAdmin.enable (./tidemark table enable ").append(table.getNameAsString())
+                    .append(") fixes every problem at once");
+        }
+        return m.toString();
     }
 }

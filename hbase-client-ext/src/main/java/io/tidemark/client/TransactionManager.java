@@ -1,10 +1,12 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSettings;
@@ -37,6 +39,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that may invalidate it), in batched mode the TSO already did. When the outcome is unknown (no answer from the TSO,
  * or an error writing the record), the manager invalidates its own transaction: whichever of commit and invalidation
  * is in the commit table is the outcome. Finally the shadow cells are written and the commit record removed.
+ *
+ * <p>The commit-record write never starts, nor is retried, later than {@code tidemark.client.commit-record-timeout-ms}
+ * after COMMIT was sent, and HBase's timeouts of that write end there too; past that deadline the outcome is settled
+ * by the invalidation above. The commit-table sweeper's proof that it may remove an invalidation marker rests on this
+ * bound (docs/coprocessors.md).
+ *
+ * <p>{@link #outcome(long)} settles a transaction an application lost track of.
  */
 public final class TransactionManager implements Closeable {
 
@@ -53,6 +62,7 @@ public final class TransactionManager implements Closeable {
     private final AutoCloseable ownedCommitRecordWriter;
     private final TentativeCells tentativeCells;
     private final TransactionalTableCheck tableCheck;
+    private final OutcomeSettler outcomeSettler;
     /** The level this manager insists on, or null to follow the cluster's. */
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
@@ -63,9 +73,10 @@ public final class TransactionManager implements Closeable {
         ClientSettings settings = new ClientSettings(config);
         this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.requiredConflictLevel();
         this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : settings.postCommitMode();
-        this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions());
         this.commitTableSettings = settings.commitTable();
+        this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions(), commitTableSettings.tableName());
         this.commitTable = new HBaseCommitTable(b.connection, commitTableSettings);
+        this.outcomeSettler = new OutcomeSettler(b.connection, commitTable, new TransactionalTables(settings));
         int commitWriterThreads = commitTableSettings.writeParallelism();
         this.tentativeCells = new TentativeCells(b.connection, b.shadowCellWriter != null ? b.shadowCellWriter
                 : TentativeCells.directWriter(b.connection));
@@ -142,6 +153,8 @@ public final class TransactionManager implements Closeable {
             rollback(tx);
             throw new WriteSetTooLargeException(start, conflictIds.length, tx.conflictLevel(), tx.maxWriteSet());
         }
+        // Taken before COMMIT is sent, so it is no later than the TSO's decision: see the class comment.
+        CommitRecordDeadline deadline = commitTableSettings.commitRecordDeadline();
         CommitResult result;
         try {
             result = await(tso.commit(start, tx.commitToken(), conflictIds, tableIds), "COMMIT");
@@ -157,7 +170,7 @@ public final class TransactionManager implements Closeable {
         if (tx.commitMode() == CommitMode.LOW_LATENCY) {
             boolean won;
             try {
-                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs));
+                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs), deadline);
             } catch (IOException unknown) {
                 completeCommit(tx, settleUnknownOutcome(tx,
                         TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown));
@@ -175,6 +188,64 @@ public final class TransactionManager implements Closeable {
         tx.checkFinishableBy(this, "roll back");
         tx.markRolledBack();
         removeTentativeCells(tx);
+    }
+
+    /**
+     * Settles the outcome of the transaction that began at {@code startTimestamp}, for an application that lost track
+     * of it: a commit that ended {@link TransactionState#OUTCOME_UNKNOWN}, or a client that crashed. The answer is
+     * final.
+     *
+     * <p>The commit record decides when it says committed. Otherwise this invalidates the transaction (as a reader
+     * would), so that it can never commit from now on: <b>settling a transaction that is still running aborts it</b>
+     * (its commit will fail with {@link TransactionAbortedException.Reason#INVALIDATED}). A transaction that committed
+     * and finished its post-commit before has no record any more; its shadow cells prove the commit, the invalidation
+     * is undone, and the answer is {@link TransactionOutcome.Status#COMMITTED}. To find them, every table that may
+     * hold transactional cells is scanned at exactly that version; HBase skips store files outside that time range.
+     * {@link #outcome(Transaction)} reads the transaction's own written cells instead.
+     *
+     * @throws IOException the commit table or a table could not be read, or a table that may hold transactional cells
+     *     is not marked transactional (the message names it): then nothing was changed
+     */
+    public TransactionOutcome outcome(long startTimestamp) throws IOException {
+        checkOpen();
+        if (startTimestamp <= 0) {
+            throw new IllegalArgumentException("a start timestamp is positive, was " + startTimestamp);
+        }
+        return outcomeSettler.settle(startTimestamp);
+    }
+
+    /**
+     * {@link #outcome(long)} for a transaction this manager began, reading its own written cells instead of scanning
+     * tables. A committed or rolled-back transaction is answered from its state. A transaction that wrote nothing has
+     * nothing to settle: it is {@link TransactionOutcome.Status#ABORTED} unless it committed. Settling a
+     * {@link TransactionState#RUNNING} transaction aborts it (its commit will fail); one whose commit ended
+     * {@link TransactionState#OUTCOME_UNKNOWN} takes the settled state, with the post-commit or the removal of its
+     * tentative cells done here.
+     */
+    public TransactionOutcome outcome(Transaction tx) throws IOException {
+        checkOpen();
+        if (tx.manager() != this) {
+            throw new TransactionStateException("cannot settle transaction " + tx.startTimestamp() + " through this"
+                    + " TransactionManager: another manager began it; use that one, or outcome(startTimestamp)");
+        }
+        long start = tx.startTimestamp();
+        TransactionState state = tx.state();
+        if (state == TransactionState.COMMITTED) {
+            return TransactionOutcome.committed(start, tx.commitTimestamp());
+        }
+        if (state == TransactionState.ROLLED_BACK || tx.writeSet().isEmpty()) {
+            return TransactionOutcome.aborted(start);
+        }
+        TransactionOutcome outcome = outcomeSettler.settle(start, tx.writeSet());
+        if (state == TransactionState.OUTCOME_UNKNOWN) {
+            if (outcome.isCommitted()) {
+                completeCommit(tx, outcome.commitTimestamp());
+            } else {
+                tx.markRolledBack();
+                removeTentativeCells(tx);
+            }
+        }
+        return outcome;
     }
 
     /** The conflict level this manager insists on, or null when it follows the cluster's (the default). */

@@ -23,8 +23,8 @@ final class TransactionalTableCheck {
     /** Tables that passed -> whether the snapshot coprocessor is attached. */
     private final Map<TableName, Boolean> passed = new ConcurrentHashMap<>();
 
-    TransactionalTableCheck(int minVersions) {
-        this.inspector = new TransactionalTableInspector(minVersions);
+    TransactionalTableCheck(int minVersions, TableName commitTable) {
+        this.inspector = new TransactionalTableInspector(minVersions, commitTable);
     }
 
     /** Refuses a table that cannot be used transactionally; returns whether reads can be resolved server-side. */

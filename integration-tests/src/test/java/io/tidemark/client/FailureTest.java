@@ -1,10 +1,10 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
-import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
@@ -14,6 +14,7 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.writeset.WriteSetIds;
@@ -82,7 +83,8 @@ class FailureTest {
             BeginResult begun = tso.begin().get();
             start = begun.startTimestamp();
             raw.put(new Put(row).addColumn(F, X, start, Bytes.toBytes("orphan")));
-            CommitResult result = tso.commit(start, begun.commitToken(), new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
+            CommitResult result = tso.commit(start, begun.commitToken(),
+                    new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
                     new long[] {WriteSetIds.table(tableName.getName())}).get();
             assertTrue(env.commitTable.tryCommit(new CommitRecord(start, result.commitTimestamp())));
 
@@ -99,10 +101,10 @@ class FailureTest {
         seed(row, "before");
         CountDownLatch tsoCommitted = new CountDownLatch(1);
         CountDownLatch readerDone = new CountDownLatch(1);
-        CommitRecordWriter slowWriter = record -> {
+        CommitRecordWriter slowWriter = (record, deadline) -> {
             tsoCommitted.countDown();
             await(readerDone);
-            return env.commitTable.tryCommit(record);
+            return env.commitTable.tryCommit(record, deadline);
         };
         try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(slowWriter).build();
              TTable table = new TTable(TestCluster.connection(), tableName)) {
@@ -172,8 +174,8 @@ class FailureTest {
     @Test
     void commitRecordWrittenDespiteAnErrorIsSettledAsCommitted() throws Exception {
         byte[] row = row();
-        CommitRecordWriter writesThenFails = record -> {
-            env.commitTable.tryCommit(record);
+        CommitRecordWriter writesThenFails = (record, deadline) -> {
+            env.commitTable.tryCommit(record, deadline);
             throw new IOException("injected: the reply was lost after the write");
         };
         try (TransactionManager tm = env.managerBuilder().commitRecordWriter(writesThenFails).build();
@@ -197,8 +199,11 @@ class FailureTest {
         TidemarkConfig config = TestCluster.config("failover_epoch", CommitMode.BATCHED);
         TsoServer first = TestCluster.startTso(config);
         TsoServer second = null;
+        // A table of its own: a table belongs to the commit table of the transactions that use it.
+        TableName failoverTable = env.newName("failover");
+        new TidemarkAdmin(TestCluster.connection(), config).create(failoverTable, Bytes.toString(F));
         try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(config).build();
-             TTable table = new TTable(TestCluster.connection(), tableName)) {
+             TTable table = new TTable(TestCluster.connection(), failoverTable)) {
             byte[] row = row();
             Transaction writer = tm.begin();
             assertEquals(first.epoch(), writer.readerContext().epoch());
@@ -221,6 +226,7 @@ class FailureTest {
             if (second != null) {
                 second.close();
             }
+            TestCluster.drop(failoverTable);
         }
     }
 
@@ -231,8 +237,11 @@ class FailureTest {
         int port = first.port();
         config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + port);
         TsoServer second = null;
+        // A table of its own: a table belongs to the commit table of the transactions that use it.
+        TableName restartTable = env.newName("restart");
+        new TidemarkAdmin(TestCluster.connection(), config).create(restartTable, Bytes.toString(F));
         try (TransactionManager tm = TransactionManager.builder(TestCluster.connection()).config(config).build();
-             TTable table = new TTable(TestCluster.connection(), tableName)) {
+             TTable table = new TTable(TestCluster.connection(), restartTable)) {
             byte[] row = row();
             Transaction old = tm.begin();
             table.put(old, new Put(row).addColumn(F, X, Bytes.toBytes("old epoch")));
@@ -253,6 +262,7 @@ class FailureTest {
             if (second != null) {
                 second.close();
             }
+            TestCluster.drop(restartTable);
         }
     }
 
@@ -321,37 +331,16 @@ class FailureTest {
     }
 
     /** Forwards BEGIN, but every COMMIT goes unanswered, as when the TSO dies with the request in flight. */
-    private static final class SilentCommitTsoClient implements TsoClient {
-        private final TsoClient delegate;
+    private static final class SilentCommitTsoClient extends ForwardingTsoClient {
 
         SilentCommitTsoClient(TsoClient delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CompletableFuture<BeginResult> begin() {
-            return delegate.begin();
+            super(delegate);
         }
 
         @Override
         public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
                                                       long[] tableIds) {
             return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to COMMIT"));
-        }
-
-        @Override
-        public TsoIncarnation incarnation() throws TsoUnavailableException {
-            return delegate.incarnation();
-        }
-
-        @Override
-        public String describeTarget() {
-            return delegate.describeTarget();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 

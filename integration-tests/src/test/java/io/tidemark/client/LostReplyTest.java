@@ -125,10 +125,10 @@ class LostReplyTest {
         byte[] row = row();
         CountDownLatch tsoCommitted = new CountDownLatch(1);
         CountDownLatch readerDone = new CountDownLatch(1);
-        CommitRecordWriter waitsForTheReader = record -> {
+        CommitRecordWriter waitsForTheReader = (record, deadline) -> {
             tsoCommitted.countDown();
             await(readerDone);
-            return d.cluster.commitTable.tryCommit(record);
+            return d.cluster.commitTable.tryCommit(record, deadline);
         };
         try (TransactionManager writerTm = d.cluster.managerBuilder().commitRecordWriter(waitsForTheReader).build();
              TTable table = new TTable(TestCluster.connection(), d.data)) {

@@ -1,13 +1,11 @@
 package io.tidemark.client;
 
-import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
-import io.tidemark.client.tso.TsoIncarnation;
-import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.Cell;
@@ -611,39 +609,18 @@ class SnapshotIsolationTest {
     }
 
     /** Counts COMMIT requests on their way to the real TSO. */
-    static final class CountingTsoClient implements TsoClient {
-        final TsoClient delegate;
+    static final class CountingTsoClient extends ForwardingTsoClient {
         final AtomicInteger commits = new AtomicInteger();
 
         CountingTsoClient(TsoClient delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CompletableFuture<BeginResult> begin() {
-            return delegate.begin();
+            super(delegate);
         }
 
         @Override
         public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
                                                       long[] tableIds) {
             commits.incrementAndGet();
-            return delegate.commit(startTimestamp, commitToken, writeSet, tableIds);
-        }
-
-        @Override
-        public TsoIncarnation incarnation() throws TsoUnavailableException {
-            return delegate.incarnation();
-        }
-
-        @Override
-        public String describeTarget() {
-            return delegate.describeTarget();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
+            return super.commit(startTimestamp, commitToken, writeSet, tableIds);
         }
     }
 }

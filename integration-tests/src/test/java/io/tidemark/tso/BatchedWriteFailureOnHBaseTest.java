@@ -1,21 +1,34 @@
 package io.tidemark.tso;
 
+import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.AbortReason;
+import io.tidemark.protocol.AbortedReply;
+import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link BatchedWriteFailureContract} on a real commit table, disabled while the batch must wait. The TSO talks to
  * HBase over an impatient connection, so that each attempt fails fast rather than retrying inside the HBase client.
  */
 class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
+
+    private static final long RECORD_TIMEOUT_MS = 2000;
+    private static final long DEADLINE_MARGIN_MS = 500;
 
     private static Connection impatient;
 
@@ -49,6 +62,58 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
     protected void commitTableBack(TsoCluster cluster) throws IOException {
         try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
             admin.enableTable(((HBaseTsoCluster) cluster).commitTable().tableName());
+        }
+    }
+
+    /**
+     * HBase's own client retries a write for up to {@code hbase.client.operation.timeout} (20 minutes by default), so
+     * a record write sent before the commit-record deadline could land long after it. The deadline bounds the HBase
+     * timeouts of every attempt: with the record's region offline, the write gives up at the deadline, and once the
+     * region is back the batch is settled by invalidation, not by a late record.
+     */
+    @Test
+    void theDeadlineBoundsHBasesOwnRetriesOfARecordWrite() throws Exception {
+        TidemarkConfig config = TestTso.config("batched_deadline_hbase", CommitMode.BATCHED);
+        config.set(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS, "1");
+        config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, Long.toString(RECORD_TIMEOUT_MS));
+        Configuration patientConf = new Configuration(SharedMiniCluster.conf());
+        patientConf.setInt("hbase.client.retries.number", 100);
+        patientConf.setInt("hbase.client.operation.timeout", 1_200_000);
+        try (Connection patient = ConnectionFactory.createConnection(patientConf);
+             Admin admin = SharedMiniCluster.connection().getAdmin()) {
+            HBaseTsoCluster cluster = new HBaseTsoCluster(config, patient);
+            HBaseCommitTable commitTable = cluster.commitTable();
+            try (TsoServer server = cluster.start(config);
+                 TsoTestClient client = TsoTestClient.connected(server.port())) {
+                long start = client.begin();
+                byte[] region;
+                try (RegionLocator locator = SharedMiniCluster.connection().getRegionLocator(
+                        commitTable.tableName())) {
+                    region = locator.getRegionLocation(commitTable.schema().rowKey(start)).getRegion()
+                            .getEncodedNameAsBytes();
+                }
+                admin.unassign(region);
+                try {
+                    long sent = System.currentTimeMillis();
+                    client.send(client.commitRequest(start, 1));
+                    long giveUp = System.currentTimeMillis() + 60_000;
+                    while (server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() == 0
+                            && System.currentTimeMillis() < giveUp) {
+                        Thread.sleep(20);
+                    }
+                    assertTrue(server.metrics().counter(TsoMetrics.COMMIT_TABLE_FAILURES).getCount() > 0,
+                            "the record write gave up at its deadline instead of retrying inside HBase's client");
+                    // An attempt can fail before the deadline; the region comes back only once no record write may
+                    // be sent any more, so the batch can only be settled by invalidation.
+                    long pastDeadline = sent + RECORD_TIMEOUT_MS + DEADLINE_MARGIN_MS;
+                    Thread.sleep(Math.max(0, pastDeadline - System.currentTimeMillis()));
+                } finally {
+                    admin.assign(region);
+                }
+                AbortedReply aborted = assertInstanceOf(AbortedReply.class, client.receive());
+                assertEquals(AbortReason.INVALIDATED, aborted.reason());
+                assertTrue(commitTable.lookup(start).isInvalidated(), "no commit record was written late");
+            }
         }
     }
 }

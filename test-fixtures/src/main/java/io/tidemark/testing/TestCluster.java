@@ -197,8 +197,13 @@ public final class TestCluster implements AutoCloseable {
     }
 
     /** A fast-path client of {@code table} that begins its generic fallbacks with this cluster's manager. */
-    public FastPathTable fastPath(TableName table) throws IOException {
-        return FastPathTable.builder(connection(), table).transactionManager(tm).build();
+    public FastPathTable fastPath(TableName table) {
+        return fastPath(table, connection());
+    }
+
+    /** Like {@link #fastPath(TableName)}, sending its requests through {@code through} (e.g. with fault injection). */
+    public FastPathTable fastPath(TableName table, Connection through) {
+        return FastPathTable.builder(through, table).transactionManager(tm).build();
     }
 
     /** Drops {@code table} if it exists. */

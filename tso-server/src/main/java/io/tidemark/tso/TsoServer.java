@@ -266,7 +266,8 @@ public final class TsoServer implements AutoCloseable {
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
-                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(), metrics, gate::mayServe)
+                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
+                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
                 new CommitTokens(new SecureRandom()), settings.maxWriteSet(), metrics);

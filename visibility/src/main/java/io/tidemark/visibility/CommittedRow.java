@@ -47,8 +47,22 @@ public final class CommittedRow {
      * A counter updated only through the fast path is thus read in constant time, however long its history.
      */
     public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row) throws IOException {
+        return read(store, commitTable, row, store.get(windowRead(row)));
+    }
+
+    /** The first read of {@link #read}: the newest {@link #WINDOW} versions of every column of the row. */
+    public static Get windowRead(byte[] row) throws IOException {
+        return new Get(row).readVersions(WINDOW);
+    }
+
+    /**
+     * Like {@link #read}, from {@code window}, what {@link #windowRead} returned: for a caller that needs other cells
+     * of the same read (the fast path's operation records).
+     */
+    public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row, Result window)
+            throws IOException {
         WriterResolver writers = WriterResolver.forFastPath(commitTable, store);
-        CommittedRow fromWindow = resolve(writers, store.get(new Get(row).readVersions(WINDOW)), WINDOW);
+        CommittedRow fromWindow = resolve(writers, window, WINDOW);
         if (fromWindow != null) {
             return fromWindow;
         }

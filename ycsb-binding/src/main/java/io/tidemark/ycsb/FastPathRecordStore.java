@@ -2,6 +2,7 @@ package io.tidemark.ycsb;
 
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -25,13 +26,15 @@ final class FastPathRecordStore implements RecordStore {
 
     private final Connection connection;
     private final TransactionManager manager;
+    private final TidemarkConfig config;
     private final TransactionalRecordStore generic;
     private final Map<TableName, FastPathTable> tables = new HashMap<>();
     private boolean inTransaction;
 
-    FastPathRecordStore(Connection connection, TransactionManager manager) {
+    FastPathRecordStore(Connection connection, TransactionManager manager, TidemarkConfig config) {
         this.connection = connection;
         this.manager = manager;
+        this.config = config;
         this.generic = new TransactionalRecordStore(connection, manager);
     }
 
@@ -84,7 +87,7 @@ final class FastPathRecordStore implements RecordStore {
     private FastPathTable table(TableName name) throws IOException {
         FastPathTable table = tables.get(name);
         if (table == null) {
-            table = FastPathTable.builder(connection, name).transactionManager(manager).build();
+            table = FastPathTable.builder(connection, name).transactionManager(manager).config(config).build();
             tables.put(name, table);
         }
         return table;

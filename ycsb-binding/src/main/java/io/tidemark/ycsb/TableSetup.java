@@ -2,6 +2,7 @@ package io.tidemark.ycsb;
 
 import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
+import io.tidemark.client.admin.TransactionalTableInspector;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -93,6 +94,12 @@ final class TableSetup {
                     + " 'coprocessor' => '" + shellSpec(fastPathCoprocessor(wanted)) + "' (or"
                     + " drop the table and run the load with " + BindingSettings.CREATE_TABLE + "=true, which"
                     + " creates it with the coprocessor; docs/fast-path.md)");
+        }
+        if (!TransactionalTableInspector.isTransactional(columnFamily)) {
+            throw new IOException("table " + table + " cannot hold transactional data: column family '" + family
+                    + "' is not marked " + TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY + ", so the commit-table"
+                    + " sweeper would not find its cells. Fix: ./tidemark table enable " + table + " (or run with "
+                    + BindingMode.PROPERTY + "=raw)");
         }
     }
 

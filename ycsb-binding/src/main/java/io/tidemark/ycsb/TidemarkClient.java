@@ -74,7 +74,8 @@ public final class TidemarkClient extends DB {
             return new RawRecordStore(shared.connection());
         }
         return mode.usesFastPath()
-                ? new FastPathRecordStore(shared.connection(), shared.transactionManager())
+                ? new FastPathRecordStore(shared.connection(), shared.transactionManager(),
+                        shared.settings().tidemarkConfig())
                 : new TransactionalRecordStore(shared.connection(), shared.transactionManager());
     }
 

@@ -252,6 +252,26 @@ class TidemarkClientTest {
     }
 
     @Test
+    void anUnmarkedFamilyIsRefusedForTransactionsNamingTableEnable() throws IOException, DBException {
+        String table = newTableName("unmarked");
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("family"))
+                            .setMaxVersions(Integer.MAX_VALUE).build())
+                    .build());
+        }
+        try {
+            DBException e = assertThrows(DBException.class,
+                    () -> start(YcsbProperties.of(lowLatency, BindingMode.GENERIC, table)));
+            assertTrue(e.getMessage().contains("./tidemark table enable " + table), e.getMessage());
+            TidemarkClient raw = start(YcsbProperties.of(lowLatency, BindingMode.RAW, table));
+            raw.cleanup();
+        } finally {
+            TestCluster.drop(TableName.valueOf(table));
+        }
+    }
+
+    @Test
     void aFamilyKeepingOneVersionIsRefusedForTransactionsButFineForRaw() throws IOException, DBException {
         String table = newTableName("oneversion");
         try (Admin admin = TestCluster.connection().getAdmin()) {

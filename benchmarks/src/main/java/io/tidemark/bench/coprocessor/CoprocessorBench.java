@@ -84,7 +84,7 @@ public final class CoprocessorBench {
         TableName serverSide = TableName.valueOf("bench_server_side");
         TableName clientSide = TableName.valueOf("bench_client_side");
         new TidemarkAdmin(connection, config).create(serverSide, "f");
-        ScratchTables.recreate(connection, clientSide, Bytes.toString(F));
+        ScratchTables.recreate(connection, clientSide, Bytes.toString(F), config);
         long loadStart = System.nanoTime();
         try (TTable server = new TTable(connection, serverSide); TTable client = new TTable(connection, clientSide)) {
             // Each version of every row is written by its own committed transaction, to both tables.

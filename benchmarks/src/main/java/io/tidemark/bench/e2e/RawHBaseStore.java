@@ -20,7 +20,7 @@ final class RawHBaseStore implements KeyValueStore {
     RawHBaseStore(Connection connection, TableName tableName) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
+        ScratchTables.recreateForRawHBase(connection, tableName, Bytes.toString(FAMILY));
     }
 
     @Override

@@ -27,7 +27,7 @@ final class TidemarkStore implements KeyValueStore {
     TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), clientConfig);
         this.tm = TransactionManager.builder(connection).config(clientConfig).build();
     }
 

@@ -24,9 +24,17 @@ public final class DataTable {
         return Bytes.toBytes(String.format(Locale.ROOT, "user%010d", key));
     }
 
-    /** Drops {@code name} if an earlier run left it, then creates it with one family keeping every version. */
-    static void recreate(Connection connection, TableName name) throws IOException {
-        ScratchTables.recreate(connection, name, Bytes.toString(FAMILY));
+    /**
+     * Drops {@code name} if an earlier run left it, then creates it with one family keeping every version, for the
+     * transactions of {@code clientConfig}'s commit table.
+     */
+    static void recreate(Connection connection, TableName name, TidemarkConfig clientConfig) throws IOException {
+        ScratchTables.recreate(connection, name, Bytes.toString(FAMILY), clientConfig);
+    }
+
+    /** {@link #recreate} for raw HBase operations. */
+    static void recreateForRawHBase(Connection connection, TableName name) throws IOException {
+        ScratchTables.recreateForRawHBase(connection, name, Bytes.toString(FAMILY));
     }
 
     /**

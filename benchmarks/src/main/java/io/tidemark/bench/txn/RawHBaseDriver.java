@@ -22,7 +22,7 @@ final class RawHBaseDriver implements TxDriver {
         this.tableName = tableName;
         this.keys = keys;
         this.valueBytes = valueBytes;
-        DataTable.recreate(connection, tableName);
+        DataTable.recreateForRawHBase(connection, tableName);
     }
 
     @Override

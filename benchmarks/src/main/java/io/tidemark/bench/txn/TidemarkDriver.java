@@ -41,7 +41,7 @@ final class TidemarkDriver implements TxDriver {
         if (mode.usesFastPath()) {
             DataTable.recreateWithFastPath(connection, tableName, clientConfig);
         } else {
-            DataTable.recreate(connection, tableName);
+            DataTable.recreate(connection, tableName, clientConfig);
         }
         this.tm = TransactionManager.builder(connection).config(clientConfig).build();
     }

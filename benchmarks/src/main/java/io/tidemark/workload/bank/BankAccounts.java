@@ -4,6 +4,7 @@ import io.tidemark.bench.ScratchTables;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
@@ -65,9 +66,9 @@ final class BankAccounts {
         return Bytes.toLong(value);
     }
 
-    /** Drops a table left by an earlier run, then creates it as a transactional table. */
-    void recreate(Connection connection) throws IOException {
-        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY));
+    /** Drops a table left by an earlier run, then creates it as a transactional table of {@code clientConfig}. */
+    void recreate(Connection connection, TidemarkConfig clientConfig) throws IOException {
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), clientConfig);
     }
 
     /** Opens every account with {@code initialBalance}, in committed transactions. */

@@ -61,7 +61,7 @@ public final class BankWorkload {
     public BankResult run(Consumer<BankProgress> progress, BooleanSupplier stopRequested)
             throws IOException, InterruptedException {
         BankAccounts accounts = new BankAccounts(TableName.valueOf(options.tableName()), options.accounts());
-        accounts.recreate(connection);
+        accounts.recreate(connection, clientConfig);
         try (TransactionManager tm = TransactionManager.builder(connection).config(clientConfig).build()) {
             try (TTable table = new TTable(connection, accounts.tableName())) {
                 accounts.open(tm, table, options.initialBalance());

@@ -6,6 +6,10 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
+import io.tidemark.fastpath.FastPathRequest;
+import io.tidemark.fastpath.IdempotencyKey;
+import io.tidemark.fastpath.OperationRecord;
+import io.tidemark.fastpath.StaleFastPathOperationException;
 import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.CommittedRow;
 import io.tidemark.visibility.VersionStore;
@@ -16,11 +20,13 @@ import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,9 +36,10 @@ import java.util.Map;
 import java.util.NavigableSet;
 
 /**
- * Runs one fast-path operation inside the region server (docs/fast-path.md, "Operations"). Writes hold the row's
- * exclusive lock from reading the row until its new cells are visible: read the committed row, abort on an undecided
- * writer, check the operation's condition, mint a version, write data cells (or tombstones) and their shadow cells
+ * Runs one fast-path operation inside the region server (docs/fast-path.md). Writes hold the row's exclusive lock
+ * from reading the row until their new cells are visible: look up the stream's operation record (a re-sent operation
+ * answers from it and runs no more), read the committed row, abort on an undecided writer, check the operation's
+ * condition, mint a version, then write data cells (or tombstones), their shadow cells and the new operation record
  * in one atomic row mutation.
  */
 final class FastPathExecutor {
@@ -41,137 +48,170 @@ final class FastPathExecutor {
     private final VersionStore store;
     private final RegionClock clock;
     private final CommitTable commitTable;
+    private final FastPathSettings settings;
 
-    FastPathExecutor(Region region, RegionClock clock, CommitTable commitTable) {
+    FastPathExecutor(Region region, RegionClock clock, CommitTable commitTable, FastPathSettings settings) {
         this.region = region;
         this.store = new RegionVersionStore(region);
         this.clock = clock;
         this.commitTable = commitTable;
+        this.settings = settings;
     }
 
     /** The answer's cells: user cells plus the metadata cells of {@link FastPathProtocol}, in HBase order. */
-    List<Cell> execute(Get request) throws IOException {
-        Operation op = Operation.fromCode(request.getAttribute(FastPathProtocol.OPERATION));
-        byte[] row = request.getRow();
-        if (!op.writes()) {
+    List<Cell> execute(FastPathRequest request) throws IOException {
+        byte[] row = request.row();
+        if (!request.operation().writes()) {
             CommittedRow state = CommittedRow.read(store, commitTable, row);
-            if (op == Operation.READ_FOR_UPDATE) {
+            if (request.operation() == Operation.READ_FOR_UPDATE) {
                 state.requireNoPendingWriter(row, "read for update");
             }
             List<Cell> answer = requested(request, state.values());
             answer.add(meta(row, FastPathProtocol.VERSION_QUALIFIER, Bytes.toBytes(state.version())));
             return sorted(answer);
         }
-        long fresh = FastPathProtocol.longAttribute(request, FastPathProtocol.FRESH_TIMESTAMP, Timestamps.NONE);
-        if (fresh != Timestamps.NONE) {
-            if (!Timestamps.isTsoTimestamp(fresh)) {
-                throw new DoNotRetryIOException(FastPathProtocol.FRESH_TIMESTAMP + " must be a TSO timestamp (a"
-                        + " positive multiple of " + Timestamps.TSO_STEP + "), was " + fresh);
-            }
-            clock.acceptFreshTimestamp(fresh);
+        settings.checkOperationTimeout(request.operationTimeoutMillis());
+        if (request.freshTimestamp() != Timestamps.NONE) {
+            clock.acceptFreshTimestamp(request.freshTimestamp(), request.incarnation());
         }
-        long session = FastPathProtocol.longAttribute(request, FastPathProtocol.SESSION, Timestamps.NONE);
         Region.RowLock lock = region.getRowLock(row, false);
         try {
-            CommittedRow state = CommittedRow.read(store, commitTable, row);
-            state.requireNoPendingWriter(row, op.name().toLowerCase(Locale.ROOT).replace('_', ' '));
-            switch (op) {
-                case WRITE:
-                    return write(row, state, session, mutation(request));
-                case CONDITIONAL_WRITE:
-                    return conditionalWrite(request, row, state, session);
-                case CHECK_AND_MUTATE:
-                    return checkAndMutate(request, row, state, session);
-                case INCREMENT:
-                    return increment(request, row, state, session);
-                default:
-                    throw new IllegalStateException("not a write: " + op);
+            Result newestVersions = store.get(CommittedRow.windowRead(row));
+            RowOperationRecords records = RowOperationRecords.in(row, newestVersions);
+            OperationRecord done = records.latestOf(request.idempotencyKey());
+            if (done != null && done.sequence() >= request.idempotencyKey().sequence()) {
+                return answer(request, alreadyRun(request, done));
             }
+            CommittedRow state = CommittedRow.read(store, commitTable, row, newestVersions);
+            state.requireNoPendingWriter(row, request.operation().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+            return answer(request, run(request, state, records));
         } finally {
             lock.release();
         }
     }
 
-    private List<Cell> conditionalWrite(Get request, byte[] row, CommittedRow state, long session)
+    /** The recorded result of a re-sent operation; an older operation of the stream is refused. */
+    private static OperationRecord alreadyRun(FastPathRequest request, OperationRecord done) throws IOException {
+        IdempotencyKey key = request.idempotencyKey();
+        if (done.sequence() > key.sequence()) {
+            throw new StaleFastPathOperationException("fast-path " + request.operation() + " (" + key + ") of row "
+                    + Bytes.toStringBinary(request.row()) + " refused: operation " + done.sequence() + " of the same"
+                    + " stream already ran on the row, so this is an old attempt its client gave up on (or the"
+                    + " stream's FastPathTable is used by several threads at once); nothing was executed");
+        }
+        if (done.operation() != request.operation()) {
+            throw new DoNotRetryIOException("fast-path " + request.operation() + " (" + key + ") of row "
+                    + Bytes.toStringBinary(request.row()) + " refused: its idempotency key belongs to a "
+                    + done.operation() + " that already ran; a client must not reuse a key");
+        }
+        return done;
+    }
+
+    private OperationRecord run(FastPathRequest request, CommittedRow state, RowOperationRecords records)
             throws IOException {
-        long expected = FastPathProtocol.longAttribute(request, FastPathProtocol.EXPECTED_VERSION, -1);
-        if (expected < 0) {
-            throw new DoNotRetryIOException("a conditional write needs attribute "
-                    + FastPathProtocol.EXPECTED_VERSION + " (the version returned by read-for-update)");
+        switch (request.operation()) {
+            case WRITE:
+                return write(request, state, request.mutation(), records, 0);
+            case CONDITIONAL_WRITE:
+                if (state.version() != request.expectedVersion()) {
+                    throw new FastPathConflictException("conditional write of row "
+                            + Bytes.toStringBinary(request.row()) + " aborted: the row was written at version "
+                            + state.version() + " after version " + request.expectedVersion() + " was read; read it"
+                            + " again and retry");
+                }
+                return write(request, state, request.mutation(), records, 0);
+            case CHECK_AND_MUTATE:
+                if (!checkedValueMatches(request, state)) {
+                    OperationRecord notApplied = record(request, state.version(), false, 0);
+                    persist(new Put(request.row()), notApplied, request.idempotencyKey(), records);
+                    return notApplied;
+                }
+                return write(request, state, request.mutation(), records, 0);
+            case INCREMENT:
+                long value = incremented(request, state);
+                Put counter = new Put(request.row()).addColumn(request.counterFamily(), request.counterQualifier(),
+                        Bytes.toBytes(value));
+                return write(request, state, counter, records, value);
+            default:
+                throw new IllegalStateException("not a write: " + request.operation());
         }
-        if (state.version() != expected) {
-            throw new FastPathConflictException("conditional write of row " + Bytes.toStringBinary(row) + " aborted:"
-                    + " the row was written at version " + state.version() + " after version " + expected
-                    + " was read; read it again and retry");
-        }
-        return write(row, state, session, mutation(request));
     }
 
-    private List<Cell> checkAndMutate(Get request, byte[] row, CommittedRow state, long session)
-            throws IOException {
-        byte[] family = request.getAttribute(FastPathProtocol.CHECK_FAMILY);
-        byte[] qualifier = request.getAttribute(FastPathProtocol.CHECK_QUALIFIER);
-        if (family == null || qualifier == null) {
-            throw new DoNotRetryIOException("check-and-mutate needs attributes " + FastPathProtocol.CHECK_FAMILY
-                    + " and " + FastPathProtocol.CHECK_QUALIFIER);
-        }
-        byte[] expected = request.getAttribute(FastPathProtocol.CHECK_VALUE);
-        Cell current = state.value(family, qualifier);
-        boolean matches = expected == null ? current == null
-                : current != null && CellUtil.matchingValue(current, expected);
-        if (!matches) {
-            List<Cell> answer = new ArrayList<>();
-            answer.add(meta(row, FastPathProtocol.VERSION_QUALIFIER, Bytes.toBytes(state.version())));
-            answer.add(meta(row, FastPathProtocol.APPLIED_QUALIFIER, new byte[] {0}));
-            return sorted(answer);
-        }
-        List<Cell> answer = write(row, state, session, mutation(request));
-        answer.add(meta(row, FastPathProtocol.APPLIED_QUALIFIER, new byte[] {1}));
-        return sorted(answer);
+    private static boolean checkedValueMatches(FastPathRequest request, CommittedRow state) {
+        Cell current = state.value(request.checkFamily(), request.checkQualifier());
+        byte[] expected = request.checkValue();
+        return expected == null ? current == null : current != null && CellUtil.matchingValue(current, expected);
     }
 
-    private List<Cell> increment(Get request, byte[] row, CommittedRow state, long session) throws IOException {
-        Map<byte[], NavigableSet<byte[]>> columns = request.getFamilyMap();
-        if (columns.size() != 1 || columns.values().iterator().next() == null
-                || columns.values().iterator().next().size() != 1) {
-            throw new DoNotRetryIOException("an increment names exactly one column (family and qualifier)");
+    private static long incremented(FastPathRequest request, CommittedRow state) throws DoNotRetryIOException {
+        Cell current = state.value(request.counterFamily(), request.counterQualifier());
+        if (current == null) {
+            return request.delta();
         }
-        byte[] family = columns.keySet().iterator().next();
-        byte[] qualifier = columns.get(family).first();
-        long delta = FastPathProtocol.longAttribute(request, FastPathProtocol.DELTA, 0);
-        Cell current = state.value(family, qualifier);
-        long value = delta;
-        if (current != null) {
-            if (current.getValueLength() != Bytes.SIZEOF_LONG) {
-                throw new DoNotRetryIOException("cannot increment " + Bytes.toStringBinary(family) + ":"
-                        + Bytes.toStringBinary(qualifier) + " of row " + Bytes.toStringBinary(row) + ": its value has "
-                        + current.getValueLength() + " bytes, a counter has 8 (a big-endian long)");
-            }
-            value += Bytes.toLong(current.getValueArray(), current.getValueOffset());
+        if (current.getValueLength() != Bytes.SIZEOF_LONG) {
+            throw new DoNotRetryIOException("cannot increment " + Bytes.toStringBinary(request.counterFamily()) + ":"
+                    + Bytes.toStringBinary(request.counterQualifier()) + " of row "
+                    + Bytes.toStringBinary(request.row()) + ": its value has " + current.getValueLength()
+                    + " bytes, a counter has 8 (a big-endian long)");
         }
-        byte[] encoded = Bytes.toBytes(value);
-        List<Cell> answer = write(row, state, session, new Put(row).addColumn(family, qualifier, encoded));
-        long version = Bytes.toLong(CellUtil.cloneValue(answer.get(0)));
-        answer.add(new KeyValue(row, family, qualifier, version, encoded));
-        return sorted(answer);
+        return Bytes.toLong(current.getValueArray(), current.getValueOffset()) + request.delta();
     }
 
-    /** Commits the user's Put or Delete at a newly minted version; the answer holds the version cell first. */
-    private List<Cell> write(byte[] row, CommittedRow state, long session, Mutation user) throws IOException {
-        checkUserMutation(row, user);
-        long version = clock.mint(Math.max(state.version(), session));
+    /** Commits the user's Put or Delete at a newly minted version, with the operation's record. */
+    private OperationRecord write(FastPathRequest request, CommittedRow state, Mutation user,
+            RowOperationRecords records, long counterValue) throws IOException {
+        long version = clock.mint(Math.max(state.version(), request.session()));
         try {
-            Put put = user instanceof Put ? committedPut((Put) user, version) : committedDelete((Delete) user, state,
-                    version);
-            if (!put.isEmpty()) {
-                region.put(put);
-            }
+            Put cells = user instanceof Put ? committedPut((Put) user, version)
+                    : committedDelete((Delete) user, state, version);
+            OperationRecord written = record(request, version, true, counterValue);
+            persist(cells, written, request.idempotencyKey(), records);
+            return written;
         } finally {
             clock.release(version);
         }
+    }
+
+    private static OperationRecord record(FastPathRequest request, long version, boolean applied,
+            long counterValue) {
+        return new OperationRecord(request.operation(), request.idempotencyKey().sequence(),
+                EnvironmentEdgeManager.currentTime(), version, applied, counterValue);
+    }
+
+    /**
+     * Writes {@code cells} and the stream's new record in one atomic row mutation, removing the records of streams
+     * that expired. The record goes to the table's first family, so a stream has one record per row whichever
+     * families its operations write.
+     */
+    private void persist(Put cells, OperationRecord record, IdempotencyKey key, RowOperationRecords records)
+            throws IOException {
+        cells.addColumn(region.getTableDescriptor().getColumnFamilies()[0].getName(), key.recordQualifier(),
+                CellEncoding.OPERATION_RECORD_TIMESTAMP, record.encode());
+        Delete expired = records.expired(record.writtenAtMillis() - settings.recordTtlMillis(), key);
+        if (expired.isEmpty()) {
+            region.put(cells);
+        } else {
+            expired.setDurability(cells.getDurability());
+            RowMutations both = new RowMutations(cells.getRow());
+            both.add(cells);
+            both.add(expired);
+            region.mutateRow(both);
+        }
+    }
+
+    /** The answer to a write, from its record: the same whether the operation ran now or earlier. */
+    private static List<Cell> answer(FastPathRequest request, OperationRecord record) {
+        byte[] row = request.row();
         List<Cell> answer = new ArrayList<>();
-        answer.add(meta(row, FastPathProtocol.VERSION_QUALIFIER, Bytes.toBytes(version)));
-        return answer;
+        answer.add(meta(row, FastPathProtocol.VERSION_QUALIFIER, Bytes.toBytes(record.version())));
+        if (request.operation() == Operation.CHECK_AND_MUTATE) {
+            answer.add(meta(row, FastPathProtocol.APPLIED_QUALIFIER, new byte[] {record.applied() ? (byte) 1 : 0}));
+        }
+        if (request.operation() == Operation.INCREMENT) {
+            answer.add(new KeyValue(row, request.counterFamily(), request.counterQualifier(), record.version(),
+                    Bytes.toBytes(record.counterValue())));
+        }
+        return sorted(answer);
     }
 
     private static Put committedPut(Put user, long version) {
@@ -220,46 +260,19 @@ final class FastPathExecutor {
                 CellEncoding.encodeCommitTimestamp(version));
     }
 
-    private static Mutation mutation(Get request) throws IOException {
-        return FastPathProtocol.decodeMutation(request.getAttribute(FastPathProtocol.MUTATION));
-    }
-
-    private static void checkUserMutation(byte[] row, Mutation m) throws DoNotRetryIOException {
-        if (!Bytes.equals(row, m.getRow())) {
-            throw new DoNotRetryIOException("the mutation's row " + Bytes.toStringBinary(m.getRow())
-                    + " differs from the request's row " + Bytes.toStringBinary(row));
-        }
-        if (m.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
-            throw new DoNotRetryIOException("fast-path writes take no user timestamp: the version is minted");
-        }
-        for (List<Cell> cells : m.getFamilyCellMap().values()) {
-            for (Cell c : cells) {
-                if (c.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
-                    throw new DoNotRetryIOException("fast-path writes take no user timestamp: the version is minted");
-                }
-                if (c.getType() != Cell.Type.DeleteFamily
-                        && CellEncoding.isMetadataQualifier(CellUtil.cloneQualifier(c))) {
-                    throw new DoNotRetryIOException("qualifier " + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-                            + " ends with a suffix Tidemark reserves for its metadata (\\x00tm.s or \\x00tm.d)");
-                }
-            }
-        }
-    }
-
-    /** The committed values the Get asks for: whole families, single columns, or (no family) the whole row. */
-    private static List<Cell> requested(Get get, List<Cell> values) {
-        Map<byte[], NavigableSet<byte[]>> families = get.getFamilyMap();
+    /** The committed values the request asks for: whole families, single columns, or (none named) the whole row. */
+    private static List<Cell> requested(FastPathRequest request, List<Cell> values) {
+        Map<byte[], NavigableSet<byte[]>> families = request.columns();
         List<Cell> answer = new ArrayList<>();
         for (Cell c : values) {
             if (families.isEmpty()) {
                 answer.add(c);
                 continue;
             }
-            for (Map.Entry<byte[], NavigableSet<byte[]>> f : families.entrySet()) {
-                if (CellUtil.matchingFamily(c, f.getKey()) && (f.getValue() == null || f.getValue().isEmpty()
-                        || f.getValue().contains(CellUtil.cloneQualifier(c)))) {
-                    answer.add(c);
-                }
+            NavigableSet<byte[]> qualifiers = families.get(CellUtil.cloneFamily(c));
+            if (families.containsKey(CellUtil.cloneFamily(c))
+                    && (qualifiers == null || qualifiers.contains(CellUtil.cloneQualifier(c)))) {
+                answer.add(c);
             }
         }
         return answer;

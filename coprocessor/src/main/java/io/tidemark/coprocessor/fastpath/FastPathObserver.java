@@ -4,6 +4,7 @@ import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
@@ -17,11 +18,16 @@ import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionObserver;
+import org.apache.hadoop.hbase.regionserver.InternalScanner;
 import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
+import org.apache.hadoop.hbase.regionserver.ScanType;
+import org.apache.hadoop.hbase.regionserver.Store;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionLifeCycleTracker;
+import org.apache.hadoop.hbase.regionserver.compactions.CompactionRequest;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -34,14 +40,16 @@ import java.util.Optional;
  *   <li>A Get or Scan of a generic transaction ({@link FastPathProtocol#TRANSACTION_START}) raises the region's read
  *       clock to its start timestamp before reading.</li>
  *   <li>A tentative write of a generic transaction is refused when the row holds a newer fast-path write.</li>
+ *   <li>A compaction drops the operation records that expired.</li>
  * </ul>
+ * Each opening of a region starts a new instance, with a new {@link RegionClock} and so a new incarnation.
  */
 public final class FastPathObserver implements RegionCoprocessor, RegionObserver {
 
+    private FastPathSettings settings;
     private RegionClock clock;
     private FastPathExecutor executor;
     private GenericWriteCheck writeCheck;
-    private long readWaitMillis;
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
@@ -50,15 +58,11 @@ public final class FastPathObserver implements RegionCoprocessor, RegionObserver
                     + " a table descriptor, not to the master or region server");
         }
         RegionCoprocessorEnvironment region = (RegionCoprocessorEnvironment) env;
-        TidemarkConfig config = new TidemarkConfig(region.getConfiguration());
+        this.settings = new FastPathSettings(region.getConfiguration());
         this.clock = new RegionClock();
         this.executor = new FastPathExecutor(region.getRegion(), clock, new HBaseCommitTable(region.getConnection(),
-                new CommitTableSettings(config)));
-        this.writeCheck = new GenericWriteCheck(GenericWriteCheck.Rule.valueOf(config.getChoice(
-                TidemarkConfig.FASTPATH_WRITE_CHECK, TidemarkConfig.FASTPATH_WRITE_CHECK_DEFAULT, "row", "region")
-                .toUpperCase(Locale.ROOT)));
-        this.readWaitMillis = config.getLong(TidemarkConfig.FASTPATH_READ_WAIT_MS,
-                TidemarkConfig.FASTPATH_READ_WAIT_MS_DEFAULT, 1, Long.MAX_VALUE);
+                new CommitTableSettings(new TidemarkConfig(region.getConfiguration()))), settings);
+        this.writeCheck = new GenericWriteCheck(settings.writeCheck());
     }
 
     @Override
@@ -69,9 +73,9 @@ public final class FastPathObserver implements RegionCoprocessor, RegionObserver
     @Override
     public void preGetOp(ObserverContext<RegionCoprocessorEnvironment> ctx, Get get, List<Cell> result)
             throws IOException {
-        if (get.getAttribute(FastPathProtocol.OPERATION) != null) {
+        if (FastPathRequest.isFastPath(get)) {
             try {
-                result.addAll(executor.execute(get));
+                result.addAll(executor.execute(FastPathRequest.fromGet(get)));
             } catch (RuntimeException e) {
                 // A runtime exception from a coprocessor would take the region server down; this is bad input.
                 throw new DoNotRetryIOException("fast-path operation refused: " + e.getMessage(), e);
@@ -99,9 +103,16 @@ public final class FastPathObserver implements RegionCoprocessor, RegionObserver
         }
     }
 
+    @Override
+    public InternalScanner preCompact(ObserverContext<RegionCoprocessorEnvironment> c, Store store,
+            InternalScanner scanner, ScanType scanType, CompactionLifeCycleTracker tracker,
+            CompactionRequest request) {
+        return new OperationRecordExpiry(scanner, EnvironmentEdgeManager.currentTime() - settings.recordTtlMillis());
+    }
+
     private void observeRead(long startTimestamp) throws IOException {
         if (startTimestamp != Timestamps.NONE) {
-            clock.observeRead(startTimestamp, readWaitMillis);
+            clock.observeRead(startTimestamp, settings.readWaitMillis());
         }
     }
 

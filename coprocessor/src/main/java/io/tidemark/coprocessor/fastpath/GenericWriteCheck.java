@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.fastpath;
 
+import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.NewerFastPathWriteException;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
@@ -46,8 +47,9 @@ final class GenericWriteCheck {
             }
             return;
         }
-        Get newer = new Get(row).setTimeRange(startTimestamp + 1, Long.MAX_VALUE).readAllVersions()
-                .setFilter(new KeyOnlyFilter());
+        // Versions after the start, below the operation records' timestamp (records are not writes).
+        Get newer = new Get(row).setTimeRange(startTimestamp + 1, CellEncoding.OPERATION_RECORD_TIMESTAMP)
+                .readAllVersions().setFilter(new KeyOnlyFilter());
         for (Cell cell : region.get(newer).rawCells()) {
             if ((cell.getTimestamp() & Timestamps.LOW_MASK) != 0) {
                 throw new NewerFastPathWriteException("write of transaction " + startTimestamp + " to row "

@@ -5,6 +5,7 @@ import io.tidemark.timestamp.Timestamps;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.security.SecureRandom;
 import java.util.TreeMap;
 
 /**
@@ -16,16 +17,45 @@ import java.util.TreeMap;
  * version minted before it at or below its snapshot is written, so what it reads cannot change later.
  *
  * <p>The clock lives in memory only. A freshly opened region does not know which snapshots read it at its previous
- * location, so it refuses to mint until a client brings a TSO timestamp obtained after the refusal
- * ({@link #acceptFreshTimestamp}): every earlier reader's start timestamp is below it.
+ * location, so it refuses to mint until a client brings a TSO timestamp obtained after a refusal by this very clock
+ * ({@link #acceptFreshTimestamp}): every earlier reader's start timestamp is below it. Refusals carry the clock's
+ * {@link #incarnation()}, a random number drawn when the region opens, and a fresh timestamp counts only together
+ * with it: a timestamp obtained after a refusal by an earlier incarnation of the region (an attempt HBase re-sends
+ * to the region's new location) may be older than snapshots that read the region since, and is ignored.
  */
 final class RegionClock {
 
+    private final long incarnation;
     private long readClock;
     private long maxMinted;
     private boolean initialized;
     /** Minted versions whose write is still in progress, with their count. */
     private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
+
+    /** A clock for a region that was just opened: it knows no reader yet and has a new incarnation. */
+    RegionClock() {
+        this(newIncarnation());
+    }
+
+    RegionClock(long incarnation) {
+        if (incarnation == 0) {
+            throw new IllegalArgumentException("a region incarnation is never 0");
+        }
+        this.incarnation = incarnation;
+    }
+
+    private static long newIncarnation() {
+        long incarnation;
+        do {
+            incarnation = new SecureRandom().nextLong();
+        } while (incarnation == 0);
+        return incarnation;
+    }
+
+    /** The number this clock's refusals carry, different for every opening of the region. */
+    long incarnation() {
+        return incarnation;
+    }
 
     /** Raises the clock to a generic reader's start timestamp, then waits for writes minted at or below it. */
     synchronized void observeRead(long startTimestamp, long maxWaitMillis) throws IOException {
@@ -47,10 +77,20 @@ final class RegionClock {
         }
     }
 
-    /** A TSO timestamp the client obtained after this region refused to mint: every earlier snapshot is below it. */
-    synchronized void acceptFreshTimestamp(long tsoTimestamp) {
+    /**
+     * A TSO timestamp a client obtained after a refusal by incarnation {@code refusedBy}. If that is this clock's
+     * incarnation, every snapshot that read the region before the refusal (here or at an earlier location) is below
+     * the timestamp, so it becomes the read clock's floor; otherwise it proves nothing and is ignored.
+     *
+     * @return whether the timestamp was accepted
+     */
+    synchronized boolean acceptFreshTimestamp(long tsoTimestamp, long refusedBy) {
+        if (refusedBy != incarnation) {
+            return false;
+        }
         readClock = Math.max(readClock, tsoTimestamp);
         initialized = true;
+        return true;
     }
 
     /**
@@ -60,15 +100,16 @@ final class RegionClock {
      */
     synchronized long mint(long floor) throws FastPathUnavailableException {
         if (!initialized) {
-            throw new FastPathUnavailableException("the region was opened recently and has not learned a TSO"
-                    + " timestamp yet; retry with a fresh TSO timestamp (fall back to the generic path once)");
+            throw FastPathUnavailableException.refusal("the region was opened recently and has not learned a TSO"
+                    + " timestamp yet; retry with a TSO timestamp obtained after this refusal (fall back to the"
+                    + " generic path once)", incarnation);
         }
         long base = Math.max(floor, readClock);
         long version = base + 1;
         if ((version & Timestamps.LOW_MASK) == 0) {
-            throw new FastPathUnavailableException("no fast-path version is left between TSO timestamp "
-                    + Timestamps.tsoPart(base) + " and the next one for this row; retry with a fresh TSO timestamp"
-                    + " (fall back to the generic path once)");
+            throw FastPathUnavailableException.refusal("no fast-path version is left between TSO timestamp "
+                    + Timestamps.tsoPart(base) + " and the next one for this row; retry with a TSO timestamp"
+                    + " obtained after this refusal (fall back to the generic path once)", incarnation);
         }
         inFlight.merge(version, 1, Integer::sum);
         maxMinted = Math.max(maxMinted, version);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,15 +23,32 @@ class RegionClockTest {
     void refusesToMintUntilItLearnsAFreshTimestamp() throws Exception {
         RegionClock clock = new RegionClock();
         clock.observeRead(T, 1000);
-        assertThrows(FastPathUnavailableException.class, () -> clock.mint(0));
-        clock.acceptFreshTimestamp(T + Timestamps.TSO_STEP);
+        FastPathUnavailableException refusal = assertThrows(FastPathUnavailableException.class, () -> clock.mint(0));
+        assertEquals(clock.incarnation(), refusal.incarnation(), "the refusal names the clock's incarnation");
+        assertEquals(clock.incarnation(), new FastPathUnavailableException("remote: " + refusal.getMessage()
+                + "\n\tat some.Frame").incarnation(), "the incarnation survives HBase re-creating the exception");
+        assertTrue(clock.acceptFreshTimestamp(T + Timestamps.TSO_STEP, refusal.incarnation()));
         assertEquals(T + Timestamps.TSO_STEP + 1, clock.mint(0));
+    }
+
+    @Test
+    void ignoresAFreshTimestampAnsweringAnotherIncarnationsRefusal() throws Exception {
+        RegionClock before = new RegionClock();
+        FastPathUnavailableException earlier = assertThrows(FastPathUnavailableException.class, () -> before.mint(0));
+        RegionClock reopened = new RegionClock();
+        assertNotEquals(before.incarnation(), reopened.incarnation(), "every opening has its own incarnation");
+        reopened.observeRead(T + Timestamps.TSO_STEP, 1000);
+        assertFalse(reopened.acceptFreshTimestamp(T, earlier.incarnation()),
+                "a timestamp obtained after the earlier incarnation's refusal proves nothing about later readers");
+        FastPathUnavailableException again = assertThrows(FastPathUnavailableException.class,
+                () -> reopened.mint(0));
+        assertEquals(reopened.incarnation(), again.incarnation());
     }
 
     @Test
     void mintsAboveTheFloorAndTheLargestSnapshotThatRead() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         long first = clock.mint(5);
         assertEquals(T + 1, first);
         clock.release(first);
@@ -44,7 +62,7 @@ class RegionClockTest {
     @Test
     void refusesAVersionThatWouldReachTheNextTsoTimestamp() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         assertEquals(T + Timestamps.LOW_MASK, clock.mint(T + Timestamps.LOW_MASK - 1));
         FastPathUnavailableException e = assertThrows(FastPathUnavailableException.class,
                 () -> clock.mint(T + Timestamps.LOW_MASK));
@@ -54,7 +72,7 @@ class RegionClockTest {
     @Test
     void aReadWaitsForAVersionMintedBelowItsSnapshotUntilItIsWritten() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         long inFlight = clock.mint(0);
         CompletableFuture<Void> read = CompletableFuture.runAsync(() -> {
             try {
@@ -72,7 +90,7 @@ class RegionClockTest {
     @Test
     void aReadDoesNotWaitForVersionsAboveItsSnapshot() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         clock.mint(T + Timestamps.TSO_STEP + 5);
         clock.observeRead(T + Timestamps.TSO_STEP, 10_000);
     }
@@ -80,7 +98,7 @@ class RegionClockTest {
     @Test
     void aReadThatWaitsTooLongFailsWithAClearError() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         clock.mint(0);
         IOException e = assertThrows(IOException.class, () -> clock.observeRead(T + Timestamps.TSO_STEP, 50));
         assertTrue(e.getMessage().contains("retry the read"), e.getMessage());
@@ -89,7 +107,7 @@ class RegionClockTest {
     @Test
     void theRegionWideClockCoversReadsAndMints() throws Exception {
         RegionClock clock = new RegionClock();
-        clock.acceptFreshTimestamp(T);
+        clock.acceptFreshTimestamp(T, clock.incarnation());
         long v = clock.mint(T + 40);
         assertEquals(v, clock.regionWide());
         clock.release(v);

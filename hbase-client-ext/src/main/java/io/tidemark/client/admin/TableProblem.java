@@ -5,7 +5,10 @@ public final class TableProblem {
 
     /** How much a problem matters. */
     public enum Severity {
-        /** Transactions on the table would return wrong results or lose committed data: TTable refuses it. */
+        /**
+         * Transactions on the table would return wrong results or lose committed data: TTable refuses it, and the
+         * commit-table sweeper refuses to run while such a table may hold transactional cells.
+         */
         BLOCKING,
         /** Transactions are correct but the table misses a feature (server-side reads, garbage collection). */
         ADVISORY
@@ -13,10 +16,12 @@ public final class TableProblem {
 
     private final Severity severity;
     private final String description;
+    private final boolean fixedByEnable;
 
-    TableProblem(Severity severity, String description) {
+    TableProblem(Severity severity, String description, boolean fixedByEnable) {
         this.severity = severity;
         this.description = description;
+        this.fixedByEnable = fixedByEnable;
     }
 
     public Severity severity() {
@@ -25,6 +30,11 @@ public final class TableProblem {
 
     public boolean isBlocking() {
         return severity == Severity.BLOCKING;
+    }
+
+    /** Whether {@link TidemarkAdmin#enable} ({@code ./tidemark table enable}) fixes it. */
+    public boolean isFixedByEnable() {
+        return fixedByEnable;
     }
 
     /** What is wrong and how to fix it. */

@@ -22,15 +22,16 @@ import java.util.Set;
 /**
  * Creates transactional tables, converts existing ones, and checks them (the Java side of
  * {@code ./tidemark table create|enable|check}). A transactional table keeps every version in every family, has no
- * TTL, marks its families {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY}, and has the coprocessors of its
- * {@link TableFeature}s attached (docs/coprocessors.md). {@link #descriptorFor} is the one place such a descriptor is
+ * TTL, marks its families {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY}, is bound to this admin's commit
+ * table ({@value TransactionalTableLayout#COMMIT_TABLE_KEY}) and has the coprocessors of its {@link TableFeature}s
+ * attached (docs/coprocessors.md). {@link #descriptorFor} is the one place such a descriptor is
  * built: the CLI, the YCSB binding, the benchmarks and the tests all use it.
  */
 public final class TidemarkAdmin {
 
     /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
     private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
-            TidemarkConfig.FASTPATH_READ_WAIT_MS};
+            TidemarkConfig.FASTPATH_READ_WAIT_MS, TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS};
 
     private final Connection connection;
     private final TidemarkConfig config;
@@ -44,17 +45,19 @@ public final class TidemarkAdmin {
 
     /**
      * The descriptor of a new transactional table: the given families (each keeping every version, no TTL, marked
-     * transactional) and the coprocessors of {@code features}. The compaction and fast-path observers are told which
-     * commit table to read through their coprocessor properties (from this admin's configuration), so region servers
-     * need no {@code hbase-site.xml} change; {@value TidemarkConfig#FASTPATH_WRITE_CHECK} and
-     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS}, when set in the configuration, are passed to the fast-path observer
-     * the same way.
+     * transactional), the binding to this admin's commit table, and the coprocessors of {@code features}. The
+     * compaction and fast-path observers are told which commit table to read through their coprocessor properties
+     * (from this admin's configuration), so region servers need no {@code hbase-site.xml} change;
+     * {@value TidemarkConfig#FASTPATH_WRITE_CHECK},
+     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS} and {@value TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when
+     * set in the configuration, are passed to the fast-path observer the same way.
      */
     public TableDescriptor descriptorFor(TableName table, List<String> families, Set<TableFeature> features) {
         if (families.isEmpty()) {
             throw new IllegalArgumentException("a table needs at least one column family; name one or more");
         }
-        TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(table);
+        TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(table).setValue(
+                TransactionalTableLayout.COMMIT_TABLE_KEY, settings.commitTable().tableName().getNameAsString());
         for (String family : families) {
             builder.setColumnFamily(transactional(ColumnFamilyDescriptorBuilder.of(family)));
         }
@@ -77,14 +80,25 @@ public final class TidemarkAdmin {
 
     /**
      * Converts an existing table in place (an online schema change; HBase reopens its regions): every family becomes
-     * transactional and the coprocessors of the {@link TableFeature#DEFAULT}s are attached. Data written outside
-     * transactions stays readable only if its versions are already TSO timestamps, so convert tables before putting
-     * transactional data into them.
+     * transactional, the table is bound to this admin's commit table, and the coprocessors of the
+     * {@link TableFeature#DEFAULT}s are attached. Data written outside transactions stays readable only if its
+     * versions are already TSO timestamps, so convert tables before putting transactional data into them. Refuses a
+     * table bound to another commit table: it holds another installation's transactions.
      */
     public void enable(TableName table) throws IOException {
         try (Admin admin = connection.getAdmin()) {
             TableDescriptor current = descriptor(admin, table);
-            TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current);
+            String ours = settings.commitTable().tableName().getNameAsString();
+            String boundTo = TransactionalTableInspector.boundCommitTable(current);
+            if (boundTo != null && !boundTo.equals(ours)) {
+                throw new IOException("table " + table.getNameAsString() + " belongs to the transactions of commit"
+                        + " table '" + boundTo + "' (its '" + TransactionalTableLayout.COMMIT_TABLE_KEY + "'"
+                        + " attribute), not to those of '" + ours + "': enabling it here would mix two installations'"
+                        + " transactions in one table. Use " + TidemarkConfig.COMMIT_TABLE + "=" + boundTo
+                        + ", or another table");
+            }
+            TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current)
+                    .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, ours);
             for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
                 builder.modifyColumnFamily(transactional(family));
             }
@@ -96,7 +110,8 @@ public final class TidemarkAdmin {
     /** Every problem of the table, in plain words with its fix; empty when the table is fully transactional. */
     public List<TableProblem> check(TableName table) throws IOException {
         try (Admin admin = connection.getAdmin()) {
-            return new TransactionalTableInspector(settings.minFamilyVersions()).problems(descriptor(admin, table));
+            return new TransactionalTableInspector(settings.minFamilyVersions(), settings.commitTable().tableName())
+                    .problems(descriptor(admin, table));
         }
     }
 

@@ -3,6 +3,7 @@ package io.tidemark.client.admin;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.CoprocessorDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -18,15 +19,22 @@ import java.util.List;
 public final class TransactionalTableInspector {
 
     private final int minVersions;
+    private final TableName commitTable;
 
-    /** @param minVersions versions every family must keep ({@value TidemarkConfig#CLIENT_MIN_VERSIONS}) */
-    public TransactionalTableInspector(int minVersions) {
+    /**
+     * @param minVersions versions every family must keep ({@value TidemarkConfig#CLIENT_MIN_VERSIONS})
+     * @param commitTable the commit table of the transactions that will use the table
+     *     ({@value TidemarkConfig#COMMIT_TABLE})
+     */
+    public TransactionalTableInspector(int minVersions, TableName commitTable) {
         this.minVersions = minVersions;
+        this.commitTable = commitTable;
     }
 
     public List<TableProblem> problems(TableDescriptor table) {
         String name = table.getTableName().getNameAsString();
         List<TableProblem> problems = new ArrayList<>();
+        checkCommitTableBinding(table, name, problems);
         for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
             String f = family.getNameAsString();
             if (family.getMaxVersions() < minVersions) {
@@ -34,20 +42,23 @@ public final class TransactionalTableInspector {
                         + family.getMaxVersions() + " version(s), Tidemark needs at least " + minVersions + " ("
                         + TidemarkConfig.CLIENT_MIN_VERSIONS + "): HBase would drop committed versions a running"
                         + " snapshot still reads. Fix it in the hbase shell: alter '" + name + "', {NAME => '" + f
-                        + "', VERSIONS => " + minVersions + "}"));
+                        + "', VERSIONS => " + minVersions + "}", true));
             }
             if (family.getTimeToLive() != HConstants.FOREVER) {
                 problems.add(new TableProblem(TableProblem.Severity.BLOCKING, "column family '" + f
                         + "' has a TTL of " + family.getTimeToLive() + " s: cell versions are transaction"
                         + " timestamps, not wall-clock times, so HBase would expire committed data at random. Fix"
-                        + " it in the hbase shell: alter '" + name + "', {NAME => '" + f + "', TTL => 'FOREVER'}"));
+                        + " it in the hbase shell: alter '" + name + "', {NAME => '" + f + "', TTL => 'FOREVER'}",
+                        true));
             }
             if (!isTransactional(family)) {
-                problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "column family '" + f + "' is not"
-                        + " marked transactional, so compactions never remove old versions from it. Fix it in the"
-                        + " hbase shell: alter '" + name + "', {NAME => '" + f + "', METADATA => {'"
-                        + TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY + "' => '"
-                        + TransactionalTableLayout.TRANSACTIONAL_FAMILY_VALUE + "'}}"));
+                problems.add(new TableProblem(TableProblem.Severity.BLOCKING, "column family '" + f + "' is not"
+                        + " marked transactional: the commit-table sweeper only finds transactional cells in marked"
+                        + " families (it would delete the commit record of a committed writer without writing its"
+                        + " shadow cells here, so it refuses to run while such a table holds transactional data), and"
+                        + " compactions never remove old versions from it. Fix it in the hbase shell: alter '" + name
+                        + "', {NAME => '" + f + "', METADATA => {'" + TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY
+                        + "' => '" + TransactionalTableLayout.TRANSACTIONAL_FAMILY_VALUE + "'}}", true));
             }
         }
         for (String coprocessor : new String[] {TransactionalTableLayout.SNAPSHOT_OBSERVER,
@@ -57,11 +68,45 @@ public final class TransactionalTableInspector {
                         + " is not attached: " + (coprocessor.equals(TransactionalTableLayout.SNAPSHOT_OBSERVER)
                         ? "snapshots are resolved on the client (every version crosses the network, and Filters"
                         + " are refused)" : "compactions never remove old versions") + ". Fix: "
-                        + "TidemarkAdmin.enable, or see docs/coprocessors.md for the hbase shell line"));
+                        + "TidemarkAdmin.enable, or see docs/coprocessors.md for the hbase shell line", true));
             }
         }
         checkFastPathRunsFirst(table, name, problems);
         return problems;
+    }
+
+    /**
+     * A table bound to another commit table holds the transactions of another Tidemark installation: its cells'
+     * writers are recorded there, so this client would misjudge every one of them, and this installation's sweeper
+     * would never look at the table.
+     */
+    private void checkCommitTableBinding(TableDescriptor table, String name, List<TableProblem> problems) {
+        String boundTo = boundCommitTable(table);
+        if (boundTo != null && !boundTo.equals(commitTable.getNameAsString())) {
+            problems.add(new TableProblem(TableProblem.Severity.BLOCKING, "table '" + name + "' belongs to the"
+                    + " transactions of commit table '" + boundTo + "' (its '"
+                    + TransactionalTableLayout.COMMIT_TABLE_KEY + "' attribute), not to those of '"
+                    + commitTable.getNameAsString() + "', which this client uses (" + TidemarkConfig.COMMIT_TABLE
+                    + "). Fix: set " + TidemarkConfig.COMMIT_TABLE + " to '" + boundTo
+                    + "' (and use that installation's TSO), or use another table", false));
+        }
+    }
+
+    /**
+     * The name of the commit table the table is bound to ({@link TransactionalTableLayout#COMMIT_TABLE_KEY}),
+     * normalised as HBase prints table names, or null when it is unbound. A value that is no table name is returned
+     * as it is, so it never equals a real commit table.
+     */
+    public static String boundCommitTable(TableDescriptor table) {
+        String value = table.getValue(TransactionalTableLayout.COMMIT_TABLE_KEY);
+        if (value == null || value.trim().isEmpty()) {
+            return null;
+        }
+        try {
+            return TableName.valueOf(value.trim()).getNameAsString();
+        } catch (IllegalArgumentException notATableName) {
+            return value;
+        }
     }
 
     /**
@@ -77,7 +122,7 @@ public final class TransactionalTableInspector {
                     + TransactionalTableLayout.FAST_PATH_OBSERVER + " has priority " + fastPath + ", not below the "
                     + "snapshot observer's " + snapshot + ": generic reads would skip the fast path's read clock."
                     + " Fix: re-attach it with priority " + TransactionalTableLayout.FAST_PATH_PRIORITY
-                    + " (docs/fast-path.md)"));
+                    + " (docs/fast-path.md)", false));
         }
     }
 

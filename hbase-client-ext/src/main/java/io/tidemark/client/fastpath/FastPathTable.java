@@ -1,17 +1,19 @@
 package io.tidemark.client.fastpath;
 
+import io.tidemark.client.ClientSettings;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
+import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.FastPathUnavailableException;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -24,10 +26,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Single-row transactions that run inside the region server in one round trip, with no TSO contact
@@ -47,13 +51,22 @@ public final class FastPathTable implements Closeable {
     /** How many fresh TSO timestamps one operation may ask for before giving up. */
     private static final int FRESH_TIMESTAMP_ATTEMPTS = 3;
 
-    private final Table table;
+    private final Connection connection;
+    private final TableName tableName;
     private final TransactionManager transactions;
+    private final int operationTimeoutMillis;
+    /** Sends every operation's first attempt, which has the whole operation timeout. */
+    private final Table table;
+    private final OperationStream stream = OperationStream.take();
     private long session;
 
-    private FastPathTable(Table table, TransactionManager transactions) {
-        this.table = table;
+    private FastPathTable(Connection connection, TableName tableName, TransactionManager transactions,
+            int operationTimeoutMillis) {
+        this.connection = connection;
+        this.tableName = tableName;
         this.transactions = transactions;
+        this.operationTimeoutMillis = operationTimeoutMillis;
+        this.table = withTimeout(operationTimeoutMillis);
     }
 
     public static Builder builder(Connection connection, TableName tableName) {
@@ -61,7 +74,7 @@ public final class FastPathTable implements Closeable {
     }
 
     public TableName getName() {
-        return table.getName();
+        return tableName;
     }
 
     /** The paper's brc: the latest committed values of the Get's columns, skipping undecided writes. */
@@ -84,12 +97,12 @@ public final class FastPathTable implements Closeable {
      * @throws FastPathConflictException the row has a write of a generic transaction that is not decided yet
      */
     public long put(Put put) throws IOException {
-        return write(request(put, Operation.WRITE));
+        return versionOf(call(write(Operation.WRITE, put)));
     }
 
     /** Commits the Delete (columns, families or, with no column, the whole row) as a transaction of its own. */
     public long delete(Delete delete) throws IOException {
-        return write(request(delete, Operation.WRITE));
+        return versionOf(call(write(Operation.WRITE, delete)));
     }
 
     /**
@@ -99,12 +112,12 @@ public final class FastPathTable implements Closeable {
      * @throws FastPathConflictException the row changed since {@code version}, or has an undecided write
      */
     public long putIfUnchanged(Put put, long version) throws IOException {
-        return write(conditional(request(put, Operation.CONDITIONAL_WRITE), version));
+        return versionOf(call(write(Operation.CONDITIONAL_WRITE, put).expectedVersion(version)));
     }
 
     /** Like {@link #putIfUnchanged}, for a Delete. */
     public long deleteIfUnchanged(Delete delete, long version) throws IOException {
-        return write(conditional(request(delete, Operation.CONDITIONAL_WRITE), version));
+        return versionOf(call(write(Operation.CONDITIONAL_WRITE, delete).expectedVersion(version)));
     }
 
     /**
@@ -119,14 +132,7 @@ public final class FastPathTable implements Closeable {
             throw new IllegalArgumentException("check-and-mutate checks row " + Bytes.toStringBinary(row)
                     + " but the mutation is for row " + Bytes.toStringBinary(mutation.getRow()));
         }
-        CellEncoding.checkUserQualifier(qualifier);
-        Get request = request(mutation, Operation.CHECK_AND_MUTATE);
-        request.setAttribute(FastPathProtocol.CHECK_FAMILY, family);
-        request.setAttribute(FastPathProtocol.CHECK_QUALIFIER, qualifier);
-        if (expected != null) {
-            request.setAttribute(FastPathProtocol.CHECK_VALUE, expected);
-        }
-        Result answer = call(request);
+        Result answer = call(write(Operation.CHECK_AND_MUTATE, mutation).check(family, qualifier, expected));
         byte[] applied = answer.getValue(FastPathProtocol.META_FAMILY, FastPathProtocol.APPLIED_QUALIFIER);
         return applied != null && applied.length == 1 && applied[0] == 1;
     }
@@ -136,11 +142,7 @@ public final class FastPathTable implements Closeable {
      * transaction of its own; returns the new value.
      */
     public long increment(byte[] row, byte[] family, byte[] qualifier, long delta) throws IOException {
-        CellEncoding.checkUserQualifier(qualifier);
-        Get request = new Get(row).addColumn(family, qualifier);
-        request.setAttribute(FastPathProtocol.OPERATION, new byte[] {Operation.INCREMENT.code()});
-        request.setAttribute(FastPathProtocol.DELTA, Bytes.toBytes(delta));
-        Result answer = call(request);
+        Result answer = call(FastPathRequest.builder(Operation.INCREMENT, row).column(family, qualifier).delta(delta));
         return Bytes.toLong(answer.getValue(family, qualifier));
     }
 
@@ -157,16 +159,16 @@ public final class FastPathTable implements Closeable {
         session = Math.max(session, timestamp);
     }
 
+    /** Hands the table's stream of idempotency keys on to the next table; the HBase connection stays open. */
     @Override
     public void close() throws IOException {
+        stream.giveBack();
         table.close();
     }
 
     private VersionedResult read(Get get, Operation op) throws IOException {
         checkGet(get);
-        Get request = new Get(get);
-        request.setAttribute(FastPathProtocol.OPERATION, new byte[] {op.code()});
-        Result answer = call(request);
+        Result answer = call(FastPathRequest.builder(op, get.getRow()).columns(get.getFamilyMap()));
         List<Cell> user = new ArrayList<>();
         for (Cell c : answer.rawCells()) {
             if (!CellUtil.matchingFamily(c, FastPathProtocol.META_FAMILY)) {
@@ -176,16 +178,34 @@ public final class FastPathTable implements Closeable {
         return new VersionedResult(Result.create(user), versionOf(answer));
     }
 
-    private long write(Get request) throws IOException {
-        return versionOf(call(request));
+    private static FastPathRequest.Builder write(Operation op, Mutation mutation) {
+        return FastPathRequest.builder(op, mutation.getRow()).mutation(mutation);
     }
 
-    /** Sends the request, retrying with a fresh TSO timestamp while the server cannot mint a version. */
-    private Result call(Get request) throws IOException {
+    /**
+     * Sends the request, retrying with a fresh TSO timestamp while the server cannot mint a version. Every attempt
+     * of a write carries the same idempotency key, and all attempts (and HBase's own re-sends of each) end within the
+     * operation timeout: the region servers keep operation records long enough for that (docs/fast-path.md,
+     * "Retries").
+     */
+    private Result call(FastPathRequest.Builder request) throws IOException {
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(operationTimeoutMillis);
+        if (request.operation().writes()) {
+            request.idempotencyKey(stream.next(start, TimeUnit.MILLISECONDS.toNanos(operationTimeoutMillis)))
+                    .operationTimeoutMillis(operationTimeoutMillis);
+        }
         for (int attempt = 1; ; attempt++) {
-            request.setAttribute(FastPathProtocol.SESSION, Bytes.toBytes(session));
+            FastPathRequest attemptRequest = request.session(session).build();
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new SocketTimeoutException("fast-path " + attemptRequest.operation() + " of row "
+                        + Bytes.toStringBinary(attemptRequest.row()) + " did not finish within "
+                        + operationTimeoutMillis + " ms (" + TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS
+                        + "); its outcome is unknown");
+            }
             try {
-                Result answer = table.get(request);
+                Result answer = send(attemptRequest.toGet(), attempt == 1, (int) left);
                 advanceSession(versionOf(answer));
                 return answer;
             } catch (IOException e) {
@@ -198,11 +218,26 @@ public final class FastPathTable implements Closeable {
                     throw new IOException("the fast path stayed unavailable after " + attempt + " fresh TSO"
                             + " timestamps; use a generic transaction", unavailable);
                 }
+                // Only a timestamp obtained after this refusal tells the refusing region how far readers have read.
                 long fresh = freshTimestamp();
                 advanceSession(fresh);
-                request.setAttribute(FastPathProtocol.FRESH_TIMESTAMP, Bytes.toBytes(fresh));
+                request.freshTimestamp(fresh, unavailable.incarnation());
             }
         }
+    }
+
+    /** A retry gets what is left of the operation timeout, so that all attempts end within it. */
+    private Result send(Get get, boolean firstAttempt, int leftMillis) throws IOException {
+        if (firstAttempt) {
+            return table.get(get);
+        }
+        try (Table retry = withTimeout(leftMillis)) {
+            return retry.get(get);
+        }
+    }
+
+    private Table withTimeout(int timeoutMillis) {
+        return connection.getTableBuilder(tableName, null).setOperationTimeout(timeoutMillis).build();
     }
 
     /** The generic path's timestamp source: the start timestamp of a transaction begun (and ended) for it. */
@@ -210,19 +245,6 @@ public final class FastPathTable implements Closeable {
         Transaction tx = transactions.begin();
         transactions.rollback(tx);
         return tx.startTimestamp();
-    }
-
-    private static Get request(Mutation mutation, Operation op) throws IOException {
-        checkMutation(mutation);
-        Get request = new Get(mutation.getRow());
-        request.setAttribute(FastPathProtocol.OPERATION, new byte[] {op.code()});
-        request.setAttribute(FastPathProtocol.MUTATION, FastPathProtocol.encodeMutation(mutation));
-        return request;
-    }
-
-    private static Get conditional(Get request, long version) {
-        request.setAttribute(FastPathProtocol.EXPECTED_VERSION, Bytes.toBytes(version));
-        return request;
     }
 
     private static long versionOf(Result answer) throws IOException {
@@ -234,38 +256,10 @@ public final class FastPathTable implements Closeable {
         return Bytes.toLong(version);
     }
 
-    private static void checkMutation(Mutation m) {
-        if (!(m instanceof Put || m instanceof Delete)) {
-            throw new IllegalArgumentException("a fast-path write takes a Put or a Delete, not a "
-                    + m.getClass().getSimpleName());
-        }
-        if (m.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
-            throw new IllegalArgumentException("fast-path writes take no user timestamp: the version is minted");
-        }
-        for (List<Cell> cells : m.getFamilyCellMap().values()) {
-            for (Cell c : cells) {
-                if (c.getTimestamp() != HConstants.LATEST_TIMESTAMP) {
-                    throw new IllegalArgumentException("fast-path writes take no user timestamp: the version is"
-                            + " minted");
-                }
-                if (c.getType() != Cell.Type.DeleteFamily) {
-                    CellEncoding.checkUserQualifier(CellUtil.cloneQualifier(c));
-                }
-            }
-        }
-    }
-
     private static void checkGet(Get get) {
         if (!get.getTimeRange().isAllTime() || get.getFilter() != null || get.getMaxVersions() > 1) {
             throw new UnsupportedOperationException("a fast-path read returns the latest committed version of the"
                     + " requested columns: time ranges, filters and several versions are not supported");
-        }
-        for (Map.Entry<byte[], NavigableSet<byte[]>> f : get.getFamilyMap().entrySet()) {
-            if (f.getValue() != null) {
-                for (byte[] q : f.getValue()) {
-                    CellEncoding.checkUserQualifier(q);
-                }
-            }
         }
     }
 
@@ -275,6 +269,7 @@ public final class FastPathTable implements Closeable {
         private final Connection connection;
         private final TableName tableName;
         private TransactionManager transactions;
+        private TidemarkConfig config;
 
         private Builder(Connection connection, TableName tableName) {
             if (connection == null || tableName == null) {
@@ -290,12 +285,22 @@ public final class FastPathTable implements Closeable {
             return this;
         }
 
-        public FastPathTable build() throws IOException {
+        /**
+         * Where {@value TidemarkConfig#CLIENT_FASTPATH_OPERATION_TIMEOUT_MS} comes from; by default
+         * {@link TidemarkConfig#load()}.
+         */
+        public Builder config(TidemarkConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        public FastPathTable build() {
             if (transactions == null) {
                 throw new IllegalStateException("a FastPathTable needs a TransactionManager (builder"
                         + ".transactionManager(tm)): it falls back to the TSO when no fast-path version can be minted");
             }
-            return new FastPathTable(connection.getTable(tableName), transactions);
+            ClientSettings settings = new ClientSettings(config != null ? config : TidemarkConfig.load());
+            return new FastPathTable(connection, tableName, transactions, settings.fastPathOperationTimeoutMillis());
         }
     }
 }

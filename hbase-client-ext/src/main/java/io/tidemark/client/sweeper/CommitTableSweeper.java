@@ -1,253 +1,229 @@
 package io.tidemark.client.sweeper;
 
-import io.tidemark.client.admin.TransactionalTableInspector;
-import io.tidemark.committable.CommitState;
-import io.tidemark.committable.CommitTableSchema;
-import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.encoding.CellEncoding;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps the commit table small (docs/coprocessors.md, "Commit-table sweeper"). A record that outlives its client is
- * either a commit whose post-commit never ran (the client died after the record, before or while writing shadow
- * cells) or a reader's invalidation of a writer that never committed. For records older than a configurable age,
- * one pass:
+ * Keeps the commit table small without ever losing a committed write (docs/coprocessors.md, "Commit-table sweeper").
+ * A record that outlives its client is a commit whose post-commit never finished, or an invalidation marker. One pass
+ * over a batch of old records:
  * <ol>
- *   <li>finds the transactions' cells by scanning every transactional table over the records' timestamp range
- *       (cells are versioned by the writer's start timestamp, and HBase skips store files outside the range);</li>
- *   <li>writes the missing shadow cells of committed transactions, and deletes the tentative cells (data and
- *       tombstones at exactly that version) of invalidated ones;</li>
- *   <li>only then deletes the records.</li>
+ *   <li>takes the time T1 and reads the persisted low watermark, then finds the tables that may hold the
+ *       transactions' cells ({@link TransactionalTables}; refuses to run while one of them is not marked);</li>
+ *   <li>scans those tables at exactly the records' versions (the writers' start timestamps); writes the missing
+ *       shadow cells of committed writers, and notes which invalidated writers have a shadow cell;</li>
+ *   <li>an invalidated writer with a shadow cell committed (a reader invalidated it after its post-commit and died
+ *       before undoing that): its marker is wrong, so the sweeper writes any shadow cell it still lacks and undoes the
+ *       marker; its data stays;</li>
+ *   <li>an invalidated writer without a shadow cell whose start is at or below the low watermark is rolled back: the
+ *       TSO refuses its COMMIT, so its only way to commit is a commit-record write it was granted earlier, and every
+ *       such write ends within {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS} of the grant, which came before
+ *       T1. Its tentative cells go at once (while the marker stands it cannot commit); the marker goes once T1 plus
+ *       that timeout plus {@value TidemarkConfig#SWEEPER_MARKER_MARGIN_MS} has passed;</li>
+ *   <li>any other invalidated writer is left alone: only its marker keeps it from committing;</li>
+ *   <li>committed records are deleted once their shadow cells are written.</li>
  * </ol>
- * Commit records do not list the cells a transaction wrote: recording write sets there would slow every commit
- * (and batched-mode TSOs do not know them), while the scan only costs the sweeper. A table counts as transactional
- * when one of its families is marked {@code tidemark.transactional} (TidemarkAdmin does that); a transaction that
- * wrote to an unmarked table must not be swept, so mark every table used in transactions.
+ * No version with a shadow cell is ever deleted. Commit records do not list the cells a transaction wrote
+ * (recording write sets would slow every commit, and a batched-mode TSO does not know them); the scans cost only the
+ * sweeper, and HBase skips store files outside their time range.
  *
  * <p>Runs outside the TSO (whose event loop must stay short) as a library call: a scheduled tool or a daemon thread
- * calls {@link #sweepOnce()}. Passes are idempotent and safe next to live clients: a live client's own post-commit
- * writes the same shadow cells.
+ * calls {@link #sweepAll()}. Passes are idempotent and safe next to live clients and other sweepers: a live client's
+ * own post-commit writes the same shadow cells, and markers are only ever removed by a delete conditional on the
+ * marker.
  */
 public final class CommitTableSweeper {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommitTableSweeper.class);
 
     private final Connection connection;
+    private final SweeperSettings settings;
     private final HBaseCommitTable commitTable;
-    private final long committedAgeMs;
-    private final long invalidatedAgeMs;
-    private final int batch;
+    private final TransactionalTables transactionalTables;
 
     public CommitTableSweeper(Connection connection, TidemarkConfig config) {
         this.connection = connection;
-        this.commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
-        this.committedAgeMs = config.getLong(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS,
-                TidemarkConfig.SWEEPER_COMMITTED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
-        this.invalidatedAgeMs = config.getLong(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,
-                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
-        this.batch = config.getInt(TidemarkConfig.SWEEPER_BATCH, TidemarkConfig.SWEEPER_BATCH_DEFAULT, 1,
-                10_000_000);
+        this.settings = new SweeperSettings(config);
+        this.commitTable = new HBaseCommitTable(connection, settings.client().commitTable());
+        this.transactionalTables = new TransactionalTables(settings.client());
     }
 
-    /** Sweeps until no old record is left; returns the totals. */
+    /** Sweeps the whole commit table, one batch of {@value TidemarkConfig#SWEEPER_BATCH} records per pass. */
     public SweepResult sweepAll() throws IOException {
-        int completed = 0;
-        int rolledBack = 0;
-        long shadows = 0;
-        long removed = 0;
-        while (true) {
-            SweepResult pass = sweepOnce();
-            if (pass.isEmpty()) {
-                return new SweepResult(completed, rolledBack, shadows, removed);
-            }
-            completed += pass.completed();
-            rolledBack += pass.rolledBack();
-            shadows += pass.shadowCellsWritten();
-            removed += pass.tentativeCellsRemoved();
+        SweepResult total = SweepResult.EMPTY;
+        byte[] from = HConstants.EMPTY_START_ROW;
+        while (from != null) {
+            OldRecords records = OldRecords.read(connection, commitTable.tableName(), from, settings);
+            total = total.plus(sweep(records));
+            from = records.next;
         }
+        return total;
     }
 
-    /** One pass over at most {@value TidemarkConfig#SWEEPER_BATCH} old records. */
+    /** One pass over the first {@value TidemarkConfig#SWEEPER_BATCH} old records. */
     public SweepResult sweepOnce() throws IOException {
-        Map<Long, Long> committed = new HashMap<>();
-        Set<Long> invalidated = new HashSet<>();
-        findOldRecords(committed, invalidated);
-        if (committed.isEmpty() && invalidated.isEmpty()) {
-            return new SweepResult(0, 0, 0, 0);
+        return sweep(OldRecords.read(connection, commitTable.tableName(), HConstants.EMPTY_START_ROW, settings));
+    }
+
+    private SweepResult sweep(OldRecords records) throws IOException {
+        // T1, then the watermark: every COMMIT granted to a writer at or below it was granted before T1.
+        long readAt = System.nanoTime();
+        long lowWatermark = commitTable.readLowWatermark();
+        List<TableName> tables = tables();
+        if (records.isEmpty()) {
+            return SweepResult.EMPTY;
         }
-        long[] counts = new long[2];
-        for (TableName table : transactionalTables()) {
-            sweepTable(table, committed, invalidated, counts);
+        Pass pass = new Pass(records);
+        pass.completeAndInspect(tables);
+        Set<Long> dead = new TreeSet<>();
+        int undecided = 0;
+        for (long start : records.invalidated) {
+            if (pass.wrongMarkers.containsKey(start)) {
+                continue;
+            }
+            if (start <= lowWatermark) {
+                dead.add(start);
+            } else {
+                undecided++;
+            }
         }
-        List<Long> done = new ArrayList<>(committed.keySet());
-        done.addAll(invalidated);
-        commitTable.deleteAll(done);
-        SweepResult result = new SweepResult(committed.size(), invalidated.size(), counts[0], counts[1]);
-        LOG.info("{}", result);
+        pass.healWrongAndRemoveDead(tables, dead);
+        commitTable.deleteAll(new ArrayList<>(records.committed.keySet()));
+        for (long start : pass.wrongMarkers.keySet()) {
+            commitTable.undoInvalidation(start);
+        }
+        dead.removeAll(pass.shadowedLate);
+        if (!dead.isEmpty()) {
+            awaitMarkerRemoval(readAt);
+            for (long start : dead) {
+                // Conditional on the marker: only an invalidation is ever removed, never a commit record.
+                commitTable.undoInvalidation(start);
+            }
+        }
+        SweepResult result = new SweepResult(records.committed.size(), dead.size(), pass.wrongMarkers.size(),
+                undecided, pass.shadowCellsWritten, pass.tentativeCellsRemoved);
+        LOG.info("{} (low watermark {})", result, lowWatermark);
         return result;
     }
 
-    private void findOldRecords(Map<Long, Long> committed, Set<Long> invalidated) throws IOException {
-        long now = System.currentTimeMillis();
-        Scan scan = new Scan().addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
-                .setCaching(Math.min(batch, 1000));
-        try (Table table = connection.getTable(commitTable.tableName());
-             ResultScanner records = table.getScanner(scan)) {
-            for (Result r : records) {
-                if (Bytes.equals(r.getRow(), CommitTableSchema.LOW_WATERMARK_ROW)) {
-                    continue;
-                }
-                Cell cell = r.getColumnLatestCell(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER);
-                long age = now - cell.getTimestamp();
-                CommitState state = CommitTableSchema.decode(CellUtil.cloneValue(cell));
-                long start = CommitTableSchema.startTimestampOf(r.getRow());
-                if (state.isCommitted() && age >= committedAgeMs) {
-                    committed.put(start, state.commitTimestamp());
-                } else if (state.isInvalidated() && age >= invalidatedAgeMs) {
-                    invalidated.add(start);
-                }
-                if (committed.size() + invalidated.size() >= batch) {
-                    return;
-                }
-            }
-        }
-    }
-
-    private List<TableName> transactionalTables() throws IOException {
-        List<TableName> tables = new ArrayList<>();
+    private List<TableName> tables() throws IOException {
         try (Admin admin = connection.getAdmin()) {
-            for (TableDescriptor descriptor : admin.listTableDescriptors()) {
-                for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
-                    if (TransactionalTableInspector.isTransactional(family)) {
-                        if (!admin.isTableEnabled(descriptor.getTableName())) {
-                            // Its cells cannot be checked, and a record must outlive every cell that needs it.
-                            throw new IOException("cannot sweep: transactional table " + descriptor.getTableName()
-                                    + " is disabled; enable it, or drop it, before sweeping");
-                        }
-                        tables.add(descriptor.getTableName());
-                        break;
+            return transactionalTables.find(admin);
+        }
+    }
+
+    /** Waits until the commit-record timeout plus the margin has passed since {@code readAtNanos}. */
+    private void awaitMarkerRemoval(long readAtNanos) throws IOException {
+        long until = readAtNanos + TimeUnit.MILLISECONDS.toNanos(settings.markerRemovalDelayMs());
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting to remove invalidation markers; they"
+                        + " stay, and the next pass removes them");
+            }
+        }
+    }
+
+    /** The table work of one pass. */
+    private final class Pass {
+
+        final OldRecords records;
+        /** Invalidated writers found with a shadow cell: start timestamp to commit timestamp. */
+        final Map<Long, Long> wrongMarkers = new TreeMap<>();
+        /** Writers thought dead in which the removal scan still met a shadow cell: their markers stay. */
+        final Set<Long> shadowedLate = new TreeSet<>();
+        long shadowCellsWritten;
+        long tentativeCellsRemoved;
+
+        Pass(OldRecords records) {
+            this.records = records;
+        }
+
+        /** Writes committed writers' missing shadow cells and finds the invalidated writers that have one. */
+        void completeAndInspect(List<TableName> tables) throws IOException {
+            scan(tables, records.starts(), (column, fixes) -> {
+                long version = column.version();
+                Long commit = records.committed.get(version);
+                if (commit != null) {
+                    if (column.isTentative()) {
+                        fixes.writeShadowCell(column, commit);
                     }
+                } else if (column.hasShadowCell()) {
+                    wrongMarkers.put(version, column.shadowCommit());
+                }
+            });
+        }
+
+        /** Completes the writers of wrong markers, and removes the tentative cells of dead writers. */
+        void healWrongAndRemoveDead(List<TableName> tables, Set<Long> dead) throws IOException {
+            Set<Long> versions = new TreeSet<>(dead);
+            versions.addAll(wrongMarkers.keySet());
+            if (versions.isEmpty()) {
+                return;
+            }
+            scan(tables, versions, (column, fixes) -> {
+                long version = column.version();
+                Long commit = wrongMarkers.get(version);
+                if (commit != null) {
+                    if (column.isTentative()) {
+                        fixes.writeShadowCell(column, commit);
+                    }
+                } else if (column.hasShadowCell()) {
+                    // Cannot happen (a marked writer's shadow cells all predate its marker); never delete it.
+                    LOG.error("writer {} was invalidated but {} has a shadow cell; keeping its marker and data",
+                            version, column);
+                    shadowedLate.add(version);
+                } else {
+                    fixes.removeTentative(column);
+                }
+            });
+        }
+
+        private void scan(List<TableName> tables, Set<Long> versions, ColumnAction action) throws IOException {
+            for (TableName name : tables) {
+                try (Table table = connection.getTable(name);
+                     ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(versions))) {
+                    CellFixes fixes = new CellFixes(table);
+                    for (Result row : rows) {
+                        for (StoredColumnVersion column : StoredColumnVersion.of(row)) {
+                            if (versions.contains(column.version())) {
+                                action.apply(column, fixes);
+                            }
+                        }
+                    }
+                    fixes.flush();
+                    shadowCellsWritten += fixes.shadowCellsWritten();
+                    tentativeCellsRemoved += fixes.tentativeCellsRemoved();
                 }
             }
         }
-        return tables;
     }
 
-    /** counts[0] += shadow cells written, counts[1] += tentative cells removed. */
-    private static void sweepRows(Table table, Map<Long, Long> committed, Set<Long> invalidated, long[] counts)
-            throws IOException {
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (long ts : committed.keySet()) {
-            min = Math.min(min, ts);
-            max = Math.max(max, ts);
-        }
-        for (long ts : invalidated) {
-            min = Math.min(min, ts);
-            max = Math.max(max, ts);
-        }
-        Scan scan = new Scan().setTimeRange(min, max + 1).readAllVersions().setCaching(500);
-        try (ResultScanner rows = table.getScanner(scan)) {
-            List<Mutation> fixes = new ArrayList<>();
-            for (Result row : rows) {
-                fixRow(row, committed, invalidated, fixes, counts);
-                if (fixes.size() >= 1000) {
-                    apply(table, fixes);
-                }
-            }
-            apply(table, fixes);
-        }
-    }
-
-    private void sweepTable(TableName name, Map<Long, Long> committed, Set<Long> invalidated, long[] counts)
-            throws IOException {
-        try (Table table = connection.getTable(name)) {
-            sweepRows(table, committed, invalidated, counts);
-        }
-    }
-
-    private static void fixRow(Result row, Map<Long, Long> committed, Set<Long> invalidated, List<Mutation> fixes,
-            long[] counts) {
-        Set<String> shadows = new HashSet<>();
-        for (Cell c : row.rawCells()) {
-            byte[] q = CellUtil.cloneQualifier(c);
-            if (CellEncoding.isShadowQualifier(q, 0, q.length)) {
-                shadows.add(columnVersion(CellUtil.cloneFamily(c), CellEncoding.userQualifier(q, 0, q.length),
-                        c.getTimestamp()));
-            }
-        }
-        Put put = new Put(row.getRow());
-        Delete delete = new Delete(row.getRow());
-        for (Cell c : row.rawCells()) {
-            byte[] q = CellUtil.cloneQualifier(c);
-            long version = c.getTimestamp();
-            if (CellEncoding.isShadowQualifier(q, 0, q.length)) {
-                continue;
-            }
-            byte[] family = CellUtil.cloneFamily(c);
-            Long commit = committed.get(version);
-            if (commit != null) {
-                byte[] userQualifier = CellEncoding.isTombstoneQualifier(q, 0, q.length)
-                        ? CellEncoding.userQualifier(q, 0, q.length) : q;
-                if (shadows.add(columnVersion(family, userQualifier, version))) {
-                    put.addColumn(family, CellEncoding.shadowQualifier(userQualifier), version,
-                            CellEncoding.encodeCommitTimestamp(commit));
-                    counts[0]++;
-                }
-            } else if (invalidated.contains(version)) {
-                delete.addColumn(family, q, version);
-                counts[1]++;
-            }
-        }
-        if (!put.isEmpty()) {
-            fixes.add(put);
-        }
-        if (!delete.isEmpty()) {
-            fixes.add(delete);
-        }
-    }
-
-    private static String columnVersion(byte[] family, byte[] qualifier, long version) {
-        return Bytes.toStringBinary(family) + "/" + Bytes.toStringBinary(qualifier) + "@" + version;
-    }
-
-    private static void apply(Table table, List<Mutation> fixes) throws IOException {
-        if (fixes.isEmpty()) {
-            return;
-        }
-        Object[] results = new Object[fixes.size()];
-        try {
-            table.batch(fixes, results);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while writing sweeper fixes", e);
-        }
-        fixes.clear();
+    /** What a pass does with one stored column version. */
+    private interface ColumnAction {
+        void apply(StoredColumnVersion column, CellFixes fixes) throws IOException;
     }
 }

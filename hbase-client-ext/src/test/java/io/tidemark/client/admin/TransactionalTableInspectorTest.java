@@ -13,11 +13,20 @@ import java.io.IOException;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TransactionalTableInspectorTest {
 
+    private static final TableName COMMITS = TableName.valueOf("tidemark:commits");
+    private static final TransactionalTableInspector INSPECTOR = new TransactionalTableInspector(Integer.MAX_VALUE,
+            COMMITS);
+
     private static TableDescriptor table(int fastPathPriority) throws IOException {
+        return builder(fastPathPriority).build();
+    }
+
+    private static TableDescriptorBuilder builder(int fastPathPriority) throws IOException {
         return TableDescriptorBuilder.newBuilder(TableName.valueOf("accounts"))
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("a"))
                         .setMaxVersions(Integer.MAX_VALUE)
@@ -29,13 +38,12 @@ class TransactionalTableInspectorTest {
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.COMPACTION_OBSERVER)
                         .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY).build())
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
-                        .setPriority(fastPathPriority).build())
-                .build();
+                        .setPriority(fastPathPriority).build());
     }
 
     @Test
     void fastPathObserverAfterTheSnapshotObserverIsBlocking() throws IOException {
-        List<TableProblem> problems = new TransactionalTableInspector(Integer.MAX_VALUE)
+        List<TableProblem> problems = INSPECTOR
                 .problems(table(TransactionalTableLayout.COPROCESSOR_PRIORITY + 1));
         assertEquals(1, problems.size());
         assertEquals(TableProblem.Severity.BLOCKING, problems.get(0).severity());
@@ -44,7 +52,36 @@ class TransactionalTableInspectorTest {
 
     @Test
     void fastPathObserverBeforeTheSnapshotObserverIsFine() throws IOException {
-        assertTrue(new TransactionalTableInspector(Integer.MAX_VALUE)
+        assertTrue(INSPECTOR
                 .problems(table(TransactionalTableLayout.FAST_PATH_PRIORITY)).isEmpty());
+    }
+
+    @Test
+    void anUnmarkedFamilyIsBlockingAndEnableFixesIt() throws IOException {
+        TableDescriptor table = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("plain"))
+                        .setMaxVersions(Integer.MAX_VALUE).build())
+                .build();
+        List<TableProblem> problems = INSPECTOR.problems(table);
+        assertEquals(1, problems.size(), problems.toString());
+        TableProblem unmarked = problems.get(0);
+        assertTrue(unmarked.isBlocking());
+        assertTrue(unmarked.isFixedByEnable());
+        assertTrue(unmarked.description().contains("'plain' is not marked transactional"), unmarked.description());
+        assertTrue(unmarked.description().contains("sweeper"), unmarked.description());
+    }
+
+    @Test
+    void aTableOfAnotherCommitTableIsBlockingAndNotFixedByEnable() throws IOException {
+        TableDescriptor ours = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, "tidemark:commits").build();
+        assertTrue(INSPECTOR.problems(ours).isEmpty());
+        TableDescriptor theirs = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, "other:commits").build();
+        List<TableProblem> problems = INSPECTOR.problems(theirs);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).isBlocking());
+        assertFalse(problems.get(0).isFixedByEnable());
+        assertTrue(problems.get(0).description().contains("'other:commits'"), problems.get(0).description());
     }
 }

@@ -32,6 +32,7 @@ import java.util.List;
 
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,7 +92,7 @@ class TidemarkAdminTest {
             assertEquals(5, problems.size(), problems.toString());
             assertProblem(problems, TableProblem.Severity.BLOCKING, "VERSIONS => 2147483647");
             assertProblem(problems, TableProblem.Severity.BLOCKING, "TTL => 'FOREVER'");
-            assertProblem(problems, TableProblem.Severity.ADVISORY, "'tidemark.transactional' => 'true'");
+            assertProblem(problems, TableProblem.Severity.BLOCKING, "'tidemark.transactional' => 'true'");
             assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.SNAPSHOT_OBSERVER);
             assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.COMPACTION_OBSERVER);
 
@@ -117,6 +118,56 @@ class TidemarkAdminTest {
                         .next());
                 assertEquals("v", Bytes.toString(t.get(reader, new Get(Bytes.toBytes("r"))).getValue(F, Q)));
                 cluster.tm.rollback(reader);
+            }
+        } finally {
+            TestCluster.drop(table);
+        }
+    }
+
+    @Test
+    void aTableMadeAsTheReadmeSaysHasNoBlockingProblemAndHoldsTransactions() throws IOException {
+        TableName table = cluster.newName("readme");
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            // The README's "Table requirements" snippet, verbatim but for the names.
+            admin.createTable(TableDescriptorBuilder.newBuilder(table)
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F)
+                            .setMaxVersions(Integer.MAX_VALUE)
+                            .setValue("tidemark.transactional", "true")
+                            .build())
+                    .build());
+        }
+        try {
+            List<TableProblem> problems = cluster.admin.check(table);
+            assertTrue(problems.stream().noneMatch(TableProblem::isBlocking), problems.toString());
+            try (TTable t = new TTable(TestCluster.connection(), table)) {
+                Transaction writer = cluster.tm.begin();
+                t.put(writer, new Put(Bytes.toBytes("r")).addColumn(F, Q, Bytes.toBytes("v")));
+                cluster.tm.commit(writer);
+                Transaction reader = cluster.tm.begin();
+                assertEquals("v", Bytes.toString(t.get(reader, new Get(Bytes.toBytes("r"))).getValue(F, Q)));
+                cluster.tm.rollback(reader);
+            }
+        } finally {
+            TestCluster.drop(table);
+        }
+    }
+
+    @Test
+    void aTableBelongsToItsCommitTableAndAnotherInstallationRefusesIt() throws IOException {
+        TableName table = cluster.createTransactionalTable("bound");
+        String ours = cluster.commitTable.tableName().getNameAsString();
+        try (TestCluster other = TestCluster.start("admin_other", CommitMode.LOW_LATENCY)) {
+            assertEquals(ours, descriptor(table).getValue(TransactionalTableLayout.COMMIT_TABLE_KEY));
+            assertProblem(other.admin.check(table), TableProblem.Severity.BLOCKING, "'" + ours + "'");
+            IOException notEnabled = assertThrows(IOException.class, () -> other.admin.enable(table));
+            assertTrue(notEnabled.getMessage().contains("'" + ours + "'"), notEnabled.getMessage());
+            try (TTable t = new TTable(TestCluster.connection(), table)) {
+                Transaction tx = other.tm.begin();
+                TableNotTransactionalException refused = assertThrows(TableNotTransactionalException.class,
+                        () -> t.get(tx, new Get(Bytes.toBytes("r"))));
+                assertTrue(refused.getMessage().contains(ours), refused.getMessage());
+                assertFalse(refused.getMessage().contains("fixes every problem"), refused.getMessage());
+                other.tm.rollback(tx);
             }
         } finally {
             TestCluster.drop(table);

@@ -40,8 +40,8 @@ import static io.tidemark.testing.TestCluster.F;
 /**
  * Measurements for the fast path (a benchmark, not a test: it asserts nothing and is not picked up by the default
  * test run). Run it with
- * {@code mvn -B -o -q -pl coprocessor -am verify -Dtest=FastPathBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
- * and read coprocessor/target/surefire-reports/io.tidemark.coprocessor.fastpath.FastPathBenchmark-output.txt.
+ * {@code mvn -B -o -q -pl integration-tests -am verify -Dtest=FastPathBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
+ * and read integration-tests/target/surefire-reports/io.tidemark.coprocessor.fastpath.FastPathBenchmark-output.txt.
  *
  * <ol>
  *   <li>Latency p50/p99, one client thread, same run: fast-path read / write / read-modify-write against raw HBase

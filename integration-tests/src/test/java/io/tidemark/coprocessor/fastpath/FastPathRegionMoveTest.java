@@ -6,10 +6,12 @@ import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.faults.DuplicateDelivery;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
@@ -60,10 +62,7 @@ class FastPathRegionMoveTest {
     @Test
     void regionMovesLoseNoCommittedWriteAndNeverMintBelowAnEarlierVersion() throws Exception {
         MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        JVMClusterUtil.RegionServerThread extra = cluster.startRegionServer();
-        extra.waitForServerOnline();
-        ServerName second = extra.getRegionServer().getServerName();
-        awaitMasterSees(second);
+        ServerName second = startRegionServer().getRegionServer().getServerName();
         ServerName first;
         try (RegionLocator locator = TestCluster.connection().getRegionLocator(table)) {
             first = locator.getRegionLocation(row(0), true).getServerName();
@@ -110,10 +109,8 @@ class FastPathRegionMoveTest {
     void aRegionServerCrashLosesNoAcknowledgedWriteAndNeverMintsBelowAnEarlierVersion() throws Exception {
         TableName crashTable = env.createTable("crash", EnumSet.of(TableFeature.FAST_PATH));
         MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        JVMClusterUtil.RegionServerThread extra = cluster.startRegionServer();
-        extra.waitForServerOnline();
+        JVMClusterUtil.RegionServerThread extra = startRegionServer();
         ServerName victim = extra.getRegionServer().getServerName();
-        awaitMasterSees(victim);
         AtomicBoolean running = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(ROWS);
         List<Future<long[]>> counters = new ArrayList<>();
@@ -145,10 +142,37 @@ class FastPathRegionMoveTest {
         }
     }
 
+    @Test
+    void aReSentIncrementArrivingAtTheRegionsNewLocationReturnsTheFirstResult() throws Exception {
+        TableName moved = env.createTable("resent", EnumSet.of(TableFeature.FAST_PATH));
+        MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
+        ServerName target = startRegionServer().getRegionServer().getServerName();
+        // The first attempt is applied where the region is; before HBase re-sends it, the region moves.
+        DuplicateDelivery movedMeanwhile = new DuplicateDelivery(FastPathRetryTest::isFastPathWrite, op -> {
+            try (Admin admin = TestCluster.connection().getAdmin()) {
+                move(admin, moved, admin.getRegions(moved).get(0), target);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (Connection duplicating = movedMeanwhile.wrap(TestCluster.connection());
+             FastPathTable fp = env.fastPath(moved, duplicating);
+             FastPathTable reader = env.fastPath(moved)) {
+            assertEquals(1, fp.increment(row(0), F, Q, 1), "the re-send, served at the new location, answers the"
+                    + " first attempt's result");
+            assertEquals(1, movedMeanwhile.duplicates());
+            assertEquals(1, Bytes.toLong(reader.get(new Get(row(0))).result().getValue(F, Q)),
+                    "the increment was applied once: its record moved with the row");
+        } finally {
+            cluster.stopRegionServer(target);
+            cluster.waitForRegionServerToStop(target, 60_000);
+        }
+    }
+
     /**
      * One writer per row, across a crash: values and versions only grow, and the last acknowledged value is the
-     * row's value. (An increment whose reply was lost in the crash may be retried by HBase and applied twice, as with
-     * HBase's own increments without nonces; that shows as a value growing by two, which is allowed here.)
+     * row's value. An increment whose reply was lost in the crash is re-sent by HBase to the region's new server and
+     * answered from its operation record there, so each increment adds exactly one.
      */
     private static long[] incrementsSurvivingCrashes(TableName crashTable, byte[] row, AtomicBoolean running)
             throws Exception {
@@ -157,7 +181,7 @@ class FastPathRegionMoveTest {
         try (FastPathTable fp = env.fastPath(crashTable)) {
             while (running.get()) {
                 long value = fp.increment(row, F, Q, 1);
-                assertTrue(value > lastValue, "value " + value + " after " + lastValue);
+                assertEquals(lastValue + 1, value, "each increment adds one, also across the crash");
                 long version = fp.sessionTimestamp();
                 assertTrue(version > lastVersion, "version " + version + " minted after " + lastVersion);
                 lastValue = value;
@@ -229,6 +253,15 @@ class FastPathRegionMoveTest {
                 Thread.sleep(100);
             }
         }
+    }
+
+    /** A further region server of the shared mini-cluster, online and known to the master. */
+    private static JVMClusterUtil.RegionServerThread startRegionServer() throws Exception {
+        JVMClusterUtil.RegionServerThread extra = SharedMiniCluster.utility().getMiniHBaseCluster()
+                .startRegionServer();
+        extra.waitForServerOnline();
+        awaitMasterSees(extra.getRegionServer().getServerName());
+        return extra;
     }
 
     private static void awaitMasterSees(ServerName server) throws Exception {

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 
 import static io.tidemark.testing.TestCluster.F;
@@ -145,8 +146,8 @@ class ScanAcrossRegionsTest {
     }
 
     private static TableName table(boolean serverSide, byte[]... splits) throws IOException {
-        return serverSide ? cluster.createTable("server", TableFeature.DEFAULT, splits)
-                : cluster.createPlainTable("client", Integer.MAX_VALUE, splits);
+        return cluster.createTable(serverSide ? "server" : "client",
+                serverSide ? TableFeature.DEFAULT : EnumSet.noneOf(TableFeature.class), splits);
     }
 
     private static void commit(TTable table, String... rows) throws IOException {

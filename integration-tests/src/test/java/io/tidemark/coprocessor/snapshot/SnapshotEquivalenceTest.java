@@ -4,6 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.client.admin.TableFeature;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +66,7 @@ class SnapshotEquivalenceTest {
         try (TestCluster cluster = TestCluster.start("equiv_" + mode.ordinal(), mode);
              TransactionManager crashAfterRecord = StagedFailures.withoutShadowCells(cluster.managerBuilder())) {
             TableName serverName = cluster.createTransactionalTable("server");
-            TableName clientName = cluster.createPlainTable("client", Integer.MAX_VALUE);
+            TableName clientName = cluster.createTable("client", EnumSet.noneOf(TableFeature.class));
             try (TTable server = new TTable(TestCluster.connection(), serverName);
                  TTable client = new TTable(TestCluster.connection(), clientName)) {
                 assertServerSideOnlyOn(server, client, cluster.tm);
@@ -109,7 +111,7 @@ class SnapshotEquivalenceTest {
     void olderVersionsAreFetchedWhenTheNewestAreInvisible() throws Exception {
         try (TestCluster cluster = TestCluster.start("equiv_older", CommitMode.LOW_LATENCY)) {
             TableName serverName = cluster.createTransactionalTable("server");
-            TableName clientName = cluster.createPlainTable("client", Integer.MAX_VALUE);
+            TableName clientName = cluster.createTable("client", EnumSet.noneOf(TableFeature.class));
             byte[] row = row(0);
             byte[] q = QUALIFIERS[0];
             try (TTable server = new TTable(TestCluster.connection(), serverName);

@@ -3,11 +3,8 @@ package io.tidemark.testing.faults;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Table;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -22,30 +19,32 @@ import java.util.function.Predicate;
  * }</pre>
  *
  * Every {@link Table} method whose first argument matches the predicate is invoked twice on the real table; every
- * other call is passed through once.
+ * other call is passed through once. Tables from {@code getTableBuilder(...).build()} duplicate too.
  */
 public final class DuplicateDelivery {
 
     private final Predicate<Object> duplicated;
+    private final Consumer<Object> betweenDeliveries;
     private final AtomicLong deliveries = new AtomicLong();
 
     /** @param duplicated which operations (the first argument of a {@link Table} method) are sent twice */
     public DuplicateDelivery(Predicate<Object> duplicated) {
+        this(duplicated, operation -> { });
+    }
+
+    /**
+     * @param duplicated which operations (the first argument of a {@link Table} method) are sent twice
+     * @param betweenDeliveries runs with the operation after its first delivery and before the second, on the
+     *     calling thread: what happens meanwhile, e.g. another client's write landing before the re-send
+     */
+    public DuplicateDelivery(Predicate<Object> duplicated, Consumer<Object> betweenDeliveries) {
         this.duplicated = duplicated;
+        this.betweenDeliveries = betweenDeliveries;
     }
 
     /** {@code connection} with duplicating tables; closing the wrapper leaves {@code connection} open. */
     public Connection wrap(Connection connection) {
-        return proxy(Connection.class, (self, method, args) -> {
-            if (method.getName().equals("close")) {
-                return null;
-            }
-            Object result = invoke(connection, method, args);
-            if (result instanceof Table) {
-                return duplicating((Table) result);
-            }
-            return result;
-        });
+        return TableDecorator.wrap(connection, this::duplicating);
     }
 
     /** How many operations were sent a second time so far. */
@@ -54,25 +53,13 @@ public final class DuplicateDelivery {
     }
 
     private Table duplicating(Table table) {
-        return proxy(Table.class, (self, method, args) -> {
+        return TableDecorator.proxy(Table.class, (self, method, args) -> {
             if (args != null && args.length > 0 && duplicated.test(args[0])) {
-                invoke(table, method, args);
+                TableDecorator.invoke(table, method, args);
+                betweenDeliveries.accept(args[0]);
                 deliveries.incrementAndGet();
             }
-            return invoke(table, method, args);
+            return TableDecorator.invoke(table, method, args);
         });
-    }
-
-    private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static <T> T proxy(Class<T> type, InvocationHandler handler) {
-        return type.cast(Proxy.newProxyInstance(DuplicateDelivery.class.getClassLoader(), new Class<?>[] {type},
-                handler));
     }
 }

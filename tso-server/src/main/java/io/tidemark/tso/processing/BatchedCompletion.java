@@ -5,6 +5,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
+import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.ParallelCommitWriter;
 import io.tidemark.protocol.AbortReason;
@@ -44,6 +46,14 @@ import java.util.function.BooleanSupplier;
  * ever answered as if durable when it is not. The writer checks that this TSO may still serve (its lease) before and
  * after each write; once it may not, it abandons the batch without replying (the TSO is stopping, and its clients
  * settle their commits through the commit table).
+ *
+ * <p>No commit record is written later than the commit-record timeout after the batch's first commit decision (the
+ * batch's {@link CommitRecordDeadline}; HBase's timeouts of each attempt end there too): the commit-table sweeper's
+ * proof that it may remove an invalidation marker rests on that bound (docs/coprocessors.md). A batch still not
+ * durable at its deadline is settled the way a client settles an unknown outcome: each of its transactions is
+ * invalidated, which decides it by content (a record an earlier attempt wrote stands and the commit is answered
+ * COMMITTED; otherwise ABORTED(INVALIDATED)). Those invalidations are retried like the writes, so BEGINs still wait
+ * until every commit before them is decided.
  */
 public final class BatchedCompletion implements CommitCompletion {
 
@@ -66,13 +76,16 @@ public final class BatchedCompletion implements CommitCompletion {
 
     private static final class Batch {
         final List<Entry> entries;
+        /** Taken at the batch's first (earliest) commit decision. */
+        final CommitRecordDeadline deadline;
         ScheduledFuture<?> flushTimer;
         /** The flush timeout passed while the writer was busy: submit as soon as it is free. */
         boolean due;
         long lastCommitTimestamp;
 
-        Batch(int capacity) {
+        Batch(int capacity, CommitRecordDeadline deadline) {
             this.entries = new ArrayList<>(capacity);
+            this.deadline = deadline;
         }
     }
 
@@ -95,9 +108,11 @@ public final class BatchedCompletion implements CommitCompletion {
 
 
     private final EventExecutor loop;
+    private final CommitTable commitTable;
     private final ParallelCommitWriter recordWriter;
     private final int maxBatch;
     private final long flushTimeoutMs;
+    private final long commitRecordTimeoutMs;
     private final TsoMetrics metrics;
     private final ExecutorService writer;
     private final BooleanSupplier mayServe;
@@ -111,15 +126,20 @@ public final class BatchedCompletion implements CommitCompletion {
     private final Set<ChannelHandlerContext> toFlush = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
+     * @param commitRecordTimeoutMs how long after a batch's first commit decision its records may still be written
+     *     ({@code tidemark.client.commit-record-timeout-ms})
      * @param mayServe whether this TSO may still serve (holds its lease); asked before and after each write
      */
     public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
-                             long flushTimeoutMs, TsoMetrics metrics, BooleanSupplier mayServe) {
+                             long flushTimeoutMs, long commitRecordTimeoutMs, TsoMetrics metrics,
+                             BooleanSupplier mayServe) {
         this.loop = loop;
         this.mayServe = mayServe;
+        this.commitTable = commitTable;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
         this.maxBatch = maxBatch;
         this.flushTimeoutMs = flushTimeoutMs;
+        this.commitRecordTimeoutMs = commitRecordTimeoutMs;
         this.metrics = metrics;
         this.writer = Executors.newSingleThreadExecutor(runnable -> {
             Thread t = new Thread(runnable, "tidemark-tso-commit-writer");
@@ -141,7 +161,7 @@ public final class BatchedCompletion implements CommitCompletion {
     public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
         Batch batch = open;
         if (batch == null) {
-            batch = new Batch(maxBatch);
+            batch = new Batch(maxBatch, CommitRecordDeadline.afterMillis(commitRecordTimeoutMs));
             open = batch;
             Batch timed = batch;
             batch.flushTimer = loop.schedule(() -> flushTimeoutPassed(timed), flushTimeoutMs, TimeUnit.MILLISECONDS);
@@ -189,8 +209,9 @@ public final class BatchedCompletion implements CommitCompletion {
     }
 
     /**
-     * Runs on the writer thread: writes the batch until it is durable. Returns per entry whether its record won
-     * (false: the transaction had been invalidated), or null when the TSO may no longer serve.
+     * Runs on the writer thread: writes the batch until it is durable, or, past its deadline, invalidates what is not.
+     * Returns per entry whether its record won (false: the transaction was invalidated), or null when the TSO may no
+     * longer serve.
      */
     private boolean[] write(Batch batch) {
         List<CommitRecord> records = new ArrayList<>(batch.entries.size());
@@ -205,7 +226,8 @@ public final class BatchedCompletion implements CommitCompletion {
             try (Timer.Context ignored = metrics.commitTableWrite().time()) {
                 // A retry that finds a record an earlier attempt wrote counts it as won: the commit table decides
                 // by content (CommitTable#tryCommit).
-                boolean[] won = recordWriter.tryCommitAll(records);
+                boolean[] won = batch.deadline.hasPassed() ? invalidateUnwritten(records)
+                        : recordWriter.tryCommitAll(records, batch.deadline);
                 if (attempt > 1) {
                     LOG.info("Wrote {} commit records at attempt {}", records.size(), attempt);
                 }
@@ -220,6 +242,32 @@ public final class BatchedCompletion implements CommitCompletion {
                 backoff = Math.min(MAX_RETRY_BACKOFF_MS, backoff * 2);
             }
         }
+    }
+
+    /**
+     * Settles records whose deadline passed before they were known to be durable, by invalidating each transaction:
+     * a record an earlier attempt wrote stands (decided by content), every other transaction can never commit.
+     */
+    private boolean[] invalidateUnwritten(List<CommitRecord> records) throws IOException {
+        boolean[] won = new boolean[records.size()];
+        for (int i = 0; i < won.length; i++) {
+            CommitRecord record = records.get(i);
+            CommitState stands = commitTable.invalidate(record.startTimestamp());
+            won[i] = stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
+        }
+        LOG.warn("{} commit records were not durable within the commit-record timeout; {} of them had been written,"
+                + " the others are invalidated", records.size(), countTrue(won));
+        return won;
+    }
+
+    private static int countTrue(boolean[] values) {
+        int n = 0;
+        for (boolean v : values) {
+            if (v) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static boolean sleep(long millis) {

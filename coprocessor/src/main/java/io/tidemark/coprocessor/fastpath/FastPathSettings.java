@@ -1,0 +1,67 @@
+package io.tidemark.coprocessor.fastpath;
+
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+
+import java.util.Locale;
+
+/**
+ * The fast-path coprocessor's settings ({@code tidemark.fastpath.*}, docs/configuration.md), read and validated once
+ * when the observer starts, from the region server's configuration overridden by the table's coprocessor properties.
+ */
+final class FastPathSettings {
+
+    /** HBase's bound on the clock difference between a region server and the master (it refuses servers beyond it). */
+    static final String HBASE_MAX_CLOCK_SKEW = "hbase.master.maxclockskew";
+    static final long HBASE_MAX_CLOCK_SKEW_DEFAULT = 30_000L;
+
+    private final GenericWriteCheck.Rule writeCheck;
+    private final long readWaitMillis;
+    private final long recordTtlMillis;
+    private final long maxClockSkewMillis;
+
+    FastPathSettings(Configuration configuration) {
+        TidemarkConfig config = new TidemarkConfig(configuration);
+        writeCheck = GenericWriteCheck.Rule.valueOf(config.getChoice(TidemarkConfig.FASTPATH_WRITE_CHECK,
+                TidemarkConfig.FASTPATH_WRITE_CHECK_DEFAULT, "row", "region").toUpperCase(Locale.ROOT));
+        readWaitMillis = config.getLong(TidemarkConfig.FASTPATH_READ_WAIT_MS,
+                TidemarkConfig.FASTPATH_READ_WAIT_MS_DEFAULT, 1, Long.MAX_VALUE);
+        recordTtlMillis = config.getLong(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS,
+                TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT, 1, Long.MAX_VALUE / 4);
+        maxClockSkewMillis = Math.max(0, configuration.getLong(HBASE_MAX_CLOCK_SKEW, HBASE_MAX_CLOCK_SKEW_DEFAULT));
+    }
+
+    /** {@code tidemark.fastpath.write-check}. */
+    GenericWriteCheck.Rule writeCheck() {
+        return writeCheck;
+    }
+
+    /** {@code tidemark.fastpath.read-wait-ms}. */
+    long readWaitMillis() {
+        return readWaitMillis;
+    }
+
+    /** {@code tidemark.fastpath.operation-record-ttl-ms}: operation records older than this are removed. */
+    long recordTtlMillis() {
+        return recordTtlMillis;
+    }
+
+    /**
+     * Refuses a write whose client may keep using its stream for longer than the operation records protect. A client
+     * uses a stream for new operations during one operation timeout and sends the attempts of each operation within
+     * one more, so every attempt runs less than two timeouts after the stream's first record was written; a record
+     * is removed only when a region server's clock (which may differ by up to HBase's maximum clock skew) says it is
+     * older than the TTL. So {@code 2 * timeout + max clock skew} must not exceed the TTL.
+     */
+    void checkOperationTimeout(long clientTimeoutMillis) throws DoNotRetryIOException {
+        if (clientTimeoutMillis > (recordTtlMillis - maxClockSkewMillis) / 2) {
+            throw new DoNotRetryIOException("the client's fast-path operation timeout of " + clientTimeoutMillis
+                    + " ms is too long for this table's operation records, which are kept "
+                    + TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS + " = " + recordTtlMillis + " ms: a retried"
+                    + " operation could run twice. Lower " + TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS
+                    + " to at most (TTL - " + HBASE_MAX_CLOCK_SKEW + " " + maxClockSkewMillis + " ms) / 2 = "
+                    + Math.max(0, (recordTtlMillis - maxClockSkewMillis) / 2) + " ms, or raise the TTL");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.tidemark.client.sweeper;
+
+import io.tidemark.client.ClientSettings;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+
+/**
+ * The commit-table sweeper's configuration ({@code tidemark.sweeper.*}, plus the client settings that say where
+ * transactional cells are and how long a commit-record write may take), read and validated once: a bad value fails
+ * with an {@link InvalidConfigurationException} naming the key.
+ */
+public final class SweeperSettings {
+
+    /** Most records one pass handles. */
+    public static final int MAX_BATCH = 10_000_000;
+
+    private final ClientSettings client;
+    private final long committedAgeMs;
+    private final long invalidatedAgeMs;
+    private final long markerMarginMs;
+    private final int batch;
+
+    public SweeperSettings(TidemarkConfig config) {
+        client = new ClientSettings(config);
+        committedAgeMs = config.getLong(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS,
+                TidemarkConfig.SWEEPER_COMMITTED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
+        invalidatedAgeMs = config.getLong(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,
+                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
+        long commitRecordTimeoutMs = client.commitTable().commitRecordTimeoutMs();
+        if (invalidatedAgeMs <= commitRecordTimeoutMs) {
+            throw new InvalidConfigurationException(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,
+                    String.valueOf(invalidatedAgeMs), "more than " + TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS
+                            + " (" + commitRecordTimeoutMs + " ms): a younger marker may belong to a writer whose"
+                            + " commit-record write is still allowed");
+        }
+        markerMarginMs = config.getLong(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS,
+                TidemarkConfig.SWEEPER_MARKER_MARGIN_MS_DEFAULT, 0, 3_600_000L);
+        batch = config.getInt(TidemarkConfig.SWEEPER_BATCH, TidemarkConfig.SWEEPER_BATCH_DEFAULT, 1, MAX_BATCH);
+    }
+
+    /** The commit table, the tables' requirements, and the commit-record deadline. */
+    public ClientSettings client() {
+        return client;
+    }
+
+    /** A commit record older than this belongs to a client that died before its post-commit. */
+    public long committedAgeMs() {
+        return committedAgeMs;
+    }
+
+    /** An invalidation marker younger than this is left alone. */
+    public long invalidatedAgeMs() {
+        return invalidatedAgeMs;
+    }
+
+    /**
+     * How long after reading the low watermark a pass waits before it removes markers: the commit-record timeout
+     * plus {@code tidemark.sweeper.marker-margin-ms}. By then no commit-record write of a writer at or below that
+     * watermark can still arrive.
+     */
+    public long markerRemovalDelayMs() {
+        return client.commitTable().commitRecordTimeoutMs() + markerMarginMs;
+    }
+
+    /** Records handled per pass. */
+    public int batch() {
+        return batch;
+    }
+}
