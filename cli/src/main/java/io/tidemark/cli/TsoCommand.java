@@ -5,6 +5,7 @@ import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.tso.cluster.ClusterSettings;
+import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -26,7 +27,8 @@ import java.util.concurrent.CompletableFuture;
                 "Creates the commit and timestamp tables when they are missing. When another TSO of the same tables "
                         + "is active, this one stands by and takes over once the active one's lease ends "
                         + "(docs/operations.md). tidemark.* settings are read from the hbase-site.xml, from "
-                        + "tidemark-site.xml on the classpath, then from --config; --port and --mode override them.",
+                        + "tidemark-site.xml on the classpath, then from --config; --port, --http-port and --mode "
+                        + "override them.",
                 "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 1 could not start; 2 bad usage; "
                         + TsoCommand.STOPPED_SERVING_EXIT_CODE + " stopped serving by itself (lost its lease to "
                         + "another TSO or could not renew it): restart it and it stands by."})
@@ -42,6 +44,11 @@ public final class TsoCommand implements Callable<Integer> {
             description = "TCP port to listen on, 0 for any free one (default: tidemark.tso.port, else "
                     + TidemarkConfig.TSO_PORT_DEFAULT + ").")
     private Integer port;
+
+    @Option(names = "--http-port", paramLabel = "<port>",
+            description = "TCP port of /metrics and /health, 0 for any free one, -1 for none (default: "
+                    + "tidemark.tso.http.port, else " + TidemarkConfig.TSO_HTTP_PORT_DEFAULT + ").")
+    private Integer httpPort;
 
     @Option(names = "--mode", paramLabel = "<mode>", converter = CommitModeConverter.class,
             completionCandidates = CommitModeConverter.Names.class,
@@ -68,6 +75,12 @@ public final class TsoCommand implements Callable<Integer> {
             }
             config.set(TidemarkConfig.TSO_PORT, port.toString());
         }
+        if (httpPort != null) {
+            if (httpPort < -1 || httpPort > 65535) {
+                throw usage("--http-port must be from -1 to 65535, got " + httpPort);
+            }
+            config.set(TidemarkConfig.TSO_HTTP_PORT, httpPort.toString());
+        }
         if (mode != null) {
             config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         }
@@ -93,6 +106,10 @@ public final class TsoCommand implements Callable<Integer> {
         }
         out.println("TSO listening on port " + server.port() + " (clients reach it as " + server.advertisedAddress()
                 + "). Press Ctrl-C to stop.");
+        if (server.httpAddress() != null) {
+            out.println("Metrics on http://" + server.httpAddress() + TsoHttpEndpoint.METRICS_PATH + ", health on http://"
+                    + server.httpAddress() + TsoHttpEndpoint.HEALTH_PATH + ".");
+        }
         out.flush();
         CompletableFuture<String> stopped = server.stopped();
         RunUntilStopped.await("the TSO", stopped, () -> {

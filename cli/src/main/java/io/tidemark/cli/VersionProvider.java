@@ -1,13 +1,13 @@
 package io.tidemark.cli;
 
+import io.tidemark.version.TidemarkVersion;
 import picocli.CommandLine;
 
-/** The version from the jar manifest, or "development build" when running from classes. */
+/** The version the build wrote into the jar (also right when running from the build's class folders). */
 public final class VersionProvider implements CommandLine.IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String version = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"tidemark " + (version == null ? "(development build)" : version)};
+        return new String[] {"tidemark " + TidemarkVersion.current()};
     }
 }

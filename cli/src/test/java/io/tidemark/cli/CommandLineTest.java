@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.version.TidemarkVersion;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -28,15 +29,23 @@ class CommandLineTest {
     @Test
     void commandWithoutSubcommandIsAUsageError() {
         assertEquals(2, run());
-        assertTrue(err.toString().contains("use tso, table or sweep"), err.toString());
+        assertTrue(err.toString().contains("use tso, table, sweep or status"), err.toString());
     }
 
     @Test
     void everyCommandHasHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"},
+                {"status", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("--fast-path"), out.toString());
+    }
+
+    @Test
+    void versionIsTheBuildsVersion() {
+        assertEquals(0, run("--version"));
+        assertEquals("tidemark " + TidemarkVersion.current(), out.toString().trim());
+        assertFalse(out.toString().contains("development build"), out.toString());
     }
 
     @Test

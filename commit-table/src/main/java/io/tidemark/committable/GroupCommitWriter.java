@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 
 /**
  * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
@@ -29,11 +30,17 @@ public final class GroupCommitWriter implements AutoCloseable {
 
     private final CommitTable commitTable;
     private final int maxBatch;
+    private final IntConsumer batchSizes;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Thread> writers = new ArrayList<>();
     private volatile boolean closed;
 
     public GroupCommitWriter(CommitTable commitTable, int maxBatch, int writerThreads) {
+        this(commitTable, maxBatch, writerThreads, size -> { });
+    }
+
+    /** @param batchSizes told the number of records of each round trip (e.g. for a histogram), on a writer thread */
+    public GroupCommitWriter(CommitTable commitTable, int maxBatch, int writerThreads, IntConsumer batchSizes) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("group commit batch size must be positive, was " + maxBatch);
         }
@@ -42,6 +49,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
         this.commitTable = commitTable;
         this.maxBatch = maxBatch;
+        this.batchSizes = batchSizes;
         for (int i = 0; i < writerThreads; i++) {
             Thread writer = new Thread(this::run, "tidemark-group-commit-" + i);
             writer.setDaemon(true);
@@ -110,6 +118,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         for (Pending p : batch) {
             records.add(p.record);
         }
+        batchSizes.accept(records.size());
         try {
             boolean[] won = commitTable.tryCommitAll(records, deadline);
             for (int i = 0; i < won.length; i++) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -33,6 +34,16 @@ class CommitWritersTest {
             ExecutionException e = assertThrows(ExecutionException.class, result::get);
             assertInstanceOf(IOException.class, e.getCause());
         }
+    }
+
+    @Test
+    void groupCommitWriterTellsTheSizeOfEachRoundTrip() throws Exception {
+        List<Integer> sizes = new CopyOnWriteArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1, sizes::add)) {
+            assertTrue(writer.tryCommit(new CommitRecord(10, 20)).get());
+            assertTrue(writer.tryCommit(new CommitRecord(30, 40)).get());
+        }
+        assertEquals(List.of(1, 1), sizes, "one record per round trip when commits come one after the other");
     }
 
     @Test

@@ -74,6 +74,12 @@ public final class TidemarkConfig {
     /** Safety margin: the holder stops this long before its lease ends, a standby waits this long after it. */
     public static final String TSO_LEASE_MARGIN_MS = "tidemark.tso.lease.margin-ms";
     public static final int TSO_LEASE_MARGIN_MS_DEFAULT = 200;
+    /** TCP port of the TSO's HTTP endpoint (/metrics, /health); 0 picks a free one, -1 turns the endpoint off. */
+    public static final String TSO_HTTP_PORT = "tidemark.tso.http.port";
+    public static final int TSO_HTTP_PORT_DEFAULT = 54759;
+    /** Address the HTTP endpoint listens on; empty: the same as tidemark.tso.host. */
+    public static final String TSO_HTTP_HOST = "tidemark.tso.http.host";
+    public static final String TSO_HTTP_HOST_DEFAULT = "";
 
     // --- TLS on the TSO port (server side) ---
     /** Whether the TSO requires TLS on its port; plaintext clients are then refused. */
@@ -163,6 +169,12 @@ public final class TidemarkConfig {
      */
     public static final String CLIENT_FASTPATH_OPERATION_TIMEOUT_MS = "tidemark.client.fastpath.operation-timeout-ms";
     public static final int CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT = 60_000;
+    /**
+     * Name of a TransactionManager's metrics in JMX ({@code tidemark.client:manager=<name>,name=<metric>}); a name
+     * already used by another manager of the JVM gets a suffix ({@code -2}, {@code -3}, ...).
+     */
+    public static final String CLIENT_METRICS_NAME = "tidemark.client.metrics.name";
+    public static final String CLIENT_METRICS_NAME_DEFAULT = "default";
 
     // --- fast-path coprocessor (region servers; a table's coprocessor properties override the site files) ---
     /** How a generic write detects a newer fast-path write: per row (default) or the paper's region-wide clock. */

@@ -137,6 +137,12 @@ public final class FastPathRequest {
         return get.getAttribute(FastPathProtocol.OPERATION) != null;
     }
 
+    /** Whether the Get is a fast-path operation that writes (put, delete, conditional write, increment, ...). */
+    public static boolean isFastPathWrite(Get get) {
+        byte[] code = get.getAttribute(FastPathProtocol.OPERATION);
+        return code != null && code.length == 1 && Operation.fromCode(code[0]).writes();
+    }
+
     /**
      * The request carried by a fast-path Get.
      *

@@ -1,8 +1,12 @@
 package io.tidemark.lease;
 
 import io.tidemark.config.HostAndPort;
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,25 +17,54 @@ import java.util.Objects;
  * <p>Path: {@code <tidemark.zookeeper.root>/tso/<timestamp table>}, e.g. {@code /tidemark/tso/tidemark:timestamps}:
  * two TSOs on the same timestamp table always compete for the same node, TSOs on different tables never do.
  *
- * <p>Data: UTF-8 text of three lines, {@code tidemark-tso-lease 1}, {@code holder <id>} (random per TSO process)
- * and {@code address <host:port>} (where clients reach the holder). The holder renews the lease by rewriting the
- * same data with a compare-and-set on the znode's version, so every renewal changes the version.
+ * <p>Data: UTF-8 text, one {@code key value} per line: the header {@code tidemark-tso-lease <format>}, then
+ * {@code holder <id>} (random per TSO process), {@code address <host:port>} (where clients reach the holder) and,
+ * from format 2 on, {@code http <host:port>} (the holder's HTTP endpoint, /metrics and /health; the line is left out,
+ * and format 1 written, when the endpoint is off). Readers ignore lines they do not know, so later formats may add
+ * lines without breaking them. The holder renews the lease by rewriting the same data with a compare-and-set on the
+ * znode's version, so every renewal changes the version.
  */
 public final class TsoLeaseNode {
 
-    private static final String HEADER = "tidemark-tso-lease 1";
-    private static final String HOLDER = "holder ";
-    private static final String ADDRESS = "address ";
+    private static final String HEADER = "tidemark-tso-lease ";
+    /** The first format: holder and address only. */
+    private static final int FORMAT_WITHOUT_HTTP = 1;
+    /** Adds the {@code http} line. */
+    private static final int FORMAT_WITH_HTTP = 2;
+    private static final String HOLDER = "holder";
+    private static final String ADDRESS = "address";
+    private static final String HTTP = "http";
 
     private final String holder;
     private final HostAndPort address;
+    private final HostAndPort httpAddress;
 
+    /** A lease whose holder has no HTTP endpoint. */
     public TsoLeaseNode(String holder, HostAndPort address) {
-        if (holder == null || holder.isEmpty() || holder.indexOf('\n') >= 0) {
-            throw new IllegalArgumentException("lease holder id must be a non-empty single line, was " + holder);
+        this(holder, address, null);
+    }
+
+    /** @param httpAddress where the holder's HTTP endpoint listens, or null when it has none */
+    public TsoLeaseNode(String holder, HostAndPort address, HostAndPort httpAddress) {
+        if (holder == null || holder.isEmpty() || holder.indexOf('\n') >= 0 || holder.indexOf(' ') >= 0) {
+            throw new IllegalArgumentException("lease holder id must be a non-empty single word, was " + holder);
         }
         this.holder = holder;
         this.address = Objects.requireNonNull(address, "address");
+        this.httpAddress = httpAddress;
+    }
+
+    /**
+     * The lease znode {@code config} names ({@code tidemark.zookeeper.root}, {@code tidemark.timestamp-table.name}).
+     *
+     * @throws InvalidConfigurationException when the root is not a znode path
+     */
+    public static String path(TidemarkConfig config) {
+        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
+        if (!root.startsWith("/")) {
+            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
+        }
+        return path(root, config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT));
     }
 
     /** The lease znode of the TSOs on {@code timestampTable} (as {@code namespace:table}) under {@code root}. */
@@ -55,26 +88,63 @@ public final class TsoLeaseNode {
         return address;
     }
 
+    /** Where the holder's HTTP endpoint (/metrics, /health) listens, or null when it has none. */
+    public HostAndPort httpAddress() {
+        return httpAddress;
+    }
+
     public byte[] encode() {
-        return (HEADER + "\n" + HOLDER + holder + "\n" + ADDRESS + address + "\n").getBytes(StandardCharsets.UTF_8);
+        StringBuilder text = new StringBuilder(HEADER)
+                .append(httpAddress == null ? FORMAT_WITHOUT_HTTP : FORMAT_WITH_HTTP).append('\n')
+                .append(HOLDER).append(' ').append(holder).append('\n')
+                .append(ADDRESS).append(' ').append(address).append('\n');
+        if (httpAddress != null) {
+            text.append(HTTP).append(' ').append(httpAddress).append('\n');
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
-     * @throws IllegalArgumentException when {@code data} is not a lease written by this version of Tidemark
+     * Reads a lease of any format; lines of later formats that this version does not know are ignored.
+     *
+     * @throws IllegalArgumentException when {@code data} is not a Tidemark TSO lease
      */
     public static TsoLeaseNode decode(byte[] data) {
-        String[] lines = new String(data, StandardCharsets.UTF_8).split("\n");
-        if (lines.length != 3 || !lines[0].equals(HEADER) || !lines[1].startsWith(HOLDER)
-                || !lines[2].startsWith(ADDRESS)) {
-            throw new IllegalArgumentException("not a Tidemark TSO lease: '"
-                    + new String(data, StandardCharsets.UTF_8).replace("\n", "\\n") + "'");
+        String text = new String(data, StandardCharsets.UTF_8);
+        String[] lines = text.split("\n");
+        if (lines.length == 0 || !lines[0].startsWith(HEADER) || format(lines[0]) < FORMAT_WITHOUT_HTTP) {
+            throw notALease(text);
         }
-        return new TsoLeaseNode(lines[1].substring(HOLDER.length()),
-                HostAndPort.parse(lines[2].substring(ADDRESS.length())));
+        Map<String, String> values = new HashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int space = lines[i].indexOf(' ');
+            if (space > 0) {
+                values.putIfAbsent(lines[i].substring(0, space), lines[i].substring(space + 1));
+            }
+        }
+        String holder = values.get(HOLDER);
+        String address = values.get(ADDRESS);
+        if (holder == null || address == null) {
+            throw notALease(text);
+        }
+        String http = values.get(HTTP);
+        return new TsoLeaseNode(holder, HostAndPort.parse(address), http == null ? null : HostAndPort.parse(http));
+    }
+
+    private static int format(String header) {
+        try {
+            return Integer.parseInt(header.substring(HEADER.length()).trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static IllegalArgumentException notALease(String text) {
+        return new IllegalArgumentException("not a Tidemark TSO lease: '" + text.replace("\n", "\\n") + "'");
     }
 
     @Override
     public String toString() {
-        return "TSO " + holder + " at " + address;
+        return "TSO " + holder + " at " + address + (httpAddress == null ? "" : " (HTTP " + httpAddress + ")");
     }
 }

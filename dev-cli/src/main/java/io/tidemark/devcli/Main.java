@@ -1,5 +1,7 @@
 package io.tidemark.devcli;
 
+import io.tidemark.chaos.cli.ChaosCommand;
+import io.tidemark.cli.StatusCommand;
 import io.tidemark.cli.SweepCommand;
 import io.tidemark.cli.TableCliCommand;
 import io.tidemark.cli.TsoCommand;
@@ -8,8 +10,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point of {@code ./tidemark}: the development commands (quick start, embedded server, benchmarks), which run
- * an embedded HBase, plus every production command of the cli module.
+ * Entry point of {@code ./tidemark}: the development commands (quick start, embedded server, benchmarks, the chaos
+ * checker), which run an embedded HBase, plus every production command of the cli module.
  */
 @Command(name = "tidemark",
         mixinStandardHelpOptions = true,
@@ -23,7 +25,9 @@ import picocli.CommandLine.Command;
                 TsoCommand.class,
                 TableCliCommand.class,
                 SweepCommand.class,
+                StatusCommand.class,
                 BenchCommand.class,
+                ChaosCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
@@ -44,6 +48,6 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso, table, sweep or bench");
+                "missing command: use quickstart, server, tso, table, sweep, status, bench or chaos");
     }
 }

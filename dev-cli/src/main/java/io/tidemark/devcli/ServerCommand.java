@@ -6,6 +6,7 @@ import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,6 +62,10 @@ final class ServerCommand implements Callable<Integer> {
         out.println("  hbase.zookeeper.quorum              " + quorum);
         out.println("  hbase.zookeeper.property.clientPort " + zkPort);
         out.println("  TSO address                         " + tso);
+        if (cluster.tso().httpAddress() != null) {
+            out.println("  TSO metrics and health              http://" + cluster.tso().httpAddress()
+                    + TsoHttpEndpoint.METRICS_PATH + ", " + TsoHttpEndpoint.HEALTH_PATH);
+        }
         out.println("  commit mode                         " + cluster.commitMode().configName());
         out.println("  commit table                        "
                 + new CommitTableSettings(config).tableName().getNameAsString());

@@ -60,7 +60,7 @@ class DevCommandLineTest {
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"quickstart", "--help"}, {"server", "--help"},
-                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"bench", "--help"},
+                {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"status", "--help"}, {"bench", "--help"},
                 {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
                 {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}, {"bench", "attacks", "--help"},
@@ -115,5 +115,23 @@ class DevCommandLineTest {
     void negativeSweepClientCountIsRefused() {
         assertEquals(2, run("bench", "tso", "--sweep-clients", "1,-2"));
         assertTrue(err.toString().contains("--sweep-clients"), err.toString());
+    }
+
+    @Test
+    void chaosRefusesAnUnknownScenarioNamingTheScenarios() {
+        assertEquals(2, run("chaos", "--scenario", "bogus"));
+        assertTrue(err.toString().contains("no scenario 'bogus'; there are: baseline"), err.toString());
+    }
+
+    @Test
+    void chaosRefusesAnUnknownCommitMode() {
+        assertEquals(2, run("chaos", "--mode", "fast"));
+        assertTrue(err.toString().contains("use low-latency or batched"), err.toString());
+    }
+
+    @Test
+    void chaosRefusesANonPositiveDuration() {
+        assertEquals(2, run("chaos", "--seconds", "0"));
+        assertTrue(err.toString().contains("--seconds must be at least 1"), err.toString());
     }
 }

@@ -43,6 +43,7 @@ class TsoCommandExitTest {
             site.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
             site.set(TidemarkConfig.TIMESTAMP_TABLE, "exittest:timestamps");
             site.set(TidemarkConfig.COMMIT_TABLE, "exittest:commits");
+            site.set(TidemarkConfig.TSO_HTTP_PORT, "0");
             Path siteFile = work.resolve("hbase-site.xml");
             try (OutputStream out = Files.newOutputStream(siteFile)) {
                 site.writeXml(out);

@@ -19,8 +19,20 @@ import java.util.Map;
  */
 public final class EmbeddedCluster implements AutoCloseable {
 
+    /**
+     * Gives a TSO that shares its JVM with HBase, ZooKeeper and clients a lease of {@value #PATIENT_LEASE_PERIOD_MS}
+     * ms instead of the production default. Such a JVM can stall for seconds on a loaded machine, and a TSO that
+     * cannot renew in time stops serving; with no standby to take over, a long lease costs only a wait when a TSO on
+     * the same tables starts after a crash of this one (a closed TSO gives its lease up).
+     */
+    public static void usePatientLease(TidemarkConfig config) {
+        config.set(TidemarkConfig.TSO_LEASE_PERIOD_MS, Integer.toString(PATIENT_LEASE_PERIOD_MS));
+    }
+
     /** Namespace of the Tidemark tables unless the builder names another. */
     public static final String DEFAULT_NAMESPACE = "tidemark";
+    /** Lease of an embedded TSO (see {@link #usePatientLease}). */
+    public static final int PATIENT_LEASE_PERIOD_MS = 10_000;
 
     /** Where the TSO listens unless the builder says otherwise: this machine only, like the embedded HBase. */
     public static final String DEFAULT_TSO_HOST = "127.0.0.1";
@@ -148,7 +160,10 @@ public final class EmbeddedCluster implements AutoCloseable {
             return this;
         }
 
-        /** Any other {@code tidemark.*} setting for the TSO and its clients. */
+        /**
+         * Any other {@code tidemark.*} setting for the TSO and its clients. The TSO's HTTP endpoint listens on a free
+         * port unless {@code tidemark.tso.http.port} is set here (-1 turns it off).
+         */
         public Builder set(String key, String value) {
             settings.put(key, value);
             return this;
@@ -165,6 +180,10 @@ public final class EmbeddedCluster implements AutoCloseable {
                 TidemarkConfig serverConfig = tidemarkConfig();
                 serverConfig.set(TidemarkConfig.TSO_HOST, tsoHost);
                 serverConfig.set(TidemarkConfig.TSO_PORT, Integer.toString(tsoPort));
+                if (!settings.containsKey(TidemarkConfig.TSO_HTTP_PORT)) {
+                    // Never the production default: embedded clusters of parallel runs must not collide.
+                    serverConfig.set(TidemarkConfig.TSO_HTTP_PORT, "0");
+                }
                 serverConfig.set(TidemarkConfig.TSO_COMMIT_MODE, commitMode.configName());
                 // The caller chose the mode: the embedded cluster's tables follow it, whatever an earlier run used.
                 TsoServer tso = TsoServer.builder().config(serverConfig).hbaseConnection(connection)
@@ -183,6 +202,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
         private TidemarkConfig tidemarkConfig() {
             TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+            usePatientLease(config);
             config.set(TidemarkConfig.COMMIT_TABLE, namespace + ":commits");
             config.set(TidemarkConfig.TIMESTAMP_TABLE, namespace + ":timestamps");
             // The embedded region server runs in this JVM, so the guard coprocessor's classes are on its classpath.

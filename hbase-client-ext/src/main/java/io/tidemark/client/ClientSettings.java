@@ -26,6 +26,7 @@ public final class ClientSettings {
     private final String coprocessorJar;
     private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
+    private final String metricsName;
 
     public ClientSettings(TidemarkConfig config) {
         requiredConflictLevel = config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)
@@ -43,6 +44,11 @@ public final class ClientSettings {
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
                 config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
+        metricsName = config.getString(TidemarkConfig.CLIENT_METRICS_NAME, TidemarkConfig.CLIENT_METRICS_NAME_DEFAULT);
+        if (!metricsName.matches("[A-Za-z0-9._-]+")) {
+            throw new InvalidConfigurationException(TidemarkConfig.CLIENT_METRICS_NAME, metricsName,
+                    "letters, digits, '.', '_' and '-' (it becomes part of a JMX name)");
+        }
     }
 
     /**
@@ -77,6 +83,11 @@ public final class ClientSettings {
      */
     public String coprocessorJar() {
         return coprocessorJar;
+    }
+
+    /** The manager's name in JMX ({@code tidemark.client.metrics.name}). */
+    public String metricsName() {
+        return metricsName;
     }
 
     /**

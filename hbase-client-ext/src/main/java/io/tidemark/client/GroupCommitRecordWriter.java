@@ -8,6 +8,7 @@ import io.tidemark.committable.GroupCommitWriter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.IntConsumer;
 
 /** The default commit-record writer: concurrent commits of one manager share commit-table round trips. */
 final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable {
@@ -17,9 +18,11 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
 
     private final GroupCommitWriter writer;
 
-    /** {@code writerThreads} round trips are kept in flight at once. */
-    GroupCommitRecordWriter(CommitTable commitTable, int writerThreads) {
-        this.writer = new GroupCommitWriter(commitTable, MAX_BATCH, writerThreads);
+    /**
+     * {@code writerThreads} round trips are kept in flight at once; {@code batchSizes} is told the records of each.
+     */
+    GroupCommitRecordWriter(CommitTable commitTable, int writerThreads, IntConsumer batchSizes) {
+        this.writer = new GroupCommitWriter(commitTable, MAX_BATCH, writerThreads, batchSizes);
     }
 
     @Override

@@ -26,7 +26,8 @@ final class SnapshotReader {
         this.tx = tx;
         this.table = table;
         this.query = new SnapshotQuery(tx.readerContext(), tx.manager().commitTable(),
-                new TableVersionStore(table, tx.startTimestamp()), tx.decidedWriters());
+                new TableVersionStore(table, tx.startTimestamp()), tx.decidedWriters(),
+                tx.manager().metrics().readerEffects());
     }
 
     Result get(Get get) throws IOException {

@@ -33,6 +33,7 @@ final class TransactionAborts {
         if (tx.state() == TransactionState.RUNNING) {
             tx.manager().rollback(tx);
         }
+        tx.manager().metrics().aborted(reason);
         return new TransactionAbortedException(tx.startTimestamp(), reason, refusal);
     }
 }

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import com.codahale.metrics.MetricRegistry;
 import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
@@ -67,6 +68,7 @@ public final class TransactionManager implements Closeable {
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
     private final ExecutorService postCommitExecutor;
+    private final ClientMetrics metrics = new ClientMetrics();
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
@@ -87,12 +89,14 @@ public final class TransactionManager implements Closeable {
             this.commitRecordWriter = b.commitRecordWriter;
             this.ownedCommitRecordWriter = null;
         } else {
-            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(commitTable, commitWriterThreads);
+            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(commitTable, commitWriterThreads,
+                    metrics::commitRecordBatch);
             this.commitRecordWriter = groupWriter;
             this.ownedCommitRecordWriter = groupWriter;
         }
         this.postCommitExecutor = postCommitMode == PostCommitMode.ASYNC ? Executors.newFixedThreadPool(2,
                 daemonThreads("tidemark-post-commit")) : null;
+        metrics.startJmx(settings.metricsName());
     }
 
     /** Starts building a manager that works over {@code connection} (which stays the caller's to close). */
@@ -110,8 +114,10 @@ public final class TransactionManager implements Closeable {
     public Transaction begin() throws TransactionException {
         checkOpen();
         BeginResult begun;
+        long sent = System.nanoTime();
         try {
             begun = await(tso.begin(), "BEGIN");
+            metrics.begun(sent);
         } catch (IOException e) {
             throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
                     + "); check that it runs and that this client finds it (" + tso.describeTarget() + ")", e);
@@ -146,6 +152,15 @@ public final class TransactionManager implements Closeable {
             tx.markCommitted(tx.startTimestamp());
             return;
         }
+        long called = System.nanoTime();
+        try {
+            commitWrites(tx, writes);
+        } finally {
+            metrics.commitFinished(called);
+        }
+    }
+
+    private void commitWrites(Transaction tx, WriteSet writes) throws TransactionException {
         long start = tx.startTimestamp();
         long[] conflictIds = writes.conflictIds(tx.conflictLevel());
         long[] tableIds = writes.tableIds();
@@ -156,8 +171,10 @@ public final class TransactionManager implements Closeable {
         // Taken before COMMIT is sent, so it is no later than the TSO's decision: see the class comment.
         CommitRecordDeadline deadline = commitTableSettings.commitRecordDeadline();
         CommitResult result;
+        long sent = System.nanoTime();
         try {
             result = await(tso.commit(start, tx.commitToken(), conflictIds, tableIds), "COMMIT");
+            metrics.tsoCommitAnswered(sent);
         } catch (IOException unknown) {
             completeCommit(tx, settleUnknownOutcome(tx, TransactionAbortedException.Reason.TSO_UNAVAILABLE,
                     unknown));
@@ -258,6 +275,22 @@ public final class TransactionManager implements Closeable {
     }
 
     /**
+     * This manager's metrics (names in {@link ClientMetrics}), also exported on JMX; e.g. for a reporter of the
+     * application's own.
+     */
+    public MetricRegistry metricRegistry() {
+        return metrics.registry();
+    }
+
+    /**
+     * The name of this manager's metrics in JMX, {@code tidemark.client:manager=<name>,name=<metric>}: the configured
+     * {@code tidemark.client.metrics.name}, with a suffix when another manager of this JVM had it first.
+     */
+    public String metricsName() {
+        return metrics.name();
+    }
+
+    /**
      * Waits for asynchronous post-commits, then releases the TSO client (when this manager created it) and the commit
      * writer. The HBase connection stays open.
      */
@@ -288,6 +321,7 @@ public final class TransactionManager implements Closeable {
         if (ownsTso) {
             tso.close();
         }
+        metrics.stopJmx();
     }
 
     CommitTable commitTable() {
@@ -302,6 +336,10 @@ public final class TransactionManager implements Closeable {
         return tableCheck;
     }
 
+    ClientMetrics metrics() {
+        return metrics;
+    }
+
     /**
      * The commit's outcome is unknown: invalidating our own record makes it certain. If a commit record is already
      * there, the transaction committed; otherwise it never will.
@@ -314,6 +352,7 @@ public final class TransactionManager implements Closeable {
         } catch (IOException e) {
             e.addSuppressed(cause);
             tx.markOutcomeUnknown();
+            metrics.outcomeUnknown();
             throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: the"
                     + " commit failed (" + cause.getMessage() + ") and the commit table could not be reached to"
                     + " settle it (" + e.getMessage() + "). Readers settle it through the commit table; check"
@@ -329,6 +368,7 @@ public final class TransactionManager implements Closeable {
             Throwable cause) {
         tx.markRolledBack();
         removeTentativeCells(tx);
+        metrics.aborted(reason);
         return new TransactionAbortedException(tx.startTimestamp(), reason, cause);
     }
 
@@ -344,6 +384,7 @@ public final class TransactionManager implements Closeable {
 
     private void completeCommit(Transaction tx, long commitTs) {
         tx.markCommitted(commitTs);
+        metrics.committed();
         if (postCommitExecutor == null) {
             postCommit(tx, commitTs);
         } else {

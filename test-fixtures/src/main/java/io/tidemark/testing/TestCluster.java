@@ -8,6 +8,7 @@ import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.TsoServer;
 import org.apache.hadoop.conf.Configuration;
@@ -96,8 +97,11 @@ public final class TestCluster implements AutoCloseable {
 
     private static TidemarkConfig configNamed(String unique, CommitMode mode) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        EmbeddedCluster.usePatientLease(config);
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        // No HTTP endpoint: these TSOs are watched through their Java API; tests of the endpoint turn it on (port 0).
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "-1");
         config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "65536");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "1000");

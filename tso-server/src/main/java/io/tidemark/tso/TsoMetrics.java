@@ -1,27 +1,52 @@
 package io.tidemark.tso;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
 import io.tidemark.protocol.AbortReason;
+import io.tidemark.tso.monitoring.EventLoopLatencyReservoir;
+import io.tidemark.tso.monitoring.TsoRole;
+import io.tidemark.tso.monitoring.TsoStatus;
 
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * The TSO's metrics, registered under fixed names (docs list them). Counters rather than meters on the request
- * path: a counter increment is one uncontended add.
+ * The TSO's metrics, registered under fixed names (docs/monitoring.md lists them; JMX and /metrics
+ * export them). Counters rather than meters on the request path: a counter increment is one uncontended add. The
+ * latency timers of BEGIN and COMMIT record into an {@link EventLoopLatencyReservoir}: about two clock reads and a
+ * few plain increments per request on the event loop.
  */
 public final class TsoMetrics {
 
     public static final String BEGINS = "tso.begins";
     public static final String COMMITS = "tso.commits";
     public static final String ABORTS_PREFIX = "tso.aborts.";
+    /** From receiving a BEGIN to writing its reply (in batched mode this includes waiting for durable commits). */
+    public static final String BEGIN_LATENCY = "tso.begin.latency";
+    /** From receiving a COMMIT to writing its reply, whatever the outcome (batched: includes the commit-table write). */
+    public static final String COMMIT_LATENCY = "tso.commit.latency";
     public static final String EVICTIONS = "tso.conflict-map.evictions";
+    public static final String CONFLICT_MAP_FILL = "tso.conflict-map.fill";
     public static final String LOW_WATERMARK = "tso.low-watermark";
     public static final String EPOCH = "tso.epoch";
+    /** 1 while this TSO serves (holds a valid lease), else 0. */
+    public static final String ACTIVE = "tso.active";
+    /** The {@link TsoRole} as a number: 0 starting, 1 standby, 2 active, 3 stopped. */
+    public static final String ROLE = "tso.role";
+    /** How long the lease stays valid without another renewal; -1 unless active. */
+    public static final String LEASE_REMAINING = "tso.lease.remaining-ms";
+    public static final String UPTIME = "tso.uptime-seconds";
+    /**
+     * Errors the TSO itself met (failed commit-table and low-watermark writes, no timestamp to hand out, internal
+     * errors, a failed take-over, stopping); not clients' bad requests.
+     */
+    public static final String ERRORS = "tso.errors";
     public static final String PROTOCOL_ERRORS = "tso.protocol-errors";
     public static final String CONNECTIONS = "tso.connections";
     public static final String BATCH_SIZE = "tso.batch.size";
@@ -35,11 +60,33 @@ public final class TsoMetrics {
     public static final String REPLY_STALLS = "tso.connections.reply-stalls";
     public static final String READ_PAUSES = "tso.connections.read-pauses";
 
+    /** The last error, with when it happened. */
+    public static final class LastError {
+        private final String message;
+        private final long atNanos;
+
+        LastError(String message, long atNanos) {
+            this.message = message;
+            this.atNanos = atNanos;
+        }
+
+        public String message() {
+            return message;
+        }
+
+        public long ageMillis() {
+            return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - atNanos);
+        }
+    }
+
     private final MetricRegistry registry;
     private final Counter begins;
     private final Counter commits;
     private final Map<AbortReason, Counter> aborts = new EnumMap<>(AbortReason.class);
+    private final Timer beginLatency;
+    private final Timer commitLatency;
     private final Counter evictions;
+    private final Counter errors;
     private final Counter protocolErrors;
     private final Counter connections;
     private final Counter notAuthorizedCommits;
@@ -49,6 +96,7 @@ public final class TsoMetrics {
     private final Counter idleClosed;
     private final Counter replyStalls;
     private final Counter readPauses;
+    private volatile LastError lastError;
 
     public TsoMetrics(MetricRegistry registry) {
         this.registry = registry;
@@ -57,7 +105,10 @@ public final class TsoMetrics {
         for (AbortReason reason : AbortReason.values()) {
             aborts.put(reason, registry.counter(abortName(reason)));
         }
+        this.beginLatency = registry.timer(BEGIN_LATENCY, () -> new Timer(new EventLoopLatencyReservoir()));
+        this.commitLatency = registry.timer(COMMIT_LATENCY, () -> new Timer(new EventLoopLatencyReservoir()));
         this.evictions = registry.counter(EVICTIONS);
+        this.errors = registry.counter(ERRORS);
         this.protocolErrors = registry.counter(PROTOCOL_ERRORS);
         this.connections = registry.counter(CONNECTIONS);
         this.notAuthorizedCommits = registry.counter(NOT_AUTHORIZED_COMMITS);
@@ -72,6 +123,17 @@ public final class TsoMetrics {
     /** Metric name of aborts for {@code reason}, e.g. {@code tso.aborts.below-low-watermark}. */
     public static String abortName(AbortReason reason) {
         return ABORTS_PREFIX + reason.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Registers the gauges that read the server's state: role, epoch, low watermark, conflict-map fill, lease. */
+    void registerStatusGauges(Supplier<TsoStatus> status) {
+        registry.register(ACTIVE, (Gauge<Integer>) () -> status.get().role() == TsoRole.ACTIVE ? 1 : 0);
+        registry.register(ROLE, (Gauge<Integer>) () -> status.get().role().code());
+        registry.register(EPOCH, (Gauge<Long>) () -> status.get().epoch());
+        registry.register(LOW_WATERMARK, (Gauge<Long>) () -> status.get().lowWatermark());
+        registry.register(CONFLICT_MAP_FILL, (Gauge<Double>) () -> status.get().conflictMapFill());
+        registry.register(LEASE_REMAINING, (Gauge<Long>) () -> status.get().leaseRemainingMs());
+        registry.register(UPTIME, (Gauge<Long>) () -> TimeUnit.MILLISECONDS.toSeconds(status.get().uptimeMs()));
     }
 
     public MetricRegistry registry() {
@@ -90,12 +152,33 @@ public final class TsoMetrics {
         return aborts.get(reason);
     }
 
+    /** A BEGIN received at {@code receivedNanos} ({@link System#nanoTime()}) is answered now. Event loop only. */
+    public void beginAnswered(long receivedNanos) {
+        beginLatency.update(System.nanoTime() - receivedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** A COMMIT received at {@code receivedNanos} ({@link System#nanoTime()}) is answered now. Event loop only. */
+    public void commitAnswered(long receivedNanos) {
+        commitLatency.update(System.nanoTime() - receivedNanos, TimeUnit.NANOSECONDS);
+    }
+
     public Counter evictions() {
         return evictions;
     }
 
     public Counter protocolErrors() {
         return protocolErrors;
+    }
+
+    /** Counts an error the TSO met and remembers it as the last one (shown by /health); the caller logs it. */
+    public void error(String message) {
+        errors.inc();
+        lastError = new LastError(message, System.nanoTime());
+    }
+
+    /** The last error, or null when there was none. */
+    public LastError lastError() {
+        return lastError;
     }
 
     /** Open client connections. */
@@ -136,6 +219,13 @@ public final class TsoMetrics {
     /** Times the TSO stopped reading a connection: too many unsent replies or requests in flight. */
     public Counter readPauses() {
         return readPauses;
+    }
+
+    /** Registers the metrics of batched mode now, so that they are exported (as zeros) before the first batch. */
+    public void registerBatchedMode() {
+        batchSize();
+        commitTableWrite();
+        commitTableFailures();
     }
 
     public Histogram batchSize() {

@@ -1,6 +1,6 @@
 package io.tidemark.tso;
 
-import com.codahale.metrics.Gauge;
+import com.codahale.metrics.JmxReporter;
 import com.codahale.metrics.MetricRegistry;
 import com.google.inject.Guice;
 import com.google.inject.Inject;
@@ -36,6 +36,10 @@ import io.tidemark.tso.lease.ZooKeeperLeaseElection;
 import io.netty.handler.ssl.SslContext;
 import io.tidemark.tso.netty.ConnectionAdmission;
 import io.tidemark.tso.netty.ConnectionLogs;
+import io.tidemark.tso.monitoring.TsoHttpEndpoint;
+import io.tidemark.tso.monitoring.TsoJmx;
+import io.tidemark.tso.monitoring.TsoRole;
+import io.tidemark.tso.monitoring.TsoStatus;
 import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
@@ -47,6 +51,7 @@ import io.tidemark.tso.processing.TransactionProcessor;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
 import io.tidemark.tso.timestamp.TimestampOracle;
 import io.tidemark.tso.timestamp.TimestampStorage;
+import io.tidemark.version.TidemarkVersion;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,7 +126,7 @@ public final class TsoServer implements AutoCloseable {
     private boolean closed;
     private volatile long epoch;
     private volatile ClusterSettings clusterSettings;
-    private HostAndPort advertisedAddress;
+    private volatile HostAndPort advertisedAddress;
     private int port;
     private LeaseElection election;
     private volatile Lease lease;
@@ -132,6 +137,12 @@ public final class TsoServer implements AutoCloseable {
     private Channel serverChannel;
     private CommitCompletion completion;
     private LowWatermarkPersister lowWatermarkPersister;
+    /** The conflict map of the serving incarnation, for {@link #status()}; null until active. */
+    private volatile ConflictMap servingConflictMap;
+    private volatile long startedNanos;
+    private TsoHttpEndpoint http;
+    private volatile HostAndPort httpAddress;
+    private JmxReporter jmx;
 
     @Inject
     TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
@@ -176,13 +187,15 @@ public final class TsoServer implements AutoCloseable {
             throw new IllegalStateException("the TSO server was already started");
         }
         started = true;
+        startedNanos = System.nanoTime();
         try {
             bind();
+            startMonitoring();
             agreement.check(clusterSettingsStore);
             // Also finds the commit table's region, so that a take-over does not wait for that lookup.
             commitTable.readLowWatermark();
             String holder = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
-            election = elections.create(new TsoLeaseNode(holder, advertisedAddress));
+            election = elections.create(new TsoLeaseNode(holder, advertisedAddress, httpAddress));
             campaign = new Thread(this::compete, "tidemark-tso-campaign");
             campaign.setDaemon(true);
             campaign.start();
@@ -222,6 +235,33 @@ public final class TsoServer implements AutoCloseable {
                 advertisedAddress, settings.leasePath());
     }
 
+    /**
+     * Binds the HTTP endpoint (when configured; a busy port fails here, before anything is read or written) and
+     * exports the metrics on JMX ({@link TsoJmx}). The HTTP port is bound in any role: a standby answers /health.
+     */
+    private void startMonitoring() throws IOException {
+        metrics.registerStatusGauges(this::status);
+        if (settings.httpEnabled()) {
+            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
+            httpAddress = new HostAndPort(httpAdvertisedHost(), http.address().getPort());
+            LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
+                    TsoHttpEndpoint.HEALTH_PATH);
+        }
+        jmx = TsoJmx.start(metrics.registry(), port);
+    }
+
+    /**
+     * Where others reach the HTTP endpoint: the address it was bound to, when that is a specific one of its own (a
+     * management network), else the host clients reach the TSO at.
+     */
+    private String httpAdvertisedHost() throws UnknownHostException {
+        String bound = settings.httpHost();
+        if (!bound.equals(settings.host()) && !InetAddress.getByName(bound).isAnyLocalAddress()) {
+            return bound;
+        }
+        return advertisedHost();
+    }
+
     private String advertisedHost() throws UnknownHostException {
         if (!settings.advertisedHost().isEmpty()) {
             return settings.advertisedHost();
@@ -247,6 +287,7 @@ public final class TsoServer implements AutoCloseable {
             takeOver(held);
         } catch (Exception e) {
             LOG.error("Taking over as the active TSO failed", e);
+            metrics.error("taking over as the active TSO failed: " + e);
             stopServing("taking over failed: " + e.getMessage());
             held.release();
         }
@@ -278,14 +319,11 @@ public final class TsoServer implements AutoCloseable {
             }
             completion = commitCompletion;
             lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
-                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe);
+                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe, metrics::error);
             epoch = oracle.epoch();
             clusterSettings = cluster;
+            servingConflictMap = conflictMap;
         }
-        MetricRegistry registry = metrics.registry();
-        registry.register(TsoMetrics.LOW_WATERMARK, (Gauge<Long>) conflictMap::publishedLowWatermark);
-        long epochValue = oracle.epoch();
-        registry.register(TsoMetrics.EPOCH, (Gauge<Long>) () -> epochValue);
         gate.activate(new ServingGate.Incarnation(processor, oracle.epoch(), cluster, held));
         if (!gate.mayServe()) {
             stopServing("the lease ended while taking over");
@@ -307,6 +345,7 @@ public final class TsoServer implements AutoCloseable {
             return;
         }
         LOG.error("TSO on {} stops serving: {}", advertisedAddress, reason);
+        metrics.error("stopped serving: " + reason);
         Thread stopper = new Thread(() -> {
             releaseServingParts(false);
             activation.completeExceptionally(new IOException("the TSO stopped serving: " + reason));
@@ -403,6 +442,64 @@ public final class TsoServer implements AutoCloseable {
         return metrics.registry();
     }
 
+    /** Where the HTTP endpoint is reached (published in the lease), or null when it is off. */
+    public synchronized HostAndPort httpAddress() {
+        requireStarted();
+        return httpAddress;
+    }
+
+    /** What this TSO is doing now, as /health and {@code ./tidemark status} show it. Any thread; never blocks. */
+    public TsoStatus status() {
+        TsoStatus.Builder status = TsoStatus.builder(role())
+                .version(TidemarkVersion.current())
+                .uptimeMs(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos))
+                .connections(metrics.connections().getCount())
+                .stopReason(gate.stopReason());
+        HostAndPort advertised = advertisedAddress;
+        if (advertised != null) {
+            status.address(advertised.toString());
+        }
+        HostAndPort http = httpAddress;
+        if (http != null) {
+            status.httpAddress(http.toString());
+        }
+        ClusterSettings cluster = clusterSettings;
+        ConflictMap conflicts = servingConflictMap;
+        Lease held = lease;
+        if (gate.mayServe() && cluster != null && conflicts != null && held != null) {
+            status.serving(epoch, cluster.commitMode().configName(), cluster.conflictLevel().configName())
+                    .conflictMap(conflicts.publishedLowWatermark(), conflicts.fill())
+                    .leaseRemainingMs(TimeUnit.NANOSECONDS.toMillis(Math.min(held.remainingNanos(), Long.MAX_VALUE
+                            / 2)));
+        }
+        LeaseElection competing = election;
+        TsoLeaseNode holder = competing == null ? null : competing.lastSeenHolder();
+        if (holder != null) {
+            status.activeTso(holder.address().toString());
+        }
+        TsoMetrics.LastError error = metrics.lastError();
+        if (error != null) {
+            status.lastError(error.message(), error.ageMillis());
+        }
+        return status.build();
+    }
+
+    private TsoRole role() {
+        if (gate.isStopped()) {
+            return TsoRole.STOPPED;
+        }
+        if (gate.mayServe()) {
+            return TsoRole.ACTIVE;
+        }
+        if (activation.isDone()) {
+            // Served, and its lease ended: stopping right now.
+            return TsoRole.STOPPED;
+        }
+        LeaseElection competing = election;
+        return competing != null && lease == null && competing.lastSeenHolder() != null
+                ? TsoRole.STANDBY : TsoRole.STARTING;
+    }
+
     private void requireStarted() {
         if (!started || serverChannel == null) {
             throw new IllegalStateException("the TSO server is not running: call start() first");
@@ -446,7 +543,18 @@ public final class TsoServer implements AutoCloseable {
         if (acceptor != null) {
             acceptor.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
         }
+        stopMonitoring();
         LOG.info("TSO stopped (epoch {})", epoch);
+    }
+
+    /** The HTTP endpoint and JMX outlive a TSO that stopped serving by itself: /health then says why, until close. */
+    private synchronized void stopMonitoring() {
+        if (http != null) {
+            http.close();
+        }
+        if (jmx != null) {
+            jmx.stop();
+        }
     }
 
     /**

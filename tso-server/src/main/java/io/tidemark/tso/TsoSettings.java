@@ -49,6 +49,8 @@ public final class TsoSettings {
     private final String advertisedHost;
     private final LeaseTiming leaseTiming;
     private final String leasePath;
+    private final int httpPort;
+    private final String httpHost;
 
     public TsoSettings(TidemarkConfig config) {
         host = config.getString(TidemarkConfig.TSO_HOST, TidemarkConfig.TSO_HOST_DEFAULT);
@@ -117,6 +119,10 @@ public final class TsoSettings {
             throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
         }
         leasePath = TsoLeaseNode.path(root, timestampTable.getNameAsString());
+        httpPort = config.getInt(TidemarkConfig.TSO_HTTP_PORT, TidemarkConfig.TSO_HTTP_PORT_DEFAULT, -1, 65535);
+        String configuredHttpHost = config.getOptionalString(TidemarkConfig.TSO_HTTP_HOST,
+                TidemarkConfig.TSO_HTTP_HOST_DEFAULT);
+        httpHost = configuredHttpHost.isEmpty() ? host : configuredHttpHost;
     }
 
     public String host() {
@@ -218,6 +224,21 @@ public final class TsoSettings {
 
     public LeaseTiming leaseTiming() {
         return leaseTiming;
+    }
+
+    /** Whether the HTTP endpoint (/metrics, /health) runs. */
+    public boolean httpEnabled() {
+        return httpPort >= 0;
+    }
+
+    /** The HTTP endpoint's port; 0 binds an ephemeral one. Only when {@link #httpEnabled()}. */
+    public int httpPort() {
+        return httpPort;
+    }
+
+    /** The address the HTTP endpoint listens on: {@code tidemark.tso.http.host}, else the TSO's own. */
+    public String httpHost() {
+        return httpHost;
     }
 
     /** The lease znode of this TSO's timestamp table. */

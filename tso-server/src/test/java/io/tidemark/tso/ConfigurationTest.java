@@ -21,6 +21,9 @@ class ConfigurationTest {
         assertInvalid(TidemarkConfig.TSO_CONFLICT_LEVEL, "column");
         assertInvalid(TidemarkConfig.TSO_LEASE_PERIOD_MS, "300");
         assertInvalid(TidemarkConfig.ZOOKEEPER_ROOT, "tidemark");
+        assertInvalid(TidemarkConfig.TSO_HTTP_PORT, "-2");
+        assertInvalid(TidemarkConfig.TSO_HTTP_PORT, "65536");
+        assertInvalid(TidemarkConfig.TSO_HTTP_PORT, "metrics");
     }
 
     private static void assertInvalid(String key, String value) {

@@ -25,6 +25,8 @@ final class TestTso {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        // Every test TSO serves /metrics and /health, on a free port.
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "0");
         config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.TSO_TIMESTAMP_BLOCK, "100");

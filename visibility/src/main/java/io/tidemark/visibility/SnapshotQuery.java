@@ -39,9 +39,15 @@ public final class SnapshotQuery {
      *     region server
      */
     public SnapshotQuery(ReaderContext reader, CommitTable commitTable, VersionStore store, DecidedWriters decided) {
+        this(reader, commitTable, store, decided, ReaderEffects.NONE);
+    }
+
+    /** @param effects told about each pending writer the query invalidates and each shadow cell it heals */
+    public SnapshotQuery(ReaderContext reader, CommitTable commitTable, VersionStore store, DecidedWriters decided,
+                         ReaderEffects effects) {
         this.reader = reader;
         this.store = store;
-        this.writers = WriterResolver.forReader(reader, commitTable, store, decided);
+        this.writers = WriterResolver.forReader(reader, commitTable, store, decided, effects);
     }
 
     /**

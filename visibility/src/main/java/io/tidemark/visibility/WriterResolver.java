@@ -36,28 +36,33 @@ public final class WriterResolver {
     private final PendingWriterPolicy pendingWriters;
     private final boolean healShadowCells;
     private final DecidedWriters decided;
+    private final ReaderEffects effects;
 
     private WriterResolver(CommitTable commitTable, VersionStore store, PendingWriterPolicy pendingWriters,
-            boolean healShadowCells, DecidedWriters decided) {
+            boolean healShadowCells, DecidedWriters decided, ReaderEffects effects) {
         this.commitTable = commitTable;
         this.store = store;
         this.pendingWriters = pendingWriters;
         this.healShadowCells = healShadowCells;
         this.decided = decided;
+        this.effects = effects;
     }
 
     /**
      * A generic reader's resolver: pending writers are treated by {@link PendingWriterPolicy#forReader}, and the
      * shadow cells of writers found committed in the commit table are healed (it saves later readers the lookup).
+     *
+     * @param effects told about each invalidation and heal
      */
     public static WriterResolver forReader(ReaderContext reader, CommitTable commitTable, VersionStore store,
-            DecidedWriters decided) {
-        return new WriterResolver(commitTable, store, PendingWriterPolicy.forReader(reader), true, decided);
+            DecidedWriters decided, ReaderEffects effects) {
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.forReader(reader), true, decided, effects);
     }
 
     /** The fast path's resolver: reports pending writers, writes nothing, remembers for one operation. */
     public static WriterResolver forFastPath(CommitTable commitTable, VersionStore store) {
-        return new WriterResolver(commitTable, store, PendingWriterPolicy.REPORT, false, new DecidedWriters());
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.REPORT, false, new DecidedWriters(),
+                ReaderEffects.NONE);
     }
 
     /**
@@ -65,7 +70,8 @@ public final class WriterResolver {
      * compaction writes the missing shadow cells into the compacted file itself.
      */
     public static WriterResolver forCompaction(CommitTable commitTable, VersionStore store) {
-        return new WriterResolver(commitTable, store, PendingWriterPolicy.INVALIDATE, false, new DecidedWriters());
+        return new WriterResolver(commitTable, store, PendingWriterPolicy.INVALIDATE, false, new DecidedWriters(),
+                ReaderEffects.NONE);
     }
 
     /** The outcome of the writer of {@code version} of {@code column}. */
@@ -108,6 +114,7 @@ public final class WriterResolver {
             commitTable.undoInvalidation(writer);
             return shadow;
         }
+        effects.invalidatedPendingWriter(writer);
         return WriterOutcome.NEVER_COMMITTED;
     }
 
@@ -126,6 +133,7 @@ public final class WriterResolver {
                 store.put(new Put(column.row()).addColumn(column.family(),
                         CellEncoding.shadowQualifier(column.qualifier()), version,
                         CellEncoding.encodeCommitTimestamp(commitTimestamp)));
+                effects.healedShadowCell(version);
             } catch (IOException e) {
                 // Healing only saves later readers a lookup: the commit record stays until the shadow cells exist.
                 LOG.debug("could not heal the shadow cell of {} {} at {}", Bytes.toStringBinary(column.row()),

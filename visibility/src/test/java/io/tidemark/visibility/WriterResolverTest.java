@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.tidemark.visibility.Rows.ROW;
@@ -24,6 +25,18 @@ class WriterResolverTest {
     private final InMemoryVersionStore store = new InMemoryVersionStore();
     private final InMemoryCommitTable commitTable = new InMemoryCommitTable();
     private final DecidedWriters decided = new DecidedWriters();
+    private final List<String> effects = new ArrayList<>();
+    private final ReaderEffects recordedEffects = new ReaderEffects() {
+        @Override
+        public void invalidatedPendingWriter(long writer) {
+            effects.add("invalidated " + writer);
+        }
+
+        @Override
+        public void healedShadowCell(long writer) {
+            effects.add("healed " + writer);
+        }
+    };
 
     @Test
     void aShadowCellDecides() throws IOException {
@@ -39,6 +52,7 @@ class WriterResolverTest {
         commitTable.tryCommit(new CommitRecord(WRITER, COMMIT));
         assertEquals(WriterOutcome.committedAt(COMMIT), reader(CommitMode.BATCHED, 0).outcome(column(), WRITER));
         assertEquals(COMMIT, column().commitTimestampAt(WRITER), "the reader wrote the missing shadow cell");
+        assertEquals(List.of("healed " + WRITER), effects);
     }
 
     @Test
@@ -57,6 +71,7 @@ class WriterResolverTest {
         Rows.data(store, ROW, "q", WRITER, "v");
         commitTable.invalidate(WRITER);
         assertEquals(WriterOutcome.NEVER_COMMITTED, reader(CommitMode.LOW_LATENCY, 0).outcome(column(), WRITER));
+        assertEquals(List.of(), effects, "someone else invalidated it");
     }
 
     @Test
@@ -76,6 +91,7 @@ class WriterResolverTest {
         assertEquals(WriterOutcome.NEVER_COMMITTED, reader(CommitMode.LOW_LATENCY, 0).outcome(column(), WRITER));
         assertEquals(CommitState.invalidated(), commitTable.lookup(WRITER));
         assertEquals(false, commitTable.tryCommit(new CommitRecord(WRITER, COMMIT)), "the writer can never commit");
+        assertEquals(List.of("invalidated " + WRITER), effects);
     }
 
     @Test
@@ -132,6 +148,7 @@ class WriterResolverTest {
         assertEquals(WriterOutcome.committedAt(COMMIT), reader(CommitMode.LOW_LATENCY, 0).outcome(readBefore,
                 WRITER));
         assertEquals(CommitState.absent(), commitTable.lookup(WRITER), "the wrong invalidation was removed");
+        assertEquals(List.of(), effects, "an invalidation undone is no invalidation");
     }
 
     @Test
@@ -148,7 +165,8 @@ class WriterResolverTest {
     }
 
     private WriterResolver reader(CommitMode mode, long epoch) {
-        return WriterResolver.forReader(new ReaderContext(20 * S, mode, epoch), commitTable, store, decided);
+        return WriterResolver.forReader(new ReaderContext(20 * S, mode, epoch), commitTable, store, decided,
+                recordedEffects);
     }
 
     private ColumnVersions column() throws IOException {

@@ -63,6 +63,7 @@ public final class CoprocessorBench {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "-1");
         // A small conflict map moves the low watermark along with the workload, as a busy TSO's would.
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "50");

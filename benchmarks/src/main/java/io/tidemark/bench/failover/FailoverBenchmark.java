@@ -2,6 +2,7 @@ package io.tidemark.bench.failover;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedHBase;
+import io.tidemark.embedded.TsoProcess;
 import io.tidemark.workload.bank.BankOptions;
 import io.tidemark.workload.bank.BankResult;
 import io.tidemark.workload.bank.BankWorkload;
@@ -165,6 +166,7 @@ public final class FailoverBenchmark {
         site.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, hbase.zookeeperClientPort());
         site.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         site.set(TidemarkConfig.TSO_PORT, "0");
+        site.set(TidemarkConfig.TSO_HTTP_PORT, "0");
         site.set(TidemarkConfig.TSO_COMMIT_MODE, options.commitMode().configName());
         site.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":commits");
         site.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":timestamps");

@@ -23,6 +23,7 @@ class NettyTsoClientAgainstRealTsoTest {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "-1");
         config.set(TidemarkConfig.TSO_COMMIT_MODE, CommitMode.LOW_LATENCY.configName());
         config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "4096");
         config.set(TidemarkConfig.COMMIT_TABLE, "tsoclient:real_tso_commits");

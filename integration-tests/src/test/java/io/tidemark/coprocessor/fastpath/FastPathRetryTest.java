@@ -6,7 +6,7 @@ import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathErrors;
-import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.StaleFastPathOperationException;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.TestCluster;
@@ -193,11 +193,7 @@ class FastPathRetryTest {
 
     /** Whether {@code operation} (the first argument of a Table method) is a fast-path write. */
     static boolean isFastPathWrite(Object operation) {
-        if (!(operation instanceof Get)) {
-            return false;
-        }
-        byte[] op = ((Get) operation).getAttribute(FastPathProtocol.OPERATION);
-        return op != null && FastPathProtocol.Operation.fromCode(op[0]).writes();
+        return operation instanceof Get && FastPathRequest.isFastPathWrite((Get) operation);
     }
 
     private static long counter(byte[] row) throws IOException {

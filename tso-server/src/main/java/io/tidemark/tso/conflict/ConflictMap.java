@@ -31,6 +31,11 @@ public final class ConflictMap {
     private final EvictionListener evictionListener;
     private long lowWatermark;
     private volatile long publishedLowWatermark;
+    /**
+     * Slots in use. Entries are replaced, never removed, so it only grows until the map is full; written by the one
+     * writer thread, volatile for the metrics (no write at all once full).
+     */
+    private volatile int used;
 
     /**
      * @param minEntries capacity wanted; rounded up to a power-of-two number of {@value #WAYS}-entry buckets
@@ -57,6 +62,11 @@ public final class ConflictMap {
 
     public long lowWatermark() {
         return lowWatermark;
+    }
+
+    /** Share of the entries in use, 0 to 1, readable from any thread; once 1, each new id evicts an entry. */
+    public double fill() {
+        return (double) used / ids.length;
     }
 
     /** The low watermark as last seen by the writer thread, readable from any thread. */
@@ -112,6 +122,8 @@ public final class ConflictMap {
         int slot = free >= 0 ? free : oldest;
         if (free < 0) {
             evict(commits[oldest]);
+        } else {
+            used++;
         }
         ids[slot] = id;
         commits[slot] = commitTimestamp;

@@ -10,6 +10,14 @@ public interface Lease {
     boolean isValid();
 
     /**
+     * How long the lease stays valid without a further renewal: 0 once it ended, {@link Long#MAX_VALUE} for a lease
+     * that never runs out by itself. For monitoring only; {@link #isValid()} decides.
+     */
+    default long remainingNanos() {
+        return isValid() ? Long.MAX_VALUE : 0;
+    }
+
+    /**
      * Gives the lease up; call once this TSO no longer serves. The next TSO then need not wait the lease out.
      * Idempotent; never throws.
      */

@@ -56,6 +56,11 @@ final class ZooKeeperLease implements Lease {
         return !ended.get() && System.nanoTime() - validUntil < 0;
     }
 
+    @Override
+    public long remainingNanos() {
+        return ended.get() ? 0 : Math.max(0, validUntil - System.nanoTime());
+    }
+
     private void renew() {
         if (ended.get()) {
             return;
@@ -128,7 +133,18 @@ final class ZooKeeperLease implements Lease {
         threads.shutdownNow();
         try {
             threads.awaitTermination(5, TimeUnit.SECONDS);
-            zk.delete().withVersion(version).forPath(path);
+            try {
+                zk.delete().withVersion(version).forPath(path);
+            } catch (KeeperException.BadVersionException moved) {
+                // A renewal cut short by the shutdown may have landed unseen: then the node still names us, at a
+                // newer version, and is ours to delete.
+                Stat stat = new Stat();
+                byte[] data = zk.getData().storingStatIn(stat).forPath(path);
+                if (!TsoLeaseNode.decode(data).holder().equals(self.holder())) {
+                    throw moved;
+                }
+                zk.delete().withVersion(stat.getVersion()).forPath(path);
+            }
             LOG.info("Released the lease {}", path);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

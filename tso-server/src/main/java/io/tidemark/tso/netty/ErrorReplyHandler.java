@@ -93,9 +93,11 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
                     closing(ctx, code, cause));
         } else if (cause instanceof TimestampUnavailableException) {
             code = ErrorCode.UNAVAILABLE;
+            metrics.error("no timestamp to hand out: " + cause.getMessage());
             LOG.warn("Closing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
         } else {
             code = ErrorCode.INTERNAL;
+            metrics.error("internal error on a connection: " + cause);
             LOG.error("Closing connection {} after an internal error", ctx.channel().remoteAddress(), cause);
         }
         ctx.writeAndFlush(new ErrorReply(requestId, code, String.valueOf(cause.getMessage())))

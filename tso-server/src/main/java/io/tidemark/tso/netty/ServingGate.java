@@ -65,6 +65,11 @@ public final class ServingGate {
         return stopReason != null;
     }
 
+    /** Why this TSO stopped, or null while it has not. */
+    public String stopReason() {
+        return stopReason;
+    }
+
     /** Whether replies of the active incarnation may go out now: active, not stopped, lease valid. */
     public boolean mayServe() {
         Incarnation a = active;

@@ -66,11 +66,13 @@ public final class BatchedCompletion implements CommitCompletion {
         final ChannelHandlerContext client;
         final long requestId;
         final CommitRecord record;
+        final long receivedNanos;
 
-        Entry(ChannelHandlerContext client, long requestId, CommitRecord record) {
+        Entry(ChannelHandlerContext client, long requestId, CommitRecord record, long receivedNanos) {
             this.client = client;
             this.requestId = requestId;
             this.record = record;
+            this.receivedNanos = receivedNanos;
         }
     }
 
@@ -95,14 +97,16 @@ public final class BatchedCompletion implements CommitCompletion {
         final long startTimestamp;
         final long commitToken;
         final long mustBeDurable;
+        final long receivedNanos;
 
         WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
-                     long mustBeDurable) {
+                     long mustBeDurable, long receivedNanos) {
             this.client = client;
             this.requestId = requestId;
             this.startTimestamp = startTimestamp;
             this.commitToken = commitToken;
             this.mustBeDurable = mustBeDurable;
+            this.receivedNanos = receivedNanos;
         }
     }
 
@@ -141,6 +145,7 @@ public final class BatchedCompletion implements CommitCompletion {
         this.flushTimeoutMs = flushTimeoutMs;
         this.commitRecordTimeoutMs = commitRecordTimeoutMs;
         this.metrics = metrics;
+        metrics.registerBatchedMode();
         this.writer = Executors.newSingleThreadExecutor(runnable -> {
             Thread t = new Thread(runnable, "tidemark-tso-commit-writer");
             t.setDaemon(true);
@@ -149,16 +154,20 @@ public final class BatchedCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken) {
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                      long receivedNanos) {
         if (lastAssignedCommit <= durableUpTo) {
             client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
+            metrics.beginAnswered(receivedNanos);
         } else {
-            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, commitToken, lastAssignedCommit));
+            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, commitToken, lastAssignedCommit,
+                    receivedNanos));
         }
     }
 
     @Override
-    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
+    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp,
+                          long receivedNanos) {
         Batch batch = open;
         if (batch == null) {
             batch = new Batch(maxBatch, CommitRecordDeadline.afterMillis(commitRecordTimeoutMs));
@@ -166,7 +175,8 @@ public final class BatchedCompletion implements CommitCompletion {
             Batch timed = batch;
             batch.flushTimer = loop.schedule(() -> flushTimeoutPassed(timed), flushTimeoutMs, TimeUnit.MILLISECONDS);
         }
-        batch.entries.add(new Entry(client, requestId, new CommitRecord(startTimestamp, commitTimestamp)));
+        batch.entries.add(new Entry(client, requestId, new CommitRecord(startTimestamp, commitTimestamp),
+                receivedNanos));
         batch.lastCommitTimestamp = commitTimestamp;
         lastAssignedCommit = commitTimestamp;
         if (batch.entries.size() >= maxBatch) {
@@ -234,6 +244,8 @@ public final class BatchedCompletion implements CommitCompletion {
                 return mayServe.getAsBoolean() ? won : null;
             } catch (IOException | RuntimeException e) {
                 metrics.commitTableFailures().inc();
+                metrics.error("writing " + records.size() + " commit records failed (attempt " + attempt
+                        + ", retrying): " + e);
                 LOG.warn("Writing {} commit records failed (attempt {}; retrying while BEGINs wait): {}",
                         records.size(), attempt, e.toString());
                 if (!sleep(backoff)) {
@@ -295,12 +307,14 @@ public final class BatchedCompletion implements CommitCompletion {
                 e.client.write(new AbortedReply(e.requestId, start, AbortReason.INVALIDATED),
                         e.client.voidPromise());
             }
+            metrics.commitAnswered(e.receivedNanos);
             toFlush.add(e.client);
         }
         durableUpTo = Math.max(durableUpTo, batch.lastCommitTimestamp);
         while (!waitingBegins.isEmpty() && waitingBegins.peek().mustBeDurable <= durableUpTo) {
             WaitingBegin b = waitingBegins.poll();
             b.client.write(new BeginReply(b.requestId, b.startTimestamp, b.commitToken), b.client.voidPromise());
+            metrics.beginAnswered(b.receivedNanos);
             toFlush.add(b.client);
         }
         for (ChannelHandlerContext client : toFlush) {

@@ -8,9 +8,13 @@ import io.netty.channel.ChannelHandlerContext;
  */
 public interface CommitCompletion extends AutoCloseable {
 
-    void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken);
+    /** @param receivedNanos when the BEGIN was read ({@link System#nanoTime()}); the reply records its latency */
+    void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+               long receivedNanos);
 
-    void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp);
+    /** @param receivedNanos when the COMMIT was read ({@link System#nanoTime()}); the reply records its latency */
+    void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp,
+                   long receivedNanos);
 
     @Override
     void close();

@@ -15,14 +15,18 @@ public final class LowLatencyCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken) {
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                      long receivedNanos) {
         client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
+        metrics.beginAnswered(receivedNanos);
     }
 
     @Override
-    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp) {
+    public void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp,
+                          long receivedNanos) {
         metrics.commits().inc();
         client.write(new CommittedReply(requestId, startTimestamp, commitTimestamp), client.voidPromise());
+        metrics.commitAnswered(receivedNanos);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Copies the conflict map's low watermark into the commit table when it changed, every {@code intervalMs}, on its
@@ -24,12 +25,15 @@ public final class LowWatermarkPersister implements AutoCloseable {
     private final CommitTable commitTable;
     private final ScheduledExecutorService scheduler;
     private final BooleanSupplier mayServe;
+    private final Consumer<String> errors;
     private long persisted;
     private boolean failing;
 
+    /** @param errors told about each failed write (for the TSO's last error) */
     public LowWatermarkPersister(ConflictMap conflictMap, CommitTable commitTable, long alreadyPersisted,
-                                 long intervalMs, BooleanSupplier mayServe) {
+                                 long intervalMs, BooleanSupplier mayServe, Consumer<String> errors) {
         this.conflictMap = conflictMap;
+        this.errors = errors;
         this.mayServe = mayServe;
         this.commitTable = commitTable;
         this.persisted = alreadyPersisted;
@@ -54,6 +58,7 @@ public final class LowWatermarkPersister implements AutoCloseable {
                 failing = false;
             }
         } catch (IOException | RuntimeException e) {
+            errors.accept("could not persist low watermark " + current + ": " + e);
             if (!failing) {
                 LOG.warn("Could not persist low watermark {} (will retry): {}", current, e.toString());
                 failing = true;

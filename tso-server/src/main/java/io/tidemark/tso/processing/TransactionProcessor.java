@@ -48,13 +48,16 @@ public final class TransactionProcessor {
 
     /** @param clientIdentity who asks ({@link CommitTokens#ANONYMOUS} without a client certificate) */
     public void begin(ChannelHandlerContext client, long requestId, long clientIdentity) {
+        // The request was decoded just now, on this same event loop: this is when it arrived, for the latency metric.
+        long receivedNanos = System.nanoTime();
         long start = oracle.next();
         metrics.begins().inc();
-        completion.begun(client, requestId, start, tokens.issue(start, clientIdentity));
+        completion.begun(client, requestId, start, tokens.issue(start, clientIdentity), receivedNanos);
     }
 
     /** @param clientIdentity who asks ({@link CommitTokens#ANONYMOUS} without a client certificate) */
     public void commit(ChannelHandlerContext client, CommitRequest request, long clientIdentity) {
+        long receivedNanos = System.nanoTime();
         long start = request.startTimestamp();
         validate(request);
         AbortReason abort = null;
@@ -73,11 +76,12 @@ public final class TransactionProcessor {
         if (abort != null) {
             metrics.aborts(abort).inc();
             client.write(new AbortedReply(request.requestId(), start, abort), client.voidPromise());
+            metrics.commitAnswered(receivedNanos);
             return;
         }
         long commit = oracle.next();
         conflictMap.record(request.writeSet(), commit);
-        completion.committed(client, request.requestId(), start, commit);
+        completion.committed(client, request.requestId(), start, commit, receivedNanos);
     }
 
     private void validate(CommitRequest request) {

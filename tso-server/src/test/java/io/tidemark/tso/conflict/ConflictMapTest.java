@@ -38,6 +38,19 @@ class ConflictMapTest {
     }
 
     @Test
+    void fillCountsEntriesInUseUntilTheMapIsFull() {
+        ConflictMap map = map(ConflictMap.WAYS);
+        assertEquals(0.0, map.fill());
+        map.record(new long[] {1, 2}, 100);
+        map.record(new long[] {1}, 200);
+        assertEquals(2.0 / ConflictMap.WAYS, map.fill(), "an id written again reuses its entry");
+        for (long id = 10; id < 10 + 2 * ConflictMap.WAYS; id++) {
+            map.record(new long[] {id}, 300 + id);
+        }
+        assertEquals(1.0, map.fill(), "a full map stays full: entries are replaced, never removed");
+    }
+
+    @Test
     void evictionRaisesLowWatermarkToEvictedCommit() {
         ConflictMap map = map(ConflictMap.WAYS);
         for (int i = 1; i <= ConflictMap.WAYS; i++) {

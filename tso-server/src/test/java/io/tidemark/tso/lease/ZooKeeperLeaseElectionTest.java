@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +30,9 @@ class ZooKeeperLeaseElectionTest {
             Duration.ofMillis(200));
     /** So long that only a released lease can explain a take-over within a test. */
     private static final LeaseTiming ENDLESS = new LeaseTiming(Duration.ofMinutes(10), Duration.ofMillis(100),
+            Duration.ofMillis(200));
+    /** No renewal within a test: the holder's idea of the znode version stays the one it acquired. */
+    private static final LeaseTiming NEVER_RENEWED = new LeaseTiming(Duration.ofMinutes(10), Duration.ofMinutes(5),
             Duration.ofMillis(200));
     private static final long WAIT_SECONDS = 60;
 
@@ -109,6 +113,18 @@ class ZooKeeperLeaseElectionTest {
             assertEquals("b", holderAt(path).holder());
         } finally {
             a.close();
+        }
+    }
+
+    @Test
+    void aLeaseWhoseLastRenewalLandedUnseenIsStillReleased() throws Exception {
+        String path = freshPath();
+        try (ZooKeeperLeaseElection a = election(path, "a", NEVER_RENEWED)) {
+            Lease lease = a.acquire(reason -> { }, holder -> { });
+            // What a renewal interrupted by the shutdown leaves: the node names "a" at a version "a" never saw.
+            inspector.setData().forPath(path, node("a").encode());
+            lease.release();
+            assertNull(inspector.checkExists().forPath(path), "the lease was given up, so a standby need not wait");
         }
     }
 

@@ -1,4 +1,4 @@
-package io.tidemark.bench.failover;
+package io.tidemark.embedded;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,9 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * A {@code tidemark tso} in a process of its own, whose output is copied to a log file and watched for the lines that
- * say it stands by or serves.
+ * say it stands by or serves. Used by the failover benchmark and the chaos checker.
  */
-final class TsoProcess implements AutoCloseable {
+public final class TsoProcess implements AutoCloseable {
 
     private static final Pattern ACTIVE = Pattern.compile("^TSO active: .*, epoch (\\d+)\\.$");
     private static final String STANDING_BY = "Standing by";
@@ -39,7 +39,7 @@ final class TsoProcess implements AutoCloseable {
     }
 
     /** Starts {@code command} with its output (stdout and stderr) in {@code log}. */
-    static TsoProcess start(String name, List<String> command, Path log) throws IOException {
+    public static TsoProcess start(String name, List<String> command, Path log) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         return new TsoProcess(name, process, log);
     }
@@ -63,30 +63,30 @@ final class TsoProcess implements AutoCloseable {
         }
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** Completes once the TSO said it stands by. */
-    CompletableFuture<Void> standingBy() {
+    public CompletableFuture<Void> standingBy() {
         return standingBy;
     }
 
     /** Completes with the epoch once the TSO said it serves. */
-    CompletableFuture<Long> activeEpoch() {
+    public CompletableFuture<Long> activeEpoch() {
         return activeEpoch;
     }
 
-    CompletableFuture<Integer> exit() {
+    public CompletableFuture<Integer> exit() {
         return exit;
     }
 
     /** kill -9: no shutdown hook, no lease release, sockets closed by the kernel. */
-    void killHard() throws InterruptedException {
+    public void killHard() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }

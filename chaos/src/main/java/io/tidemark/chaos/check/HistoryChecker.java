@@ -1,0 +1,44 @@
+package io.tidemark.chaos.check;
+
+import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.history.Txn;
+
+import java.util.List;
+
+/** Runs every check over one history and the store image taken after it. Pure: no HBase needed. */
+public final class HistoryChecker {
+
+    private final KeySpace keySpace;
+
+    public HistoryChecker(KeySpace keySpace) {
+        this.keySpace = keySpace;
+    }
+
+    public CheckResult check(List<Txn> history, StoreImage store) {
+        Settlement settlement = Settlement.settle(history, store);
+        Ledger ledger = settlement.ledger();
+        Findings findings = new Findings();
+        findings.addAll(settlement.anomalies());
+        new SnapshotReadCheck(keySpace, ledger, settlement, findings).check(history);
+        new FirstCommitterWinsCheck(ledger, findings).check();
+        new ConditionalWriteCheck(keySpace, ledger, settlement, findings).check(history);
+        new RepeatedReadCheck(keySpace, findings).check(history);
+        new SessionOrderCheck(findings, store.lowWatermark()).check(history);
+        long generic = 0;
+        long fastPath = 0;
+        long committed = 0;
+        for (Txn txn : history) {
+            if (txn.fastPath()) {
+                fastPath++;
+            } else {
+                generic++;
+            }
+            Outcome outcome = settlement.outcomeOf(txn);
+            if (outcome != null && outcome.isCommitted()) {
+                committed++;
+            }
+        }
+        return new CheckResult(generic, fastPath, committed, findings.readsChecked(), findings.readsUnchecked(),
+                findings.anomalies());
+    }
+}

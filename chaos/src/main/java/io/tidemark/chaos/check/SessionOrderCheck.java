@@ -1,0 +1,70 @@
+package io.tidemark.chaos.check;
+
+import io.tidemark.chaos.history.Told;
+import io.tidemark.chaos.history.Txn;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Each client sees its own past: a generic transaction begins above every commit its client was told of before (the
+ * TSO's timestamps only grow, across restarts and failovers too), and a fast-path read of a row reports a version at
+ * or above every commit to that row its client was told of. The snapshot rule alone cannot see this: a timestamp
+ * that went backwards makes a wrong snapshot look consistent.
+ */
+final class SessionOrderCheck {
+
+    private final Findings findings;
+    private final long lowWatermark;
+
+    /** @param lowWatermark compaction may have collected a deletion at or below it, lowering a row's version */
+    SessionOrderCheck(Findings findings, long lowWatermark) {
+        this.findings = findings;
+        this.lowWatermark = lowWatermark;
+    }
+
+    void check(List<Txn> history) {
+        Map<String, List<Txn>> byClient = new HashMap<>();
+        for (Txn txn : history) {
+            byClient.computeIfAbsent(txn.client(), c -> new ArrayList<>()).add(txn);
+        }
+        for (List<Txn> txns : byClient.values()) {
+            txns.sort(Comparator.comparingLong(Txn::seq));
+            checkClient(txns);
+        }
+    }
+
+    private void checkClient(List<Txn> txns) {
+        Txn newestCommit = null;
+        Map<String, Txn> newestCommitOfRow = new HashMap<>();
+        for (Txn txn : txns) {
+            if (!txn.fastPath() && newestCommit != null && txn.start() <= newestCommit.told().timestamp()) {
+                report(txn, "began at " + txn.start(), newestCommit);
+            }
+            String row = txn.fastPathRow();
+            if (txn.fastPath() && !txn.hasWrites() && txn.readBound() > 0 && row != null) {
+                Txn ownWrite = newestCommitOfRow.get(row);
+                if (ownWrite != null && txn.readBound() - 1 < ownWrite.told().timestamp()
+                        && ownWrite.told().timestamp() > lowWatermark) {
+                    report(txn, "read row " + row + " at version " + (txn.readBound() - 1), ownWrite);
+                }
+            }
+            if (txn.told().kind() == Told.Kind.COMMITTED && txn.hasWrites()) {
+                if (newestCommit == null || txn.told().timestamp() > newestCommit.told().timestamp()) {
+                    newestCommit = txn;
+                }
+                txn.writes().keySet().forEach(k -> newestCommitOfRow.merge(k.row(), txn,
+                        (a, b) -> a.told().timestamp() >= b.told().timestamp() ? a : b));
+            }
+        }
+    }
+
+    private void report(Txn later, String what, Txn earlier) {
+        findings.add(Anomaly.Kind.SESSION_ORDER_VIOLATED, later.describe() + " " + what + ", below the commit at "
+                + earlier.told().timestamp() + " of " + earlier.describe() + " that the same client was told of"
+                + " before: it cannot see its own client's committed writes");
+    }
+}

@@ -1,0 +1,84 @@
+package io.tidemark.chaos.child;
+
+import io.tidemark.chaos.workload.ClientWorker;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Main class of a child JVM: runs the clients its {@link ChildSpec} names until the deadline, then exits 0. It also
+ * exits when its parent goes away (its standard input closes), so no child outlives a run.
+ */
+public final class ChildClientMain {
+
+    private ChildClientMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: ChildClientMain <child spec properties file>");
+            System.exit(2);
+        }
+        ChildSpec spec = ChildSpec.read(Path.of(args[0]));
+        exitWhenParentGoesAway();
+        System.exit(run(spec));
+    }
+
+    private static int run(ChildSpec spec) throws Exception {
+        Configuration hbase = HBaseConfiguration.create();
+        hbase.set(HConstants.ZOOKEEPER_QUORUM, spec.zookeeperQuorum());
+        hbase.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, spec.zookeeperPort());
+        hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 20);
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        spec.tidemark().forEach(config::set);
+        try (Connection connection = ConnectionFactory.createConnection(hbase);
+             TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+            ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
+            List<Future<Long>> done = new ArrayList<>();
+            for (int i = 0; i < spec.clients().size(); i++) {
+                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, tm,
+                        TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
+                        () -> System.currentTimeMillis() < spec.deadlineMillis())));
+            }
+            int failed = 0;
+            for (Future<Long> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    e.getCause().printStackTrace();
+                    failed++;
+                }
+            }
+            threads.shutdown();
+            return failed == 0 ? 0 : 1;
+        }
+    }
+
+    private static void exitWhenParentGoesAway() {
+        Thread watchdog = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // The parent never writes; reading only waits for the end of the stream.
+                }
+            } catch (IOException e) {
+                // Same as the end of the stream: the parent is gone.
+            }
+            Runtime.getRuntime().halt(3);
+        }, "parent-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+}

@@ -1,0 +1,168 @@
+package io.tidemark.chaos.child;
+
+import io.tidemark.chaos.history.HistoryFiles;
+import io.tidemark.chaos.history.HistoryLines;
+import io.tidemark.embedded.ChildJvm;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+
+/**
+ * The child JVMs of one run: starts them like this JVM ({@link ChildJvm}: its classpath and HBase flags), kills
+ * one with SIGKILL on request, mid-commit when it can (and starts a replacement with new client names), and waits
+ * for the rest at the end.
+ * Each child's output goes to {@code child-<n>.log} in the run's directory.
+ */
+public final class ChildClients {
+
+    private static final String CHILD_HEAP = "384m";
+
+    private final Path directory;
+    private final IntFunction<ChildSpec> specOfChild;
+    /** How long a kill waits for one of the child's clients to reach its commit. */
+    private static final long MID_COMMIT_WAIT_MILLIS = 5000;
+
+    private final List<Child> running = new ArrayList<>();
+    private int started;
+    private int killed;
+    private int killedMidCommit;
+
+    /** @param specOfChild the spec of child number n (its clients, seed...) */
+    public ChildClients(Path directory, IntFunction<ChildSpec> specOfChild) {
+        this.directory = directory;
+        this.specOfChild = specOfChild;
+    }
+
+    public synchronized void start() throws IOException {
+        int number = ++started;
+        Path specFile = directory.resolve("child-" + number + ".properties");
+        ChildSpec spec = specOfChild.apply(number);
+        spec.write(specFile);
+        List<String> command = ChildJvm.command(CHILD_HEAP, ChildClientMain.class.getName(), specFile.toString());
+        Path log = directory.resolve("child-" + number + ".log").toAbsolutePath();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        List<Path> histories = new ArrayList<>();
+        for (String client : spec.clients()) {
+            histories.add(HistoryFiles.fileOf(directory, client));
+        }
+        running.add(new Child(number, process, histories));
+    }
+
+    /**
+     * Kills a random running child with SIGKILL (one whose clients already work, when there is one), preferably the
+     * moment one of its clients is about to commit (it waits up to {@value #MID_COMMIT_WAIT_MILLIS} ms for that),
+     * and starts a replacement. Returns what happened.
+     */
+    public synchronized String killOne(Random random) throws IOException, InterruptedException {
+        running.removeIf(c -> !c.process.isAlive());
+        if (running.isEmpty()) {
+            return "no child JVM to kill";
+        }
+        List<Child> working = new ArrayList<>();
+        for (Child c : running) {
+            if (c.histories.stream().anyMatch(h -> !lastLine(h).isEmpty())) {
+                working.add(c);
+            }
+        }
+        List<Child> candidates = working.isEmpty() ? running : working;
+        Child victim = candidates.get(random.nextInt(candidates.size()));
+        // Interrupted while waiting (the run ends), the victim stays on the list, so the run still waits for it.
+        boolean midCommit = awaitCommit(victim);
+        running.remove(victim);
+        victim.process.destroyForcibly();
+        killed++;
+        if (midCommit) {
+            killedMidCommit++;
+        }
+        victim.process.onExit().join();
+        start();
+        return "killed child JVM " + victim.number + (midCommit ? " mid-commit" : " (none of its clients reached a"
+                + " commit in time)") + " and started child JVM " + started;
+    }
+
+    /** Whether one of the child's clients got as far as asking to commit, waiting a while for it. */
+    private static boolean awaitCommit(Child child) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MID_COMMIT_WAIT_MILLIS);
+        while (System.nanoTime() < deadline && child.process.isAlive()) {
+            for (Path history : child.histories) {
+                if (HistoryLines.isCommitting(lastLine(history))) {
+                    return true;
+                }
+            }
+            Thread.sleep(2);
+        }
+        return false;
+    }
+
+    /** The last complete line of a history file; empty when there is none yet. */
+    private static String lastLine(Path file) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            int tail = (int) Math.min(length, 512);
+            byte[] bytes = new byte[tail];
+            in.seek(length - tail);
+            in.readFully(bytes);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n');
+            if (end < 0) {
+                return "";
+            }
+            return text.substring(text.lastIndexOf('\n', end - 1) + 1, end);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    public synchronized int started() {
+        return started;
+    }
+
+    public synchronized int killed() {
+        return killed;
+    }
+
+    /** Kills that caught a client between asking to commit and learning the outcome. */
+    public synchronized int killedMidCommit() {
+        return killedMidCommit;
+    }
+
+    /** Waits for every child to stop on its own (they stop at the deadline), then kills whatever is left. */
+    public synchronized int awaitAll(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        int failed = 0;
+        for (Child child : running) {
+            Process p = child.process;
+            long left = Math.max(1, deadline - System.currentTimeMillis());
+            if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(30, TimeUnit.SECONDS);
+                failed++;
+            } else if (p.exitValue() != 0) {
+                failed++;
+            }
+        }
+        running.clear();
+        return failed;
+    }
+
+    /** Kills every child at once (the run is being abandoned). */
+    public synchronized void killAll() {
+        for (Child child : running) {
+            child.process.destroyForcibly();
+        }
+        running.clear();
+    }
+
+
+    /** A running child JVM and the history files of its clients. */
+    private record Child(int number, Process process, List<Path> histories) {
+    }
+}

@@ -1,0 +1,92 @@
+package io.tidemark.chaos.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Collects the events of one transaction into a {@link Txn}. */
+final class TxnBuilder {
+
+    private final String client;
+    private final long seq;
+    private final boolean fastPath;
+    private final String operation;
+    private final long start;
+    private final List<Op> ops = new ArrayList<>();
+    private long readAt = -1;
+    private boolean committing;
+    private Told told = Told.NOTHING;
+
+    private TxnBuilder(String client, long seq, boolean fastPath, String operation, long start) {
+        this.client = client;
+        this.seq = seq;
+        this.fastPath = fastPath;
+        this.operation = operation;
+        this.start = start;
+    }
+
+    static TxnBuilder generic(String client, long seq, long start) {
+        return new TxnBuilder(client, seq, false, "transaction", start);
+    }
+
+    static TxnBuilder fastPath(String client, long seq, String operation) {
+        return new TxnBuilder(client, seq, true, operation, 0);
+    }
+
+    void read(Key key, String value) {
+        ops.add(new Op.Read(key, value));
+    }
+
+    /** A later write of the same key with a known value replaces one recorded as not yet known. */
+    void write(Key key, String value) {
+        if (value != null && !value.equals(HistoryLines.NOT_YET_KNOWN)) {
+            ops.removeIf(op -> op instanceof Op.Write w && w.key().equals(key)
+                    && HistoryLines.NOT_YET_KNOWN.equals(w.value()));
+        }
+        ops.add(new Op.Write(key, value));
+    }
+
+    void scan(String fromRow, String toRow, Map<Key, String> seen) {
+        ops.add(new Op.Scan(fromRow, toRow, seen));
+    }
+
+    void readAt(long version) {
+        readAt = version;
+    }
+
+    void committing() {
+        committing = true;
+    }
+
+    void told(Told answer) {
+        this.told = answer;
+    }
+
+    Txn build() {
+        return new Txn(client, seq, fastPath, operation, start, readBound(), ops, told,
+                fastPath && readAt >= 0 && hasWrite() ? readAt : -1, committing);
+    }
+
+    /**
+     * A generic transaction reads below its start. A fast-path operation that reported the version it read at sees
+     * everything up to that version; one that read and wrote atomically sees everything below its own version.
+     */
+    private long readBound() {
+        if (!fastPath) {
+            return start;
+        }
+        if (readAt >= 0) {
+            return readAt + 1;
+        }
+        return told.kind() == Told.Kind.COMMITTED ? told.timestamp() : 0;
+    }
+
+    private boolean hasWrite() {
+        for (Op op : ops) {
+            if (op instanceof Op.Write) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,260 @@
+package io.tidemark.chaos.run;
+
+import io.tidemark.chaos.check.CheckResult;
+import io.tidemark.chaos.check.HistoryChecker;
+import io.tidemark.chaos.check.StoreImage;
+import io.tidemark.chaos.check.StoreImageFile;
+import io.tidemark.chaos.child.ChildClients;
+import io.tidemark.chaos.child.ChildSpec;
+import io.tidemark.chaos.cluster.ChaosCluster;
+import io.tidemark.chaos.cluster.ChaosTso;
+import io.tidemark.chaos.cluster.RunTso;
+import io.tidemark.chaos.cluster.TsoProcesses;
+import io.tidemark.chaos.cluster.TsoSetup;
+import io.tidemark.chaos.cluster.CheckedTable;
+import io.tidemark.chaos.fault.FastPathDuplicates;
+import io.tidemark.chaos.fault.FaultSchedule;
+import io.tidemark.chaos.fault.FaultTarget;
+import io.tidemark.chaos.history.HistoryFiles;
+import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.scenario.Scenario;
+import io.tidemark.chaos.workload.ClientWorker;
+import io.tidemark.chaos.workload.WorkloadSettings;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * One scenario, once: its own TSO, commit and timestamp tables and checked table on the shared mini-cluster; clients
+ * in this JVM and in child JVMs until the time is up, with the scenario's faults meanwhile; then the run heals the
+ * cluster, settles undecided writers, captures the store, reads everything back (again after flush, major
+ * compaction and region moves), checks the merged history, and drops its tables.
+ */
+public final class ChaosRun {
+
+    /** Namespace of every table a chaos run creates. */
+    public static final String NAMESPACE = "chaos";
+    /** Rows of the checked table: few, so that transactions conflict and snapshots overlap often. */
+    public static final int ROWS = 16;
+
+    /** What a run writes into its folder besides the history files, child JVM files and the store image. */
+    private static final String FAULT_LOG = "faults.log";
+    private static final String REPORT = "report.txt";
+    private static final int MAX_OPS_PER_TRANSACTION = 4;
+    private static final long STRAGGLER_MILLIS = 180_000;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+
+    private final ChaosCluster cluster;
+    private final Scenario scenario;
+    private final CommitMode mode;
+    private final long seed;
+    private final Duration duration;
+    private final Path directory;
+    private final KeySpace keys = KeySpace.of(ROWS);
+
+    public ChaosRun(ChaosCluster cluster, Scenario scenario, CommitMode mode, long seed, Duration duration,
+                    Path directory) {
+        this.cluster = cluster;
+        this.scenario = scenario;
+        this.mode = mode;
+        this.seed = seed;
+        this.duration = duration;
+        this.directory = directory;
+    }
+
+    /** The seed of one scenario run, derived from the command's seed so that every run differs but repeats. */
+    public static long seedOf(long seed, Scenario scenario, CommitMode mode) {
+        return seed ^ (scenario.name().hashCode() * 0x9E3779B97F4A7C15L) ^ ((long) mode.ordinal() << 32);
+    }
+
+    public ScenarioResult run() throws Exception {
+        Files.createDirectories(directory);
+        removeEarlierRun();
+        PhaseClock clock = new PhaseClock();
+        String prefix = scenario.name().replace('-', '_') + "_" + mode.name().toLowerCase(java.util.Locale.ROOT) + "_"
+                + RUNS.incrementAndGet();
+        TableName dataTable = TableName.valueOf(NAMESPACE, prefix + "_data");
+        TidemarkConfig config = config(prefix);
+        Connection connection = cluster.connection();
+        try (Admin admin = connection.getAdmin()) {
+            CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
+        }
+        HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
+        try (RunTso tso = scenario.tso() == TsoSetup.IN_PROCESS ? new ChaosTso(connection, config)
+                : new TsoProcesses(cluster, tidemarkSettings(config), directory)) {
+            tso.start();
+            if (tso.pinnedAddress() != null) {
+                config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.pinnedAddress());
+            }
+            CheckedTable.create(connection, config, dataTable, keys);
+            try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+                clock.end("setup");
+                WorkloadSummary workload = runWorkload(tso, tm, config, dataTable, commitTable.tableName());
+                clock.end("workload");
+                tso.ensureServing();
+                cluster.restoreRegionServers();
+                clock.end("healing");
+                StoreImage image = StoreCapture.capture(connection, dataTable, commitTable, keys);
+                int settled = UndecidedWriters.settle(image, commitTable);
+                if (settled > 0) {
+                    image = StoreCapture.capture(connection, dataTable, commitTable, keys);
+                }
+                StoreImageFile.write(image, directory.resolve(StoreImageFile.NAME));
+                clock.end("settling and store capture");
+                Verifier verifier = new Verifier(tm, connection, dataTable, keys, directory);
+                verifier.readEverything("verify-1");
+                clock.end("final reads");
+                Verifier.compactAndMoveEverything(cluster, dataTable);
+                clock.end("flush, major compaction and region moves");
+                verifier.readEverything("verify-2");
+                clock.end("final reads again");
+                CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image);
+                clock.end("check");
+                ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
+                        workload.faults, workload.children, workload.killed, workload.killedMidCommit, settled,
+                        clock.toString(), directory);
+                Files.writeString(directory.resolve(REPORT), ChaosReport.of(result, Integer.MAX_VALUE, true),
+                        StandardCharsets.UTF_8);
+                return result;
+            }
+        } finally {
+            dropInBackground(connection, dataTable, commitTable.tableName(),
+                    TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, null)));
+        }
+    }
+
+    private WorkloadSummary runWorkload(RunTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
+                                TableName commitTable) throws Exception {
+        long deadline = System.currentTimeMillis() + duration.toMillis();
+        WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
+        Map<String, String> clientSettings = tidemarkSettings(config);
+        ChildClients children = new ChildClients(directory, n -> {
+            List<String> clients = new ArrayList<>();
+            for (int t = 0; t < scenario.threadsPerChild(); t++) {
+                clients.add("c" + n + "t" + t);
+            }
+            return new ChildSpec(cluster.zookeeperQuorum(), cluster.zookeeperPort(), dataTable.getNameAsString(),
+                    directory, clients, seed + 1000L * n, deadline, workload, clientSettings);
+        });
+        ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
+        FastPathDuplicates duplicates = new FastPathDuplicates();
+        FaultSchedule faults = new FaultSchedule(new FaultTarget(cluster, tso, children, keys, dataTable,
+                commitTable, config, duplicates), scenario.faults(), scenario.faultIntervalMillis(), seed ^ 0x5EEDL,
+                directory.resolve(FAULT_LOG));
+        try {
+            faults.prepare();
+            for (int i = 0; i < scenario.childJvms(); i++) {
+                children.start();
+            }
+            List<Future<Long>> parents = new ArrayList<>();
+            for (int i = 0; i < scenario.threads(); i++) {
+                parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(),
+                        duplicates.wrap(cluster.connection()), tm, dataTable, workload,
+                        directory, seed + i, () -> System.currentTimeMillis() < deadline)));
+            }
+            faults.start();
+            Thread.sleep(Math.max(0, deadline - System.currentTimeMillis()));
+            faults.close();
+            for (Future<Long> p : parents) {
+                long left = deadline + STRAGGLER_MILLIS - System.currentTimeMillis();
+                try {
+                    p.get(Math.max(1, left), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    throw new IOException("a client of scenario " + scenario.name() + " did not stop within "
+                            + STRAGGLER_MILLIS / 1000 + " s of the deadline", e);
+                }
+            }
+            children.awaitAll(Math.max(1, deadline + STRAGGLER_MILLIS - System.currentTimeMillis()));
+            return new WorkloadSummary(faults.injected(), children.started(), children.killed(),
+                    children.killedMidCommit());
+        } finally {
+            faults.close();
+            children.killAll();
+            threads.shutdownNow();
+        }
+    }
+
+    private TidemarkConfig config(String prefix) {
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
+        config.set(TidemarkConfig.TSO_PORT, "0");
+        // Active and standby TSO processes run side by side: each takes a free HTTP port.
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "0");
+        config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
+        config.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":" + prefix + "_commits");
+        config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "4");
+        config.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":" + prefix + "_timestamps");
+        // The region servers run in this JVM, so the guard's classes are on their classpath.
+        config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
+        config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
+        scenario.settings().forEach(config::set);
+        return config;
+    }
+
+    /** Histories of an earlier run in the same folder would be merged into this one's: remove what runs write. */
+    private void removeEarlierRun() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (Files.isRegularFile(f) && (name.endsWith(HistoryFiles.SUFFIX) || name.startsWith("child-")
+                        || name.startsWith("tso-") || name.equals("hbase-site.xml") || name.equals(FAULT_LOG)
+                        || name.equals(REPORT) || name.equals(StoreImageFile.NAME))) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    private static Map<String, String> tidemarkSettings(TidemarkConfig config) {
+        Map<String, String> settings = new HashMap<>();
+        for (Map.Entry<String, String> e : config.hadoopConfiguration()) {
+            if (e.getKey().startsWith("tidemark.")) {
+                settings.put(e.getKey(), e.getValue());
+            }
+        }
+        return settings;
+    }
+
+    /** Drops the run's tables while the next run starts: nothing reads them any more. */
+    private static void dropInBackground(Connection connection, TableName... tables) {
+        Thread dropper = new Thread(() -> {
+            for (TableName t : tables) {
+                try {
+                    CheckedTable.drop(connection, t);
+                } catch (IOException | RuntimeException e) {
+                    // Left behind in the run's own namespace; the mini-cluster goes away with the command.
+                }
+            }
+        }, "chaos-drop-tables");
+        dropper.setDaemon(true);
+        dropper.start();
+    }
+
+    /** What the workload phase did. */
+    private record WorkloadSummary(int faults, int children, int killed, int killedMidCommit) {
+    }
+}

@@ -1,0 +1,243 @@
+package io.tidemark.chaos.workload;
+
+import io.tidemark.chaos.history.HistoryLog;
+import io.tidemark.chaos.history.Key;
+import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.history.Told;
+import io.tidemark.client.TTable;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.client.TransactionException;
+import io.tidemark.client.TransactionManager;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs random generic transactions and records each: its start timestamp, every read (what it returned), every
+ * write (before it is sent, so a write that reached HBase is always in the history), every scan, and what commit
+ * answered. Some transactions are long-running readers, some slow writers ({@link OperationMix}).
+ */
+final class GenericTransactions {
+
+    private final TransactionManager tm;
+    private final TTable table;
+    private final KeySpace keys;
+    private final WorkloadSettings settings;
+    private final HistoryLog log;
+    private final Random random;
+
+    GenericTransactions(TransactionManager tm, TTable table, WorkloadSettings settings, HistoryLog log, Random random) {
+        this.tm = tm;
+        this.table = table;
+        this.keys = settings.keySpace();
+        this.settings = settings;
+        this.log = log;
+        this.random = random;
+    }
+
+    /**
+     * Runs one transaction as transaction number {@code seq} of this client. When none can begin (the TSO is down),
+     * nothing happened and nothing is recorded.
+     */
+    void run(long seq, BooleanSupplier keepGoing) throws InterruptedException {
+        Transaction tx;
+        try {
+            tx = tm.begin();
+        } catch (TransactionException e) {
+            Thread.sleep(50);
+            return;
+        }
+        HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp());
+        double kind = random.nextDouble();
+        boolean longReader = kind < settings.mix().longReaders();
+        boolean slowWriter = !longReader && kind < settings.mix().longReaders() + settings.mix().slowWriters();
+        boolean committing = false;
+        try {
+            if (longReader) {
+                readSlowly(tx, rec, keepGoing);
+            } else {
+                int ops = 1 + random.nextInt(settings.maxOpsPerTransaction());
+                for (int i = 0; i < ops; i++) {
+                    if (slowWriter) {
+                        put(tx, rec, randomRow(), seq, i);
+                        Thread.sleep(300 + random.nextInt(900));
+                    } else {
+                        step(tx, rec, seq, i);
+                    }
+                }
+            }
+            committing = true;
+            rec.committing();
+            tm.commit(tx);
+            rec.told(Told.committed(tx.commitTimestamp()));
+        } catch (TransactionAbortedException e) {
+            rec.told(Told.of(Told.Kind.ABORTED, e.reason().name()));
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            if (committing) {
+                rec.told(Told.of(Told.Kind.UNKNOWN, describe(e)));
+            } else {
+                rollbackQuietly(tx);
+                rec.told(Told.of(Told.Kind.FAILED, describe(e)));
+            }
+        }
+    }
+
+    /** A read-only transaction that keeps its snapshot for seconds: full scans and gets with pauses between. */
+    private void readSlowly(Transaction tx, HistoryLog.Recorder rec, BooleanSupplier keepGoing)
+            throws IOException, InterruptedException {
+        int rounds = 2 + random.nextInt(3);
+        for (int i = 0; i < rounds && keepGoing.getAsBoolean(); i++) {
+            scan(tx, rec, 0, keys.rows().size(), false);
+            get(tx, rec, randomRow());
+            Thread.sleep(500 + random.nextInt(1500));
+        }
+    }
+
+    private void step(Transaction tx, HistoryLog.Recorder rec, long seq, int index) throws IOException {
+        int dice = random.nextInt(100);
+        String row = randomRow();
+        if (dice < 35) {
+            get(tx, rec, row);
+        } else if (dice < 60) {
+            put(tx, rec, row, seq, index);
+        } else if (dice < 70) {
+            delete(tx, rec, row);
+        } else if (dice < 82) {
+            increment(tx, rec, row);
+        } else {
+            int from = random.nextInt(keys.rows().size());
+            int to = from + 1 + random.nextInt(keys.rows().size() - from);
+            scan(tx, rec, from, to, random.nextInt(4) == 0);
+        }
+    }
+
+    private Result get(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
+        Result r = table.get(tx, new Get(ChaosTable.row(row)).addFamily(ChaosTable.FAMILY));
+        for (Key key : keys.keysOf(row)) {
+            rec.read(key, ChaosTable.valueOf(keys, r, key));
+        }
+        return r;
+    }
+
+    private void put(Transaction tx, HistoryLog.Recorder rec, String row, long seq, int index) throws IOException {
+        Put put = new Put(ChaosTable.row(row));
+        List<String> columns = keys.valueColumns();
+        int which = random.nextInt(columns.size() + 1);
+        for (int c = 0; c < columns.size(); c++) {
+            if (which == columns.size() || which == c) {
+                Key key = new Key(row, columns.get(c));
+                String value = log.client() + "." + seq + "." + index + columns.get(c);
+                rec.write(key, value);
+                put.addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(key.column()), ChaosTable.encode(keys, key,
+                        value));
+            }
+        }
+        table.put(tx, put);
+    }
+
+    private void delete(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
+        String column = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
+        rec.write(new Key(row, column), null);
+        table.delete(tx, new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY, ChaosTable.qualifier(column)));
+    }
+
+    /** Read-modify-write of the row's counter: first committer wins must keep every increment. */
+    private void increment(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
+        Key counter = new Key(row, keys.counterColumn());
+        Result r = table.get(tx, new Get(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY,
+                ChaosTable.qualifier(counter.column())));
+        String current = ChaosTable.valueOf(keys, r, counter);
+        rec.read(counter, current);
+        String next = KeySpace.counterValue(KeySpace.counterOf(current) + 1);
+        rec.write(counter, next);
+        table.put(tx, new Put(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY,
+                ChaosTable.qualifier(counter.column()), ChaosTable.encode(keys, counter, next)));
+    }
+
+    /**
+     * Scans rows {@code [from, to)} by index, forwards or backwards, sometimes with a row limit; records the range
+     * the scan actually covered (up to the last row when the limit stopped it).
+     */
+    private void scan(Transaction tx, HistoryLog.Recorder rec, int from, int to, boolean limited)
+            throws IOException {
+        List<String> rows = keys.rows();
+        boolean reversed = random.nextInt(4) == 0;
+        int limit = limited ? 1 + random.nextInt(3) : 0;
+        Scan scan = new Scan().addFamily(ChaosTable.FAMILY);
+        if (reversed) {
+            scan.setReversed(true).withStartRow(ChaosTable.row(rows.get(to - 1)), true)
+                    .withStopRow(ChaosTable.row(rows.get(from)), true);
+        } else {
+            scan.withStartRow(ChaosTable.row(rows.get(from)), true);
+            if (to < rows.size()) {
+                scan.withStopRow(ChaosTable.row(rows.get(to)), false);
+            }
+        }
+        if (limit > 0) {
+            scan.setLimit(limit);
+        }
+        Map<Key, String> seen = new TreeMap<>();
+        int returned = 0;
+        String last = null;
+        try (ResultScanner scanner = table.getScanner(tx, scan)) {
+            for (Result r : scanner) {
+                String row = new String(r.getRow(), java.nio.charset.StandardCharsets.UTF_8);
+                for (Key key : keys.keysOf(row)) {
+                    String value = ChaosTable.valueOf(keys, r, key);
+                    if (value != null) {
+                        seen.put(key, value);
+                    }
+                }
+                returned++;
+                last = row;
+            }
+        }
+        String fromRow = rows.get(from);
+        String toRow = to < rows.size() ? rows.get(to) : null;
+        if (limit > 0 && returned >= limit) {
+            if (reversed) {
+                fromRow = last;
+            } else {
+                int next = rows.indexOf(last) + 1;
+                toRow = next < rows.size() ? rows.get(next) : null;
+            }
+        }
+        rec.scan(fromRow, toRow, seen);
+    }
+
+    private String randomRow() {
+        return keys.rows().get(random.nextInt(keys.rows().size()));
+    }
+
+    private void rollbackQuietly(Transaction tx) {
+        try {
+            if (tx.state() == io.tidemark.client.TransactionState.RUNNING) {
+                tm.rollback(tx);
+            }
+        } catch (RuntimeException e) {
+            // The transaction never asked to commit, so it cannot commit; its cells are only left to tidy up.
+        }
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        if (message.length() > 160) {
+            message = message.substring(0, 160) + "...";
+        }
+        return e.getClass().getSimpleName() + ": " + message;
+    }
+}

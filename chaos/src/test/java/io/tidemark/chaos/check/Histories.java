@@ -1,0 +1,105 @@
+package io.tidemark.chaos.check;
+
+import io.tidemark.chaos.history.Key;
+import io.tidemark.chaos.history.Op;
+import io.tidemark.chaos.history.Told;
+import io.tidemark.chaos.history.Txn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Small builders of hand-made histories, and the store a correct Tidemark would leave after them. */
+final class Histories {
+
+    static final long T = 4096;
+
+    private final List<Txn> txns = new ArrayList<>();
+    private long seq;
+
+    /** Starts a generic transaction at {@code start * T}. */
+    Generic generic(String client, long start) {
+        return new Generic(client, start * T);
+    }
+
+    List<Txn> txns() {
+        return txns;
+    }
+
+    /** The store after these transactions, as a correct implementation leaves it (post-commit done). */
+    StoreImage consistentStore() {
+        StoreImage store = new StoreImage();
+        for (Txn txn : txns) {
+            if (txn.told().kind() != Told.Kind.COMMITTED || !txn.hasWrites()) {
+                continue;
+            }
+            long version = txn.fastPath() ? txn.told().timestamp() : txn.start();
+            for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
+                store.add(w.getKey(), new StoredVersion(version, w.getValue(), w.getValue() == null,
+                        txn.told().timestamp()));
+            }
+        }
+        return store;
+    }
+
+    static Key key(String text) {
+        return Key.parse(text);
+    }
+
+    /** A fast-path blind write committed at {@code version}. */
+    void fastPathPut(String client, long version, String key, String value) {
+        txns.add(new Txn(client, ++seq, true, "put", 0, version, List.of(new Op.Write(key(key), value)),
+                Told.committed(version), -1, false));
+    }
+
+    /** A fast-path read that saw the row at {@code version}; {@code "-"} stands for absent. */
+    void fastPathGet(String client, long version, Map<String, String> values) {
+        List<Op> ops = new ArrayList<>();
+        new TreeMap<>(values).forEach((k, v) -> ops.add(new Op.Read(key(k), v.equals("-") ? null : v)));
+        txns.add(new Txn(client, ++seq, true, "get", 0, version + 1, ops, Told.of(Told.Kind.NOTHING, ""), -1, false));
+    }
+
+    void add(Txn txn) {
+        txns.add(txn);
+    }
+
+    /** Fluent builder of one generic transaction. */
+    final class Generic {
+        private final String client;
+        private final long start;
+        private final List<Op> ops = new ArrayList<>();
+
+        private Generic(String client, long start) {
+            this.client = client;
+            this.start = start;
+        }
+
+        Generic read(String key, String value) {
+            ops.add(new Op.Read(key(key), value));
+            return this;
+        }
+
+        Generic write(String key, String value) {
+            ops.add(new Op.Write(key(key), value));
+            return this;
+        }
+
+        Generic scan(String from, String to, Map<String, String> seen) {
+            Map<Key, String> keys = new TreeMap<>();
+            seen.forEach((k, v) -> keys.put(key(k), v));
+            ops.add(new Op.Scan(from, to, keys));
+            return this;
+        }
+
+        Txn committedAt(long commit) {
+            return told(Told.committed(commit * T));
+        }
+
+        Txn told(Told told) {
+            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1, false);
+            txns.add(txn);
+            return txn;
+        }
+    }
+}
