@@ -29,7 +29,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TidemarkConfig config = new TidemarkConfig(cluster.load(spec.commandLine()));
-        try (Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
+        try (KerberosLogin login = KerberosLogin.start(config.hadoopConfiguration());
+             Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
             SweepResult result = new CommitTableSweeper(connection, config).sweepAll();
             System.out.println(result);
             return 0;

@@ -42,7 +42,8 @@ public final class TableCliCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TidemarkConfig config = new TidemarkConfig(cluster.load(spec.commandLine()));
-        try (Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
+        try (KerberosLogin login = KerberosLogin.start(config.hadoopConfiguration());
+             Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
             Set<TableFeature> features = EnumSet.copyOf(TableFeature.DEFAULT);
             if (fastPath) {
                 features.add(TableFeature.FAST_PATH);

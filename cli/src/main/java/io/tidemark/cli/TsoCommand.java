@@ -86,7 +86,14 @@ public final class TsoCommand implements Callable<Integer> {
         }
 
         PrintStream out = System.out;
-        Connection connection = ConnectionFactory.createConnection(conf);
+        KerberosLogin login = KerberosLogin.start(conf);
+        Connection connection;
+        try {
+            connection = ConnectionFactory.createConnection(conf);
+        } catch (Exception e) {
+            login.close();
+            throw e;
+        }
         TsoServer server;
         try {
             server = TsoServer.builder().config(config).hbaseConnection(connection).reconfigureCluster(reconfigure)
@@ -94,6 +101,7 @@ public final class TsoCommand implements Callable<Integer> {
             server.startCompeting();
         } catch (Exception e) {
             connection.close();
+            login.close();
             throw e;
         }
         out.println("TSO listening on port " + server.port() + " (clients reach it as " + server.advertisedAddress()
@@ -109,6 +117,7 @@ public final class TsoCommand implements Callable<Integer> {
                 server.close();
             } finally {
                 connection.close();
+                login.close();
             }
         });
         // Only a TSO that stopped by itself gets here; Ctrl-C ends the JVM through its shutdown hook.

@@ -32,8 +32,30 @@ public final class TidemarkConfig {
     public static final int TSO_CONFLICT_MAP_ENTRIES_DEFAULT = 4 * 1024 * 1024;
     public static final String TSO_TIMESTAMP_BLOCK = "tidemark.tso.timestamp-block";
     public static final long TSO_TIMESTAMP_BLOCK_DEFAULT = 1_000_000L;
+    /** Largest request frame after HELLO; must hold a COMMIT of {@link #TSO_MAX_WRITE_SET} ids. */
     public static final String TSO_MAX_FRAME_BYTES = "tidemark.tso.max-frame-bytes";
-    public static final int TSO_MAX_FRAME_BYTES_DEFAULT = 16 * 1024 * 1024;
+    public static final int TSO_MAX_FRAME_BYTES_DEFAULT = 256 * 1024;
+    /** Most write-set ids (and table ids) one COMMIT may carry; larger ones are refused before conflict detection. */
+    public static final String TSO_MAX_WRITE_SET = "tidemark.tso.max-write-set";
+    public static final int TSO_MAX_WRITE_SET_DEFAULT = 10_000;
+    /** Client connections the TSO keeps open at most; further ones are refused at once. */
+    public static final String TSO_MAX_CONNECTIONS = "tidemark.tso.max-connections";
+    public static final int TSO_MAX_CONNECTIONS_DEFAULT = 4096;
+    /** How long a new connection may take to complete TLS (when enabled) and HELLO. */
+    public static final String TSO_HANDSHAKE_TIMEOUT_MS = "tidemark.tso.handshake-timeout-ms";
+    public static final int TSO_HANDSHAKE_TIMEOUT_MS_DEFAULT = 10_000;
+    /** A connection that sent no complete request and waits for no reply this long is closed. */
+    public static final String TSO_IDLE_TIMEOUT_MS = "tidemark.tso.idle-timeout-ms";
+    public static final int TSO_IDLE_TIMEOUT_MS_DEFAULT = 300_000;
+    /** Replies a connection may have waiting to be sent (bytes) before the TSO stops reading its requests. */
+    public static final String TSO_MAX_PENDING_REPLY_BYTES = "tidemark.tso.max-pending-reply-bytes";
+    public static final int TSO_MAX_PENDING_REPLY_BYTES_DEFAULT = 1024 * 1024;
+    /** A connection whose pending replies stay above the bound this long (its client does not read) is closed. */
+    public static final String TSO_REPLY_STALL_TIMEOUT_MS = "tidemark.tso.reply-stall-timeout-ms";
+    public static final int TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT = 30_000;
+    /** Requests of one connection the TSO works on at once; beyond it, it stops reading that connection. */
+    public static final String TSO_MAX_REQUESTS_IN_FLIGHT = "tidemark.tso.max-requests-in-flight";
+    public static final int TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT = 10_000;
     public static final String TSO_BATCH_MAX_SIZE = "tidemark.tso.batch.max-size";
     public static final int TSO_BATCH_MAX_SIZE_DEFAULT = 1000;
     public static final String TSO_BATCH_FLUSH_TIMEOUT_MS = "tidemark.tso.batch.flush-timeout-ms";
@@ -58,6 +80,34 @@ public final class TidemarkConfig {
     /** Address the HTTP endpoint listens on; empty: the same as tidemark.tso.host. */
     public static final String TSO_HTTP_HOST = "tidemark.tso.http.host";
     public static final String TSO_HTTP_HOST_DEFAULT = "";
+
+    // --- TLS on the TSO port (server side) ---
+    /** Whether the TSO requires TLS on its port; plaintext clients are then refused. */
+    public static final String TSO_TLS_ENABLED = "tidemark.tso.tls.enabled";
+    public static final boolean TSO_TLS_ENABLED_DEFAULT = false;
+    /** PEM file with the TSO's certificate chain (its own certificate first); with {@link #TSO_TLS_KEY}. */
+    public static final String TSO_TLS_CERT = "tidemark.tso.tls.cert";
+    /** PEM file with the TSO's unencrypted PKCS#8 private key ({@code BEGIN PRIVATE KEY}). */
+    public static final String TSO_TLS_KEY = "tidemark.tso.tls.key";
+    /** Instead of cert and key: a PKCS#12 or JKS key store holding the TSO's key and certificate chain. */
+    public static final String TSO_TLS_KEYSTORE = "tidemark.tso.tls.keystore";
+    public static final String TSO_TLS_KEYSTORE_PASSWORD = "tidemark.tso.tls.keystore-password";
+    /** PEM file of the CA certificates that sign client certificates (mutual TLS). */
+    public static final String TSO_TLS_TRUST = "tidemark.tso.tls.trust";
+    /** {@code none}: clients need no certificate; {@code require}: mutual TLS, clients must present one. */
+    public static final String TSO_TLS_CLIENT_AUTH = "tidemark.tso.tls.client-auth";
+    public static final String TSO_TLS_CLIENT_AUTH_DEFAULT = "none";
+    /** With client-auth require: the client certificate subjects allowed, separated by {@code ;}; empty: any. */
+    public static final String TSO_TLS_ALLOWED_CLIENTS = "tidemark.tso.tls.allowed-clients";
+
+    // --- Kerberos (the TSO and the sweeper log in to a secured HBase from a keytab) ---
+    /** Kerberos principal the TSO and sweeper log in as; {@code _HOST} is replaced by this machine's name. */
+    public static final String SECURITY_PRINCIPAL = "tidemark.security.principal";
+    /** Keytab file holding the principal's keys. */
+    public static final String SECURITY_KEYTAB = "tidemark.security.keytab";
+    /** How often the login checks its ticket and logs in again from the keytab before it expires. */
+    public static final String SECURITY_RELOGIN_INTERVAL_MS = "tidemark.security.relogin-interval-ms";
+    public static final int SECURITY_RELOGIN_INTERVAL_MS_DEFAULT = 60_000;
 
     // --- ZooKeeper (the HBase cluster's: hbase.zookeeper.quorum and clientPort) ---
     /** Znode under which TSOs keep their leases: {@code <root>/tso/<timestamp table>}. */
@@ -85,6 +135,21 @@ public final class TidemarkConfig {
     public static final int CLIENT_TSO_TIMEOUT_MS_DEFAULT = 5000;
     public static final String CLIENT_TSO_RETRY_BACKOFF_MS = "tidemark.client.tso.retry-backoff-ms";
     public static final int CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT = 100;
+    /** Whether the client speaks TLS to the TSO (it must, when the TSO sets {@link #TSO_TLS_ENABLED}). */
+    public static final String CLIENT_TSO_TLS_ENABLED = "tidemark.client.tso.tls.enabled";
+    public static final boolean CLIENT_TSO_TLS_ENABLED_DEFAULT = false;
+    /** PEM file of the CA certificates the client trusts for the TSO's certificate; unset: the JDK's defaults. */
+    public static final String CLIENT_TSO_TLS_TRUST = "tidemark.client.tso.tls.trust";
+    /** Whether the TSO's certificate must name the host the client connects to (recommended). */
+    public static final String CLIENT_TSO_TLS_VERIFY_HOSTNAME = "tidemark.client.tso.tls.verify-hostname";
+    public static final boolean CLIENT_TSO_TLS_VERIFY_HOSTNAME_DEFAULT = true;
+    /** Mutual TLS: PEM file with the client's certificate chain; with {@link #CLIENT_TSO_TLS_KEY}. */
+    public static final String CLIENT_TSO_TLS_CERT = "tidemark.client.tso.tls.cert";
+    /** Mutual TLS: PEM file with the client's unencrypted PKCS#8 private key. */
+    public static final String CLIENT_TSO_TLS_KEY = "tidemark.client.tso.tls.key";
+    /** Mutual TLS, instead of cert and key: a PKCS#12 or JKS key store with the client's key and chain. */
+    public static final String CLIENT_TSO_TLS_KEYSTORE = "tidemark.client.tso.tls.keystore";
+    public static final String CLIENT_TSO_TLS_KEYSTORE_PASSWORD = "tidemark.client.tso.tls.keystore-password";
     /** When set, the client refuses a cluster with another conflict level; when unset, it follows the cluster. */
     public static final String CLIENT_CONFLICT_LEVEL = "tidemark.client.conflict-level";
     public static final String CLIENT_POST_COMMIT = "tidemark.client.post-commit";
@@ -220,6 +285,14 @@ public final class TidemarkConfig {
             }
         }
         throw new InvalidConfigurationException(key, value, "one of " + String.join(", ", allowed));
+    }
+
+    /** {@code true} or {@code false} (any case); {@code defaultValue} when unset. */
+    public boolean getBoolean(String key, boolean defaultValue) {
+        if (!isSet(key)) {
+            return defaultValue;
+        }
+        return Boolean.parseBoolean(getChoice(key, Boolean.toString(defaultValue), "true", "false"));
     }
 
     /** {@code key}'s value when set, else {@code defaultValue} (which may be empty). */

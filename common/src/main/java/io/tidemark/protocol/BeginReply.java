@@ -1,14 +1,19 @@
 package io.tidemark.protocol;
 
-/** A start timestamp for the BEGIN with the same request id. */
+/**
+ * A start timestamp for the BEGIN with the same request id, and the commit token that proves to the TSO that a later
+ * COMMIT for it comes from the client that began it.
+ */
 public final class BeginReply implements Message {
 
     private final long requestId;
     private final long startTimestamp;
+    private final long commitToken;
 
-    public BeginReply(long requestId, long startTimestamp) {
+    public BeginReply(long requestId, long startTimestamp, long commitToken) {
         this.requestId = requestId;
         this.startTimestamp = startTimestamp;
+        this.commitToken = commitToken;
     }
 
     public long requestId() {
@@ -17,6 +22,11 @@ public final class BeginReply implements Message {
 
     public long startTimestamp() {
         return startTimestamp;
+    }
+
+    /** To be sent back with the transaction's COMMIT; opaque to the client. */
+    public long commitToken() {
+        return commitToken;
     }
 
     @Override

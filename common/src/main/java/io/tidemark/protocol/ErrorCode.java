@@ -18,7 +18,23 @@ public enum ErrorCode {
      * The server is a standby TSO: another TSO holds the lease and serves. The text names the active TSO's address
      * when known; clients that find the TSO through ZooKeeper follow the lease instead.
      */
-    NOT_ACTIVE(7);
+    NOT_ACTIVE(7),
+    /**
+     * The server requires TLS and the client spoke plaintext. Sent in plaintext, so that the client can read it; the
+     * text names the client setting to change.
+     */
+    TLS_REQUIRED(8),
+    /**
+     * The client may not do what it asked: a COMMIT whose commit token the server did not issue for that start
+     * timestamp (to this client), or a client certificate whose subject is not allowed.
+     */
+    NOT_AUTHORIZED(9),
+    /** A COMMIT with more write-set (or table) ids than the server's maximum, announced in HELLO_REPLY. */
+    WRITE_SET_TOO_LARGE(10),
+    /** The server refused the connection to protect itself, e.g. because it has as many connections as it allows. */
+    OVERLOADED(11),
+    /** The client did not complete the handshake (TLS and HELLO) in the time the server allows. */
+    HANDSHAKE_TIMEOUT(12);
 
     private final short code;
 

@@ -6,18 +6,25 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 
 /**
  * Cuts the byte stream into frame bodies. A negative or over-long length is a {@link ProtocolException} with
- * {@link ErrorCode#FRAME_TOO_LARGE} or {@link ErrorCode#MALFORMED}, so the peer can be told why it is dropped.
+ * {@link ErrorCode#FRAME_TOO_LARGE} or {@link ErrorCode#MALFORMED}, so the peer can be told why it is dropped. The
+ * length is checked as soon as its 4 bytes arrive, before any of the body is buffered. The maximum may change during
+ * the connection's life (the TSO allows only a tiny frame before HELLO); only the channel's event loop changes it.
  */
 public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
-    private final int maxFrameBytes;
+    private int maxFrameBytes;
 
     FrameDecoder(int maxFrameBytes) {
         super(Integer.MAX_VALUE, 0, Protocol.LENGTH_FIELD_BYTES, 0, Protocol.LENGTH_FIELD_BYTES);
-        if (maxFrameBytes < 1) {
-            throw new IllegalArgumentException("maximum frame size must be positive, was " + maxFrameBytes);
+        maxFrameBytes(maxFrameBytes);
+    }
+
+    /** From now on, frames longer than {@code bytes} are refused. */
+    public void maxFrameBytes(int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("maximum frame size must be positive, was " + bytes);
         }
-        this.maxFrameBytes = maxFrameBytes;
+        this.maxFrameBytes = bytes;
     }
 
     @Override

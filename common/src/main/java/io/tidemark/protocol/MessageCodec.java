@@ -30,6 +30,8 @@ public final class MessageCodec {
                 out.writeByte(m.commitMode().code());
                 out.writeByte(m.conflictLevel().code());
                 out.writeLong(m.epoch());
+                out.writeInt(m.maxWriteSet());
+                out.writeInt(m.idleTimeoutMs());
                 break;
             }
             case BEGIN:
@@ -39,12 +41,14 @@ public final class MessageCodec {
                 BeginReply m = (BeginReply) message;
                 out.writeLong(m.requestId());
                 out.writeLong(m.startTimestamp());
+                out.writeLong(m.commitToken());
                 break;
             }
             case COMMIT: {
                 CommitRequest m = (CommitRequest) message;
                 out.writeLong(m.requestId());
                 out.writeLong(m.startTimestamp());
+                out.writeLong(m.commitToken());
                 writeLongs(out, m.writeSet());
                 writeLongs(out, m.tableIds());
                 break;
@@ -77,11 +81,16 @@ public final class MessageCodec {
         }
     }
 
+    /** Body size of a COMMIT with {@code writeSetIds} write-set ids and {@code tableIds} table ids. */
+    public static long commitBodyBytes(int writeSetIds, int tableIds) {
+        return 1 + 8 + 8 + 8 + 4 + 8L * writeSetIds + 4 + 8L * tableIds;
+    }
+
     /** Upper bound of the encoded body size of {@code message}, for buffer allocation. */
     public static int encodedSizeHint(Message message) {
         if (message instanceof CommitRequest) {
             CommitRequest m = (CommitRequest) message;
-            return 1 + 8 + 8 + 4 + 8 * m.writeSet().length + 4 + 8 * m.tableIds().length;
+            return (int) commitBodyBytes(m.writeSet().length, m.tableIds().length);
         }
         if (message instanceof ErrorReply) {
             return 1 + 8 + 2 + 2 + ErrorReply.MAX_TEXT_BYTES;
@@ -110,25 +119,26 @@ public final class MessageCodec {
                 message = new Hello(in.readInt(), in.readShort());
                 break;
             case HELLO_REPLY:
-                need(in, 12, type);
+                need(in, 20, type);
                 message = new HelloReply(in.readShort(), CommitMode.fromCode(in.readByte()),
-                        ConflictLevel.fromCode(in.readByte()), in.readLong());
+                        ConflictLevel.fromCode(in.readByte()), in.readLong(), in.readInt(), in.readInt());
                 break;
             case BEGIN:
                 need(in, 8, type);
                 message = new BeginRequest(in.readLong());
                 break;
             case BEGIN_REPLY:
-                need(in, 16, type);
-                message = new BeginReply(in.readLong(), in.readLong());
+                need(in, 24, type);
+                message = new BeginReply(in.readLong(), in.readLong(), in.readLong());
                 break;
             case COMMIT: {
-                need(in, 16, type);
+                need(in, 24, type);
                 long requestId = in.readLong();
                 long start = in.readLong();
+                long token = in.readLong();
                 long[] writeSet = readLongs(in, type, "write set");
                 long[] tables = readLongs(in, type, "table ids");
-                message = new CommitRequest(requestId, start, writeSet, tables);
+                message = new CommitRequest(requestId, start, token, writeSet, tables);
                 break;
             }
             case COMMITTED:

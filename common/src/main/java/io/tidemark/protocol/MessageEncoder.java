@@ -1,6 +1,7 @@
 package io.tidemark.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToByteEncoder;
@@ -13,6 +14,16 @@ public final class MessageEncoder extends MessageToByteEncoder<Message> {
 
     private MessageEncoder() {
         super(Message.class);
+    }
+
+    /**
+     * {@code message} framed as on the wire, for writing below the codec (e.g. an ERROR sent before the pipeline's
+     * codec is in place).
+     */
+    public static ByteBuf frame(ByteBufAllocator alloc, Message message) {
+        ByteBuf out = alloc.buffer(Protocol.LENGTH_FIELD_BYTES + MessageCodec.encodedSizeHint(message));
+        INSTANCE.encode(null, message, out);
+        return out;
     }
 
     @Override

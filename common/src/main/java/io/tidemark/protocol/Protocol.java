@@ -6,14 +6,20 @@ public final class Protocol {
     /** First field of a HELLO: the ASCII bytes "TDMK". */
     public static final int MAGIC = 0x54444D4B;
 
-    /** The protocol version this code speaks. */
-    public static final short VERSION = 2;
+    /**
+     * The protocol version this code speaks. Version 3 added commit tokens (BEGIN_REPLY hands one out, COMMIT carries
+     * it back) and the TSO's limits in HELLO_REPLY; version 2 added the conflict level to HELLO_REPLY.
+     */
+    public static final short VERSION = 3;
 
     /** Bytes of the length prefix of every frame. */
     public static final int LENGTH_FIELD_BYTES = 4;
 
-    /** Default upper bound of a frame body (type byte included), in bytes. */
-    public static final int DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+    /**
+     * Largest frame body the TSO accepts before the HELLO handshake: a HELLO is 7 bytes, so anything longer is not a
+     * Tidemark client (and must not make the TSO buffer it).
+     */
+    public static final int MAX_HELLO_FRAME_BYTES = 64;
 
     private Protocol() {
     }

@@ -31,18 +31,22 @@ class MessageCodecTest {
         assertEquals(Protocol.VERSION, hello.version());
 
         HelloReply helloReply = (HelloReply) roundTrip(
-                new HelloReply((short) 1, CommitMode.BATCHED, ConflictLevel.ROW, 77L));
+                new HelloReply((short) 1, CommitMode.BATCHED, ConflictLevel.ROW, 77L, 10_000, 300_000));
         assertEquals(CommitMode.BATCHED, helloReply.commitMode());
         assertEquals(ConflictLevel.ROW, helloReply.conflictLevel());
         assertEquals(77L, helloReply.epoch());
+        assertEquals(10_000, helloReply.maxWriteSet());
+        assertEquals(300_000, helloReply.idleTimeoutMs());
 
         assertEquals(5L, ((BeginRequest) roundTrip(new BeginRequest(5))).requestId());
-        BeginReply beginReply = (BeginReply) roundTrip(new BeginReply(5, 4096));
+        BeginReply beginReply = (BeginReply) roundTrip(new BeginReply(5, 4096, -123456789L));
         assertEquals(4096, beginReply.startTimestamp());
+        assertEquals(-123456789L, beginReply.commitToken());
 
         CommitRequest commit = (CommitRequest) roundTrip(
-                new CommitRequest(9, 8192, new long[] {1, -2, Long.MAX_VALUE}, new long[] {42}));
+                new CommitRequest(9, 8192, 31337, new long[] {1, -2, Long.MAX_VALUE}, new long[] {42}));
         assertEquals(8192, commit.startTimestamp());
+        assertEquals(31337, commit.commitToken());
         assertArrayEquals(new long[] {1, -2, Long.MAX_VALUE}, commit.writeSet());
         assertArrayEquals(new long[] {42}, commit.tableIds());
 
@@ -102,6 +106,28 @@ class MessageCodecTest {
                 () -> in.writeInbound(Unpooled.buffer().writeInt(1_000_000).writeByte(3)));
         ProtocolException cause = assertInstanceOf(ProtocolException.class, e.getCause());
         assertEquals(ErrorCode.FRAME_TOO_LARGE, cause.errorCode());
+    }
+
+    @Test
+    void raisedMaximumAppliesToLaterFrames() {
+        FrameDecoder frames = MessageDecoder.frameDecoder(Protocol.MAX_HELLO_FRAME_BYTES);
+        EmbeddedChannel in = new EmbeddedChannel(frames, MessageDecoder.INSTANCE);
+        in.writeInbound(MessageEncoder.frame(in.alloc(), Hello.current()));
+        assertInstanceOf(Hello.class, in.readInbound());
+        CommitRequest commit = new CommitRequest(1, 4096, 2, new long[20], new long[1]);
+        assertThrows(DecoderException.class, () -> in.writeInbound(MessageEncoder.frame(in.alloc(), commit)),
+                "a COMMIT is longer than the maximum before HELLO");
+
+        EmbeddedChannel raised = new EmbeddedChannel(MessageDecoder.frameDecoder(Protocol.MAX_HELLO_FRAME_BYTES),
+                MessageDecoder.INSTANCE);
+        raised.pipeline().get(FrameDecoder.class).maxFrameBytes(4096);
+        raised.writeInbound(MessageEncoder.frame(raised.alloc(), commit));
+        assertEquals(20, ((CommitRequest) raised.readInbound()).writeSet().length);
+    }
+
+    @Test
+    void helloFitsTheFrameAllowedBeforeHello() {
+        assertTrue(MessageCodec.encodedSizeHint(Hello.current()) <= Protocol.MAX_HELLO_FRAME_BYTES);
     }
 
     @Test

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         description = "Benchmarks on an embedded HBase; results go to bench-results/ as CSV, PNG plots and Markdown.",
         subcommands = {BenchLatencyBySizeCommand.class, BenchThroughputLatencyCommand.class,
                 BenchBreakdownCommand.class, BenchTsoCommand.class, BenchContentionCommand.class,
-                BenchEndToEndCommand.class, BenchFailoverCommand.class})
+                BenchEndToEndCommand.class, BenchFailoverCommand.class, BenchAttacksCommand.class,
+                BenchTlsCommand.class})
 final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -17,6 +18,6 @@ final class BenchCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use latency-by-size, "
-                + "throughput-latency, breakdown, tso, contention, e2e or failover");
+                + "throughput-latency, breakdown, tso, contention, e2e, failover, attacks or tls");
     }
 }

@@ -24,6 +24,12 @@ final class ServerCommand implements Callable<Integer> {
             description = "TCP port of the TSO; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     private int port;
 
+    @Option(names = "--host", defaultValue = EmbeddedCluster.DEFAULT_TSO_HOST, paramLabel = "<address>",
+            description = "Address the TSO listens on (default: ${DEFAULT-VALUE}, this machine only, like the embedded"
+                    + " HBase); 0.0.0.0 for every interface. The TSO has no authentication unless TLS is configured:"
+                    + " only open it to networks you trust.")
+    private String host;
+
     @Option(names = "--mode", defaultValue = TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, paramLabel = "<mode>",
             converter = CommitModeConverter.class, completionCandidates = CommitModeConverter.Names.class,
             description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -39,7 +45,7 @@ final class ServerCommand implements Callable<Integer> {
                     "--port must be from 0 to 65535, got " + port);
         }
         System.out.println("Starting an embedded HBase and a TSO in " + mode.configName() + " mode...");
-        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoPort(port).start();
+        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoHost(host).tsoPort(port).start();
         printConnectionDetails(cluster, System.out);
         RunUntilStopped.await("the server", cluster);
         return 0;

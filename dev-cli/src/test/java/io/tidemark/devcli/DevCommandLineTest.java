@@ -63,13 +63,21 @@ class DevCommandLineTest {
                 {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"}, {"status", "--help"}, {"bench", "--help"},
                 {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
-                {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}}) {
+                {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}, {"bench", "attacks", "--help"},
+                {"bench", "tls", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("Usage: tidemark bench e2e"), out.toString());
         assertTrue(out.toString().contains("Usage: tidemark bench contention"), out.toString());
         assertTrue(out.toString().contains("(50% reads, 50% updates"), out.toString());
         assertFalse(out.toString().contains("%%"), "a help text was not formatted: " + out);
+    }
+
+    @Test
+    void serverListensOnLoopbackUnlessToldOtherwise() {
+        assertEquals(0, run("server", "--help"));
+        assertTrue(out.toString().replaceAll("\\s+", " ").contains("(default: 127.0.0.1, this machine only"),
+                out.toString());
     }
 
     @Test

@@ -5,7 +5,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class. */
+/**
+ * The command line that starts another JVM like this one (same java, classpath and HBase flags) on a main class: for
+ * benchmarks and tests that run a TSO or a production command as a process of its own.
+ */
 public final class ChildJvm {
 
     private ChildJvm() {
@@ -13,6 +16,11 @@ public final class ChildJvm {
 
     /** {@code java <HBase flags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
     public static List<String> command(String heap, String mainClass, String... args) {
+        return command(heap, List.of(), mainClass, args);
+    }
+
+    /** {@code java <HBase flags> <jvmFlags> -Xmx<heap> -cp <this classpath> <mainClass> <args>}. */
+    public static List<String> command(String heap, List<String> jvmFlags, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -22,6 +30,7 @@ public final class ChildJvm {
                 command.add(flag);
             }
         }
+        command.addAll(jvmFlags);
         command.add("-Xmx" + heap);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

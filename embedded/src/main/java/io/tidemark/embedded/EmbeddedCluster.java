@@ -34,6 +34,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     /** Lease of an embedded TSO (see {@link #usePatientLease}). */
     public static final int PATIENT_LEASE_PERIOD_MS = 10_000;
 
+    /** Where the TSO listens unless the builder says otherwise: this machine only, like the embedded HBase. */
+    public static final String DEFAULT_TSO_HOST = "127.0.0.1";
+
     private final EmbeddedHBase ownedHBase;
     private final Connection connection;
     private final TsoServer tso;
@@ -62,8 +65,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         return clientConfig;
     }
 
+    /** Where clients reach the TSO: its bound address (loopback unless the builder chose another host). */
     public HostAndPort tsoAddress() {
-        return new HostAndPort("localhost", tso.port());
+        return tso.advertisedAddress();
     }
 
     public CommitMode commitMode() {
@@ -97,6 +101,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
         private CommitMode commitMode = CommitMode.LOW_LATENCY;
         private int tsoPort;
+        private String tsoHost = DEFAULT_TSO_HOST;
         private String namespace = DEFAULT_NAMESPACE;
         private Path dataDirectory;
         private Connection sharedConnection;
@@ -116,6 +121,18 @@ public final class EmbeddedCluster implements AutoCloseable {
                 throw new IllegalArgumentException("TSO port must be from 0 to 65535, was " + port);
             }
             this.tsoPort = port;
+            return this;
+        }
+
+        /**
+         * Address the TSO listens on, {@value #DEFAULT_TSO_HOST} by default; {@code 0.0.0.0} listens on every
+         * interface, which lets other machines reach the TSO.
+         */
+        public Builder tsoHost(String host) {
+            if (host == null || host.isBlank()) {
+                throw new IllegalArgumentException("TSO host must not be empty");
+            }
+            this.tsoHost = host;
             return this;
         }
 
@@ -161,6 +178,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             try {
                 TidemarkConfig serverConfig = tidemarkConfig();
+                serverConfig.set(TidemarkConfig.TSO_HOST, tsoHost);
                 serverConfig.set(TidemarkConfig.TSO_PORT, Integer.toString(tsoPort));
                 if (!settings.containsKey(TidemarkConfig.TSO_HTTP_PORT)) {
                     // Never the production default: embedded clusters of parallel runs must not collide.
@@ -172,7 +190,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                         .reconfigureCluster(true).build();
                 tso.start();
                 TidemarkConfig clientConfig = tidemarkConfig();
-                clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "localhost:" + tso.port());
+                clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.advertisedAddress().toString());
                 return new EmbeddedCluster(hbase, connection, tso, commitMode, clientConfig);
             } catch (IOException | RuntimeException e) {
                 if (hbase != null) {

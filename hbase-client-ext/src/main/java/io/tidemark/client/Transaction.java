@@ -16,17 +16,24 @@ public final class Transaction {
     private final TransactionManager manager;
     private final ReaderContext reader;
     private final ConflictLevel conflictLevel;
+    private final long commitToken;
+    private final int maxWriteSet;
     private final WriteSet writeSet = new WriteSet();
     /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
     private final DecidedWriters decidedWriters = new DecidedWriters();
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
-    /** @param incarnation the TSO incarnation that handed out {@code startTimestamp}: its mode, level and epoch */
-    Transaction(TransactionManager manager, long startTimestamp, TsoIncarnation incarnation) {
+    /**
+     * @param commitToken the token the TSO handed out with {@code startTimestamp}, for the COMMIT
+     * @param incarnation the TSO incarnation that handed out {@code startTimestamp}: its mode, level, epoch and limits
+     */
+    Transaction(TransactionManager manager, long startTimestamp, long commitToken, TsoIncarnation incarnation) {
         this.manager = manager;
         this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
         this.conflictLevel = incarnation.conflictLevel();
+        this.commitToken = commitToken;
+        this.maxWriteSet = incarnation.maxWriteSet();
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
@@ -84,6 +91,16 @@ public final class Transaction {
 
     WriteSet writeSet() {
         return writeSet;
+    }
+
+    /** What the COMMIT must carry to prove this transaction's client began it. */
+    long commitToken() {
+        return commitToken;
+    }
+
+    /** Most write-set ids the TSO incarnation that began this transaction accepts in its COMMIT. */
+    int maxWriteSet() {
+        return maxWriteSet;
     }
 
     /** Refuses any use (read, write) of a transaction that is no longer running. */

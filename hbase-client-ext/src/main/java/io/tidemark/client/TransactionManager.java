@@ -131,7 +131,7 @@ public final class TransactionManager implements Closeable {
                     + " builder's conflictLevel) to follow the cluster, or change the cluster's level"
                     + " (docs/operations.md#changing-cluster-settings)");
         }
-        return new Transaction(this, begun.startTimestamp(), begun.incarnation());
+        return new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation());
     }
 
     /**
@@ -141,6 +141,8 @@ public final class TransactionManager implements Closeable {
      *         {@link TransactionAbortedException#reason()}
      * @throws TransactionException the outcome could not be determined (TSO and commit table both unreachable); the
      *         transaction is then {@link TransactionState#OUTCOME_UNKNOWN}
+     * @throws WriteSetTooLargeException the transaction wrote more cells (or rows) than the TSO accepts in one
+     *         commit; it was rolled back before anything was sent to the TSO
      */
     public void commit(Transaction tx) throws TransactionException {
         tx.checkFinishableBy(this, "commit");
@@ -160,12 +162,18 @@ public final class TransactionManager implements Closeable {
 
     private void commitWrites(Transaction tx, WriteSet writes) throws TransactionException {
         long start = tx.startTimestamp();
+        long[] conflictIds = writes.conflictIds(tx.conflictLevel());
+        long[] tableIds = writes.tableIds();
+        if (conflictIds.length > tx.maxWriteSet() || tableIds.length > tx.maxWriteSet()) {
+            rollback(tx);
+            throw new WriteSetTooLargeException(start, conflictIds.length, tx.conflictLevel(), tx.maxWriteSet());
+        }
         // Taken before COMMIT is sent, so it is no later than the TSO's decision: see the class comment.
         CommitRecordDeadline deadline = commitTableSettings.commitRecordDeadline();
         CommitResult result;
         long sent = System.nanoTime();
         try {
-            result = await(tso.commit(start, writes.conflictIds(tx.conflictLevel()), writes.tableIds()), "COMMIT");
+            result = await(tso.commit(start, tx.commitToken(), conflictIds, tableIds), "COMMIT");
             metrics.tsoCommitAnswered(sent);
         } catch (IOException unknown) {
             completeCommit(tx, settleUnknownOutcome(tx, TransactionAbortedException.Reason.TSO_UNAVAILABLE,

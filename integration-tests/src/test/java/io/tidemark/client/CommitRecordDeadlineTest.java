@@ -64,8 +64,9 @@ class CommitRecordDeadlineTest {
         }
 
         @Override
-        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
-            return super.commit(startTimestamp, writeSet, tableIds).thenApplyAsync(reply -> reply,
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                      long[] tableIds) {
+            return super.commit(startTimestamp, commitToken, writeSet, tableIds).thenApplyAsync(reply -> reply,
                     CompletableFuture.delayedExecutor(delayMs, TimeUnit.MILLISECONDS));
         }
     }

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.client.admin.TidemarkAdmin;
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
@@ -79,9 +80,11 @@ class FailureTest {
         try (TsoClient tso = NettyTsoClient.create(env.config, TestCluster.connection().getConfiguration());
              Table raw = TestCluster.connection().getTable(tableName)) {
             // A client that commits, writes its commit record, and dies before writing its shadow cells.
-            start = tso.begin().get().startTimestamp();
+            BeginResult begun = tso.begin().get();
+            start = begun.startTimestamp();
             raw.put(new Put(row).addColumn(F, X, start, Bytes.toBytes("orphan")));
-            CommitResult result = tso.commit(start, new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
+            CommitResult result = tso.commit(start, begun.commitToken(),
+                    new long[] {WriteSetIds.cell(tableName.getName(), row, F, X)},
                     new long[] {WriteSetIds.table(tableName.getName())}).get();
             assertTrue(env.commitTable.tryCommit(new CommitRecord(start, result.commitTimestamp())));
 
@@ -335,7 +338,8 @@ class FailureTest {
         }
 
         @Override
-        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                      long[] tableIds) {
             return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to COMMIT"));
         }
     }

@@ -617,9 +617,10 @@ class SnapshotIsolationTest {
         }
 
         @Override
-        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                      long[] tableIds) {
             commits.incrementAndGet();
-            return super.commit(startTimestamp, writeSet, tableIds);
+            return super.commit(startTimestamp, commitToken, writeSet, tableIds);
         }
     }
 }

@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TransactionIncarnationTest {
 
     private static final TsoIncarnation ANSWERED = new TsoIncarnation(CommitMode.LOW_LATENCY, ConflictLevel.CELL,
-            7 * Timestamps.TSO_STEP);
+            7 * Timestamps.TSO_STEP, 10_000);
     private static final TsoIncarnation REACHED_LATER = new TsoIncarnation(CommitMode.BATCHED, ConflictLevel.CELL,
-            90 * Timestamps.TSO_STEP);
+            90 * Timestamps.TSO_STEP, 10_000);
 
     @Test
     void transactionTakesModeAndEpochFromTheIncarnationThatAnsweredItsBegin() throws Exception {
@@ -46,11 +46,12 @@ class TransactionIncarnationTest {
 
         @Override
         public CompletableFuture<BeginResult> begin() {
-            return CompletableFuture.completedFuture(new BeginResult(8 * Timestamps.TSO_STEP, ANSWERED));
+            return CompletableFuture.completedFuture(new BeginResult(8 * Timestamps.TSO_STEP, 1, ANSWERED));
         }
 
         @Override
-        public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+        public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                      long[] tableIds) {
             throw new AssertionError("not used");
         }
 

@@ -26,8 +26,9 @@ public class ForwardingTsoClient implements TsoClient {
     }
 
     @Override
-    public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
-        return delegate.commit(startTimestamp, writeSet, tableIds);
+    public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                  long[] tableIds) {
+        return delegate.commit(startTimestamp, commitToken, writeSet, tableIds);
     }
 
     @Override

@@ -52,6 +52,13 @@ public final class TsoMetrics {
     public static final String BATCH_SIZE = "tso.batch.size";
     public static final String COMMIT_TABLE_WRITE = "tso.batch.commit-table-write";
     public static final String COMMIT_TABLE_FAILURES = "tso.batch.commit-table-failures";
+    public static final String NOT_AUTHORIZED_COMMITS = "tso.commits.not-authorized";
+    public static final String OVERSIZED_COMMITS = "tso.commits.write-set-too-large";
+    public static final String REFUSED_CONNECTIONS = "tso.connections.refused";
+    public static final String HANDSHAKE_TIMEOUTS = "tso.connections.handshake-timeouts";
+    public static final String IDLE_CLOSED = "tso.connections.idle-closed";
+    public static final String REPLY_STALLS = "tso.connections.reply-stalls";
+    public static final String READ_PAUSES = "tso.connections.read-pauses";
 
     /** The last error, with when it happened. */
     public static final class LastError {
@@ -82,6 +89,13 @@ public final class TsoMetrics {
     private final Counter errors;
     private final Counter protocolErrors;
     private final Counter connections;
+    private final Counter notAuthorizedCommits;
+    private final Counter oversizedCommits;
+    private final Counter refusedConnections;
+    private final Counter handshakeTimeouts;
+    private final Counter idleClosed;
+    private final Counter replyStalls;
+    private final Counter readPauses;
     private volatile LastError lastError;
 
     public TsoMetrics(MetricRegistry registry) {
@@ -97,6 +111,13 @@ public final class TsoMetrics {
         this.errors = registry.counter(ERRORS);
         this.protocolErrors = registry.counter(PROTOCOL_ERRORS);
         this.connections = registry.counter(CONNECTIONS);
+        this.notAuthorizedCommits = registry.counter(NOT_AUTHORIZED_COMMITS);
+        this.oversizedCommits = registry.counter(OVERSIZED_COMMITS);
+        this.refusedConnections = registry.counter(REFUSED_CONNECTIONS);
+        this.handshakeTimeouts = registry.counter(HANDSHAKE_TIMEOUTS);
+        this.idleClosed = registry.counter(IDLE_CLOSED);
+        this.replyStalls = registry.counter(REPLY_STALLS);
+        this.readPauses = registry.counter(READ_PAUSES);
     }
 
     /** Metric name of aborts for {@code reason}, e.g. {@code tso.aborts.below-low-watermark}. */
@@ -163,6 +184,41 @@ public final class TsoMetrics {
     /** Open client connections. */
     public Counter connections() {
         return connections;
+    }
+
+    /** COMMITs refused because their token was not issued for their start timestamp to their client. */
+    public Counter notAuthorizedCommits() {
+        return notAuthorizedCommits;
+    }
+
+    /** COMMITs refused because their write set exceeded the cap. */
+    public Counter oversizedCommits() {
+        return oversizedCommits;
+    }
+
+    /** Connections refused at accept because the TSO had as many as it allows. */
+    public Counter refusedConnections() {
+        return refusedConnections;
+    }
+
+    /** Connections closed because they did not complete TLS and HELLO in time. */
+    public Counter handshakeTimeouts() {
+        return handshakeTimeouts;
+    }
+
+    /** Connections closed because they sent nothing and waited for nothing for the idle timeout. */
+    public Counter idleClosed() {
+        return idleClosed;
+    }
+
+    /** Connections closed because their client did not read its replies for the stall timeout. */
+    public Counter replyStalls() {
+        return replyStalls;
+    }
+
+    /** Times the TSO stopped reading a connection: too many unsent replies or requests in flight. */
+    public Counter readPauses() {
+        return readPauses;
     }
 
     /** Registers the metrics of batched mode now, so that they are exported (as zeros) before the first batch. */

@@ -33,6 +33,9 @@ import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
 import io.tidemark.tso.lease.ZooKeeperLeaseElection;
+import io.netty.handler.ssl.SslContext;
+import io.tidemark.tso.netty.ConnectionAdmission;
+import io.tidemark.tso.netty.ConnectionLogs;
 import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import io.tidemark.tso.monitoring.TsoJmx;
 import io.tidemark.tso.monitoring.TsoRole;
@@ -41,6 +44,7 @@ import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
 import io.tidemark.tso.processing.CommitCompletion;
+import io.tidemark.tso.processing.CommitTokens;
 import io.tidemark.tso.processing.LowLatencyCompletion;
 import io.tidemark.tso.processing.LowWatermarkPersister;
 import io.tidemark.tso.processing.TransactionProcessor;
@@ -57,6 +61,7 @@ import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
@@ -203,12 +208,16 @@ public final class TsoServer implements AutoCloseable {
     private void bind() throws IOException {
         acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-accept", true));
         ioLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-io", true));
+        SslContext tls = settings.tls().enabled() ? settings.tls().newContext() : null;
+        ConnectionLogs logs = new ConnectionLogs(ioLoop);
+        ConnectionAdmission admission = new ConnectionAdmission(OpenFileLimit.maxConnections(
+                settings.maxConnections()), tls != null, metrics, logs);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, ioLoop)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
-                .childHandler(new TsoChannelInitializer(settings.maxFrameBytes(), gate, metrics, connections));
+                .childHandler(new TsoChannelInitializer(settings, tls, gate, metrics, logs, admission, connections));
         try {
             serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
         } catch (InterruptedException e) {
@@ -221,7 +230,8 @@ public final class TsoServer implements AutoCloseable {
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         advertisedAddress = new HostAndPort(advertisedHost(), port);
-        LOG.info("TSO bound to {}:{}, reachable as {}; competing for the lease {}", settings.host(), port,
+        LOG.info("TSO bound to {}:{} ({}), reachable as {}; competing for the lease {}", settings.host(), port,
+                tls == null ? "plaintext" : settings.tls().clientCertificateRequired() ? "mutual TLS" : "TLS",
                 advertisedAddress, settings.leasePath());
     }
 
@@ -300,7 +310,8 @@ public final class TsoServer implements AutoCloseable {
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
                         settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, metrics);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
+                new CommitTokens(new SecureRandom()), settings.maxWriteSet(), metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();

@@ -5,6 +5,8 @@ import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.MessageCodec;
+import io.tidemark.protocol.Protocol;
 import io.tidemark.tso.conflict.ConflictMap;
 import io.tidemark.tso.lease.LeaseTiming;
 import io.tidemark.writeset.ConflictLevel;
@@ -21,6 +23,9 @@ public final class TsoSettings {
     /** Largest timestamp block: keeps block arithmetic far from overflow. */
     static final long MAX_TIMESTAMP_BLOCK = 1L << 40;
 
+    /** Largest write-set cap: a COMMIT of this many ids already stalls the event loop for seconds. */
+    static final int MAX_WRITE_SET = 1 << 24;
+
     private final String host;
     private final int port;
     private final CommitMode commitMode;
@@ -28,6 +33,14 @@ public final class TsoSettings {
     private final int conflictMapEntries;
     private final long timestampBlock;
     private final int maxFrameBytes;
+    private final int maxWriteSet;
+    private final int maxConnections;
+    private final int handshakeTimeoutMs;
+    private final int idleTimeoutMs;
+    private final int maxPendingReplyBytes;
+    private final int replyStallTimeoutMs;
+    private final int maxRequestsInFlight;
+    private final TsoTlsSettings tls;
     private final int batchMaxSize;
     private final int batchFlushTimeoutMs;
     private final int lowWatermarkPersistIntervalMs;
@@ -56,8 +69,29 @@ public final class TsoSettings {
                 TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES_DEFAULT, ConflictMap.WAYS, ConflictMap.MAX_ENTRIES);
         timestampBlock = config.getLong(TidemarkConfig.TSO_TIMESTAMP_BLOCK, TidemarkConfig.TSO_TIMESTAMP_BLOCK_DEFAULT,
                 1, MAX_TIMESTAMP_BLOCK);
+        maxWriteSet = config.getInt(TidemarkConfig.TSO_MAX_WRITE_SET, TidemarkConfig.TSO_MAX_WRITE_SET_DEFAULT,
+                1, MAX_WRITE_SET);
         maxFrameBytes = config.getInt(TidemarkConfig.TSO_MAX_FRAME_BYTES, TidemarkConfig.TSO_MAX_FRAME_BYTES_DEFAULT,
-                64, Integer.MAX_VALUE);
+                Protocol.MAX_HELLO_FRAME_BYTES, Integer.MAX_VALUE);
+        long largestCommit = MessageCodec.commitBodyBytes(maxWriteSet, maxWriteSet);
+        if (maxFrameBytes < largestCommit) {
+            throw new InvalidConfigurationException(TidemarkConfig.TSO_MAX_FRAME_BYTES, Integer.toString(maxFrameBytes),
+                    "at least " + largestCommit + ", the size of a COMMIT with " + TidemarkConfig.TSO_MAX_WRITE_SET
+                            + " (" + maxWriteSet + ") write-set and table ids");
+        }
+        maxConnections = config.getInt(TidemarkConfig.TSO_MAX_CONNECTIONS, TidemarkConfig.TSO_MAX_CONNECTIONS_DEFAULT,
+                1, 1_000_000);
+        handshakeTimeoutMs = config.getInt(TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS,
+                TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS_DEFAULT, 10, 600_000);
+        idleTimeoutMs = config.getInt(TidemarkConfig.TSO_IDLE_TIMEOUT_MS, TidemarkConfig.TSO_IDLE_TIMEOUT_MS_DEFAULT,
+                100, 86_400_000);
+        maxPendingReplyBytes = config.getInt(TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES,
+                TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES_DEFAULT, 1024, 1 << 30);
+        replyStallTimeoutMs = config.getInt(TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS,
+                TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT, 10, 3_600_000);
+        maxRequestsInFlight = config.getInt(TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT,
+                TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT, 1, 10_000_000);
+        tls = new TsoTlsSettings(config);
         batchMaxSize = config.getInt(TidemarkConfig.TSO_BATCH_MAX_SIZE, TidemarkConfig.TSO_BATCH_MAX_SIZE_DEFAULT,
                 1, 1_000_000);
         batchFlushTimeoutMs = config.getInt(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS,
@@ -120,6 +154,46 @@ public final class TsoSettings {
 
     public int maxFrameBytes() {
         return maxFrameBytes;
+    }
+
+    /** Most write-set ids (and table ids) one COMMIT may carry. */
+    public int maxWriteSet() {
+        return maxWriteSet;
+    }
+
+    /** Most client connections open at once; further ones are refused at once. */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /** How long a new connection may take to complete TLS (when enabled) and HELLO. */
+    public int handshakeTimeoutMs() {
+        return handshakeTimeoutMs;
+    }
+
+    /** A connection that sent no complete request and waits for no reply this long is closed. */
+    public int idleTimeoutMs() {
+        return idleTimeoutMs;
+    }
+
+    /** Unsent reply bytes of one connection above which the TSO stops reading its requests. */
+    public int maxPendingReplyBytes() {
+        return maxPendingReplyBytes;
+    }
+
+    /** How long a connection's replies may stay above {@link #maxPendingReplyBytes()} before it is closed. */
+    public int replyStallTimeoutMs() {
+        return replyStallTimeoutMs;
+    }
+
+    /** Requests of one connection worked on at once; beyond it, the TSO stops reading that connection. */
+    public int maxRequestsInFlight() {
+        return maxRequestsInFlight;
+    }
+
+    /** TLS on the TSO port. */
+    public TsoTlsSettings tls() {
+        return tls;
     }
 
     public int batchMaxSize() {

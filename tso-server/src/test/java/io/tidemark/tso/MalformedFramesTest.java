@@ -32,6 +32,7 @@ class MalformedFramesTest {
     static void startServer() throws IOException {
         TidemarkConfig config = TestTso.config("malformed", CommitMode.LOW_LATENCY);
         config.set(TidemarkConfig.TSO_MAX_FRAME_BYTES, "4096");
+        config.set(TidemarkConfig.TSO_MAX_WRITE_SET, "200");
         server = TestTso.start(config);
     }
 
@@ -60,12 +61,30 @@ class MalformedFramesTest {
     }
 
     @Test
+    void beforeHelloOnlyTinyFramesAreAccepted() throws IOException {
+        // A partial frame announcing 16 MiB is refused from its length alone: nothing of it is buffered.
+        assertRejected(ErrorCode.FRAME_TOO_LARGE, false, ByteBuffer.allocate(5).putInt(16 * 1024 * 1024)
+                .put((byte) 1).array());
+        assertRejected(ErrorCode.FRAME_TOO_LARGE, false, frame(new byte[Protocol.MAX_HELLO_FRAME_BYTES + 1]));
+    }
+
+    @Test
+    void anOlderClientIsToldToUpgrade() throws IOException {
+        try (TsoTestClient client = TsoTestClient.connect(server.port())) {
+            ErrorReply error = assertInstanceOf(ErrorReply.class,
+                    sendAndReceive(client, new Hello(Protocol.MAGIC, (short) (Protocol.VERSION - 1))));
+            assertEquals(ErrorCode.UNSUPPORTED_VERSION, error.code());
+            assertTrue(error.text().contains("upgrade the client"), error.text());
+        }
+    }
+
+    @Test
     void handshakeMustComeFirstAndMatch() throws IOException {
         assertHandshakeRejected(new BeginRequest(1), ErrorCode.UNEXPECTED_MESSAGE);
         assertHandshakeRejected(new Hello(0x12345678, Protocol.VERSION), ErrorCode.UNSUPPORTED_VERSION);
         assertHandshakeRejected(new Hello(Protocol.MAGIC, (short) (Protocol.VERSION + 1)),
                 ErrorCode.UNSUPPORTED_VERSION);
-        assertHandshakeRejected(new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, 0),
+        assertHandshakeRejected(new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, 0, 1, 1),
                 ErrorCode.UNEXPECTED_MESSAGE);
         try (TsoTestClient client = TsoTestClient.connected(server.port())) {
             ErrorReply error = assertInstanceOf(ErrorReply.class, sendAndReceive(client, Hello.current()));
@@ -102,7 +121,7 @@ class MalformedFramesTest {
     }
 
     private static byte[] commitAnnouncingTooManyIds() {
-        return ByteBuffer.allocate(1 + 8 + 8 + 4 + 8).put(MessageType.COMMIT.code()).putLong(1).putLong(4096)
-                .putInt(1000).putLong(1).array();
+        return ByteBuffer.allocate(1 + 8 + 8 + 8 + 4 + 8).put(MessageType.COMMIT.code()).putLong(1).putLong(4096)
+                .putLong(0).putInt(1000).putLong(1).array();
     }
 }

@@ -17,11 +17,18 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** A blocking TSO client over a plain socket, using the shared codec: enough to drive the server in tests. */
+/**
+ * A blocking TSO client over a plain socket, using the shared codec: enough to drive the server in tests. The commit
+ * tokens its BEGINs receive are kept for the whole JVM, so that a test may commit a transaction begun on another
+ * connection, as one application with several connections (or after a reconnect) does.
+ */
 final class TsoTestClient implements AutoCloseable {
 
     private static final int READ_TIMEOUT_MS = 20_000;
+    private static final Map<Long, Long> TOKENS = new ConcurrentHashMap<>();
 
     private final Socket socket;
     private final DataInputStream in;
@@ -60,7 +67,14 @@ final class TsoTestClient implements AutoCloseable {
         if (!(reply instanceof BeginReply) || ((BeginReply) reply).requestId() != id) {
             throw new AssertionError("expected BeginReply for request " + id + ", got " + reply);
         }
-        return ((BeginReply) reply).startTimestamp();
+        BeginReply begun = (BeginReply) reply;
+        TOKENS.put(begun.startTimestamp(), begun.commitToken());
+        return begun.startTimestamp();
+    }
+
+    /** The token a test client of this JVM was handed with {@code start}; 0 when none was. */
+    static long tokenOf(long start) {
+        return TOKENS.getOrDefault(start, 0L);
     }
 
     /** Sends a COMMIT and returns the reply. */
@@ -69,8 +83,13 @@ final class TsoTestClient implements AutoCloseable {
         return receive();
     }
 
+    /** A COMMIT with the token this JVM's test clients were handed with {@code start}. */
     CommitRequest commitRequest(long start, long... writeSet) {
-        return new CommitRequest(nextRequestId(), start, writeSet, new long[] {7});
+        return commitRequestWithToken(start, tokenOf(start), writeSet);
+    }
+
+    CommitRequest commitRequestWithToken(long start, long token, long... writeSet) {
+        return new CommitRequest(nextRequestId(), start, token, writeSet, new long[] {7});
     }
 
     long nextRequestId() {
@@ -117,6 +136,16 @@ final class TsoTestClient implements AutoCloseable {
             return true;
         } catch (SocketTimeoutException e) {
             return false;
+        }
+    }
+
+    /** Whether the server closed the connection within {@code millis}. */
+    boolean closedByServerWithin(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            return closedByServer();
+        } finally {
+            socket.setSoTimeout(READ_TIMEOUT_MS);
         }
     }
 

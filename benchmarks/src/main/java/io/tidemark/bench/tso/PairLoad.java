@@ -98,7 +98,7 @@ final class PairLoad {
             stats.beginMicros.recordValue(micros(commitSent - beginSent));
             ThreadLocalRandom random = ThreadLocalRandom.current();
             long[] writeSet = {random.nextLong(), random.nextLong()};
-            return client.commit(start, writeSet, TABLES).thenCompose(result -> {
+            return client.commit(start, begun.commitToken(), writeSet, TABLES).thenCompose(result -> {
                 if (!result.isCommitted()) {
                     return CompletableFuture.completedFuture(false);
                 }

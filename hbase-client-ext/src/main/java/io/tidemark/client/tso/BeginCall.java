@@ -22,7 +22,8 @@ final class BeginCall extends TsoRequest<BeginResult> {
     @Override
     void complete(Message reply, HelloReply answeredBy) {
         if (reply instanceof BeginReply) {
-            succeed(new BeginResult(((BeginReply) reply).startTimestamp(), TsoIncarnation.of(answeredBy)));
+            BeginReply begun = (BeginReply) reply;
+            succeed(new BeginResult(begun.startTimestamp(), begun.commitToken(), TsoIncarnation.of(answeredBy)));
         } else {
             fail(unexpectedReply(reply));
         }

@@ -10,19 +10,21 @@ import io.tidemark.protocol.Message;
 final class CommitCall extends TsoRequest<CommitResult> {
 
     private final long startTimestamp;
+    private final long commitToken;
     private final long[] writeSet;
     private final long[] tableIds;
 
-    CommitCall(long deadlineNanos, long startTimestamp, long[] writeSet, long[] tableIds) {
+    CommitCall(long deadlineNanos, long startTimestamp, long commitToken, long[] writeSet, long[] tableIds) {
         super(deadlineNanos);
         this.startTimestamp = startTimestamp;
+        this.commitToken = commitToken;
         this.writeSet = writeSet;
         this.tableIds = tableIds;
     }
 
     @Override
     protected Message message(long id) {
-        return new CommitRequest(id, startTimestamp, writeSet, tableIds);
+        return new CommitRequest(id, startTimestamp, commitToken, writeSet, tableIds);
     }
 
     @Override

@@ -44,6 +44,10 @@ final class InFlightRequests {
         }
     }
 
+    boolean isEmpty() {
+        return byId.isEmpty();
+    }
+
     /** Removes every request and hands each to {@code action}. */
     void removeAll(Consumer<TsoRequest<?>> action) {
         List<TsoRequest<?>> all = new ArrayList<>(byId.values());

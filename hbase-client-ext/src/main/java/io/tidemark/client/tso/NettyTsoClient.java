@@ -69,7 +69,8 @@ public final class NettyTsoClient implements TsoClient {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeoutMillis);
         this.connections = new TsoConnection[builder.connections];
         for (int i = 0; i < connections.length; i++) {
-            connections[i] = new TsoConnection(addresses, group.next(), template, timeoutMillis, backoffMillis);
+            connections[i] = new TsoConnection(addresses, group.next(), template, builder.tls, timeoutMillis,
+                    backoffMillis);
         }
     }
 
@@ -78,8 +79,8 @@ public final class NettyTsoClient implements TsoClient {
     }
 
     /**
-     * A client configured by {@code tidemark.client.tso.*}: with {@code tidemark.client.tso.address} set, the TSO
-     * at that address; otherwise the active TSO named by the lease of {@code tidemark.timestamp-table.name} (under
+     * A client configured by {@code tidemark.client.tso.*} (TLS by {@code tidemark.client.tso.tls.*}): with
+     * {@code tidemark.client.tso.address} set, the TSO at that address; otherwise the active TSO named by the lease of {@code tidemark.timestamp-table.name} (under
      * {@code tidemark.zookeeper.root}) in the ZooKeeper of {@code hbaseConf}.
      *
      * @param hbaseConf the HBase client configuration (its ZooKeeper quorum); typically the connection's
@@ -92,7 +93,8 @@ public final class NettyTsoClient implements TsoClient {
                 .requestTimeout(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS,
                         TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE)))
                 .retryBackoff(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS,
-                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)));
+                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)))
+                .tls(TsoClientTls.fromConfig(config));
         if (config.isSet(TidemarkConfig.CLIENT_TSO_ADDRESS)) {
             return builder.address(config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, null)).build();
         }
@@ -131,14 +133,15 @@ public final class NettyTsoClient implements TsoClient {
      * @throws IllegalArgumentException when {@code startTimestamp} is not positive or an array is null
      */
     @Override
-    public CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds) {
+    public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
+                                                  long[] tableIds) {
         if (startTimestamp <= 0) {
             throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
         }
         if (writeSet == null || tableIds == null) {
             throw new IllegalArgumentException("write set and table ids must not be null (use empty arrays)");
         }
-        CommitCall call = new CommitCall(deadline(), startTimestamp, writeSet, tableIds);
+        CommitCall call = new CommitCall(deadline(), startTimestamp, commitToken, writeSet, tableIds);
         nextConnection().submit(call);
         return call.future();
     }
@@ -195,6 +198,10 @@ public final class NettyTsoClient implements TsoClient {
             return connections[0].handshake().get(handshakeWaitMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof TsoUnavailableException) {
+                // Keeps the TSO's error code, if it sent one.
+                throw (TsoUnavailableException) cause;
+            }
             throw new TsoUnavailableException(cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new TsoUnavailableException("no handshake with " + addresses.describe() + " within "
@@ -214,8 +221,15 @@ public final class NettyTsoClient implements TsoClient {
         private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT;
         private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT);
         private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT);
+        private TsoClientTls tls;
 
         private Builder() {
+        }
+
+        /** TLS towards the TSO; null (the default) speaks plaintext. */
+        public Builder tls(TsoClientTls clientTls) {
+            this.tls = clientTls;
+            return this;
         }
 
         /** A TSO at a fixed address (instead of {@link #zooKeeper}). */

@@ -19,8 +19,11 @@ public interface TsoClient extends Closeable {
      */
     CompletableFuture<BeginResult> begin();
 
-    /** Conflict detection (and, in batched mode, the durable commit record) for one transaction. */
-    CompletableFuture<CommitResult> commit(long startTimestamp, long[] writeSet, long[] tableIds);
+    /**
+     * Conflict detection (and, in batched mode, the durable commit record) for one transaction, which this client
+     * began: {@code commitToken} is the one its {@link BeginResult} carried.
+     */
+    CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet, long[] tableIds);
 
     /**
      * The incarnation a connection currently reaches (connects if not yet connected). Informational only: after a

@@ -6,8 +6,11 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.config.HostAndPort;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.CommittedReply;
@@ -30,6 +33,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLException;
 
 /**
  * One pipelined connection to the TSO, (re)established on demand: connect, HELLO handshake, then any number of
@@ -57,6 +61,8 @@ final class TsoConnection {
     private final TsoAddressSource addresses;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
+    /** TLS towards the TSO, or null for plaintext. */
+    private final TsoClientTls tls;
     private final long requestTimeoutMillis;
     private final long retryBackoffMillis;
 
@@ -80,6 +86,8 @@ final class TsoConnection {
     private String lastAttemptFailure;
     private ScheduledFuture<?> handshakeTimeout;
     private long lastRequestId;
+    /** When a request was last written or a reply last received, for closing the connection when idle. */
+    private long lastActivityNanos;
 
     /** A handshake someone waits for, until its deadline. */
     private static final class HandshakeWaiter {
@@ -92,15 +100,21 @@ final class TsoConnection {
         }
     }
 
-    TsoConnection(TsoAddressSource addresses, EventLoop loop, Bootstrap template, long requestTimeoutMillis,
-                  long retryBackoffMillis) {
+    /** @param tls TLS towards the TSO, or null for plaintext */
+    TsoConnection(TsoAddressSource addresses, EventLoop loop, Bootstrap template, TsoClientTls tls,
+                  long requestTimeoutMillis, long retryBackoffMillis) {
         this.addresses = addresses;
         this.loop = loop;
+        this.tls = tls;
         this.requestTimeoutMillis = requestTimeoutMillis;
         this.retryBackoffMillis = retryBackoffMillis;
         this.bootstrap = template.clone(loop).handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
+                if (tls != null) {
+                    // Runs inside connectTo (on this loop), after the target was set.
+                    ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), target, requestTimeoutMillis));
+                }
                 ch.pipeline().addLast(MessageDecoder.frameDecoder(MAX_REPLY_FRAME_BYTES), MessageDecoder.INSTANCE,
                         MessageEncoder.INSTANCE, new ReplyHandler(TsoConnection.this));
             }
@@ -201,7 +215,12 @@ final class TsoConnection {
         }
         String what = cause == null ? "closed by the TSO" : describe(cause);
         if (state == State.CONNECTING) {
-            attemptFailed(new TsoUnavailableException("connection " + what, cause));
+            TsoUnavailableException tlsFailure = tlsFailure(cause);
+            if (tlsFailure != null) {
+                connectFailed(tlsFailure);
+            } else {
+                attemptFailed(new TsoUnavailableException("connection " + what, cause));
+            }
         } else if (state == State.READY) {
             connectionLost(new TsoUnavailableException(
                     "connection to " + where() + " lost with the request in flight: " + what, cause));
@@ -248,6 +267,7 @@ final class TsoConnection {
             written++;
         }
         if (written > 0 && state == State.READY) {
+            lastActivityNanos = System.nanoTime();
             channel.flush();
         }
         if (state == State.READY && !outbound.isEmpty()) {
@@ -343,6 +363,7 @@ final class TsoConnection {
         LOG.debug("connected to {}: {}", where(), hello);
         state = State.READY;
         readyHello = hello;
+        lastActivityNanos = System.nanoTime();
         for (HandshakeWaiter waiter : handshakeWaiters) {
             waiter.future.complete(hello);
         }
@@ -351,6 +372,7 @@ final class TsoConnection {
     }
 
     private void onReply(long requestId, Message reply) {
+        lastActivityNanos = System.nanoTime();
         TsoRequest<?> request = inFlight.remove(requestId);
         if (request == null) {
             LOG.debug("ignoring a reply to an unknown or expired request: {}", reply);
@@ -363,7 +385,13 @@ final class TsoConnection {
         TsoUnavailableException refusal = new TsoUnavailableException(
                 where() + " answered ERROR " + error.code() + ": " + error.text(), error.code());
         if (state == State.CONNECTING) {
-            if (error.code() == ErrorCode.UNSUPPORTED_VERSION) {
+            if (error.code() == ErrorCode.TLS_REQUIRED) {
+                connectFailed(new TsoUnavailableException(where() + " requires TLS and this client spoke plaintext:"
+                        + " set " + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=true and "
+                        + TidemarkConfig.CLIENT_TSO_TLS_TRUST + " (the CA of the TSO's certificate) in the client's"
+                        + " configuration (the TSO said: " + error.text() + ")", error.code()));
+            } else if (error.code() == ErrorCode.UNSUPPORTED_VERSION || error.code() == ErrorCode.NOT_AUTHORIZED) {
+                // Configuration errors: trying again cannot help.
                 connectFailed(refusal);
             } else {
                 attemptFailed(refusal);
@@ -459,6 +487,7 @@ final class TsoConnection {
     private void expireOverdue() {
         long now = System.nanoTime();
         inFlight.expire(now, this::timeoutException);
+        closeIfIdle(now);
         handshakeWaiters.removeIf(waiter -> {
             if (now - waiter.deadlineNanos >= 0) {
                 waiter.future.completeExceptionally(unreachableException(null));
@@ -471,6 +500,45 @@ final class TsoConnection {
         while ((head = outbound.peek()) != null && (head.isDone() || head.isOverdue(now))) {
             outbound.poll().fail(lastAttemptFailure != null ? unreachableException(null) : timeoutException());
         }
+    }
+
+    /**
+     * Closes the connection once it was idle (nothing written, nothing awaited) for half the TSO's idle timeout, well
+     * before the TSO would close it: the TSO then never closes a connection just as a request is on its way, which
+     * would leave a COMMIT's outcome unknown. The next request connects again.
+     */
+    private void closeIfIdle(long nowNanos) {
+        HelloReply hello = readyHello;
+        if (state != State.READY || hello == null || !inFlight.isEmpty() || !outbound.isEmpty()) {
+            return;
+        }
+        if (nowNanos - lastActivityNanos >= TimeUnit.MILLISECONDS.toNanos(hello.idleTimeoutMs()) / 2) {
+            LOG.debug("closing the idle connection to {}", where());
+            readyHello = null;
+            state = State.IDLE;
+            closeChannel();
+        }
+    }
+
+    /**
+     * A clear failure when {@code cause} shows that TLS settings of client and TSO disagree (or certificates are not
+     * trusted), which no retry can fix; null for any other cause.
+     */
+    private TsoUnavailableException tlsFailure(Throwable cause) {
+        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (root instanceof NotSslRecordException) {
+            return new TsoUnavailableException(where() + " answered in plaintext: it does not use TLS. Set "
+                    + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=false, or enable TLS on the TSO ("
+                    + TidemarkConfig.TSO_TLS_ENABLED + ")", root);
+        }
+        if (root instanceof SSLException && !(root instanceof SslHandshakeTimeoutException)) {
+            return new TsoUnavailableException("TLS with " + where() + " failed: " + describe(root) + ". Check "
+                    + TidemarkConfig.CLIENT_TSO_TLS_TRUST + " (the CA of the TSO's certificate, which must name the"
+                    + " host the client connects to unless " + TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME
+                    + " is false) and, for mutual TLS, " + TidemarkConfig.CLIENT_TSO_TLS_CERT + " and "
+                    + TidemarkConfig.CLIENT_TSO_TLS_KEY, root);
+        }
+        return null;
     }
 
     private void failQueued(TsoUnavailableException failure) {

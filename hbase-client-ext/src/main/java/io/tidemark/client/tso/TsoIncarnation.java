@@ -14,15 +14,18 @@ public final class TsoIncarnation {
     private final CommitMode commitMode;
     private final ConflictLevel conflictLevel;
     private final long epoch;
+    private final int maxWriteSet;
 
-    public TsoIncarnation(CommitMode commitMode, ConflictLevel conflictLevel, long epoch) {
+    /** @param maxWriteSet most write-set ids a COMMIT to this incarnation may carry */
+    public TsoIncarnation(CommitMode commitMode, ConflictLevel conflictLevel, long epoch, int maxWriteSet) {
         this.commitMode = commitMode;
         this.conflictLevel = conflictLevel;
         this.epoch = epoch;
+        this.maxWriteSet = maxWriteSet;
     }
 
     static TsoIncarnation of(HelloReply hello) {
-        return new TsoIncarnation(hello.commitMode(), hello.conflictLevel(), hello.epoch());
+        return new TsoIncarnation(hello.commitMode(), hello.conflictLevel(), hello.epoch(), hello.maxWriteSet());
     }
 
     public CommitMode commitMode() {
@@ -36,6 +39,11 @@ public final class TsoIncarnation {
     /** Every timestamp of earlier TSO incarnations is at or below it; this incarnation's are above it. */
     public long epoch() {
         return epoch;
+    }
+
+    /** Most write-set ids (and table ids) a COMMIT to this incarnation may carry; it refuses larger ones. */
+    public int maxWriteSet() {
+        return maxWriteSet;
     }
 
     @Override

@@ -49,6 +49,10 @@ final class FakeTso implements AutoCloseable {
     }
 
     static final long EPOCH = 7 * Timestamps.TSO_STEP;
+    static final int MAX_WRITE_SET = 10_000;
+    static final int IDLE_TIMEOUT_MS = 300_000;
+    /** Tokens are the start timestamp XOR this, so that a test can tell whether the client sent its token back. */
+    static final long TOKEN_MASK = 0x5EC0DE5EC0DEL;
 
     private final EventLoopGroup group = new NioEventLoopGroup(1);
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -56,15 +60,15 @@ final class FakeTso implements AutoCloseable {
     private final AtomicInteger connectionsAccepted = new AtomicInteger();
     private final AtomicInteger requestsReceived = new AtomicInteger();
     private final AtomicInteger commitsReceived = new AtomicInteger();
-    private final IntFunction<HelloReply> hellos;
+    private final IntFunction<? extends Message> hellos;
     private final Script script;
     private final Channel serverChannel;
 
-    private FakeTso(IntFunction<HelloReply> hellos, Script script) {
+    private FakeTso(IntFunction<? extends Message> hellos, Script script) {
         this(0, hellos, script);
     }
 
-    private FakeTso(int port, IntFunction<HelloReply> hellos, Script script) {
+    private FakeTso(int port, IntFunction<? extends Message> hellos, Script script) {
         this.hellos = hellos;
         this.script = script;
         this.serverChannel = new ServerBootstrap()
@@ -74,7 +78,7 @@ final class FakeTso implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         channels.add(ch);
-                        ch.pipeline().addLast(MessageDecoder.frameDecoder(Protocol.DEFAULT_MAX_FRAME_BYTES),
+                        ch.pipeline().addLast(MessageDecoder.frameDecoder(1024 * 1024),
                                 MessageDecoder.INSTANCE, MessageEncoder.INSTANCE,
                                 new ScriptedSession(connectionsAccepted.incrementAndGet()));
                     }
@@ -87,14 +91,24 @@ final class FakeTso implements AutoCloseable {
     }
 
     static FakeTso start(CommitMode mode, short version, Script script) {
-        HelloReply hello = new HelloReply(version, mode, ConflictLevel.CELL, EPOCH);
+        HelloReply hello = hello(version, mode, ConflictLevel.CELL, EPOCH);
         return new FakeTso(connection -> hello, script);
     }
 
     /** A low-latency TSO on the given loopback port (a TSO that comes up where clients already look). */
     static FakeTso startOn(int port, Script script) {
-        HelloReply hello = new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, EPOCH);
+        HelloReply hello = hello(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, EPOCH);
         return new FakeTso(port, connection -> hello, script);
+    }
+
+    /** A HELLO reply with the default limits. */
+    static HelloReply hello(short version, CommitMode mode, ConflictLevel level, long epoch) {
+        return new HelloReply(version, mode, level, epoch, MAX_WRITE_SET, IDLE_TIMEOUT_MS);
+    }
+
+    /** A TSO that answers every HELLO with {@code refusal}, then closes the connection. */
+    static FakeTso refusingHello(ErrorReply refusal) {
+        return new FakeTso(connection -> refusal, FakeTso::committingEverything);
     }
 
     /** A TSO whose HELLO reply depends on the connection (numbered from 1), as after a failover to another TSO. */
@@ -105,7 +119,8 @@ final class FakeTso implements AutoCloseable {
     /** Answers BEGIN with fresh timestamps and commits everything. */
     static Message committingEverything(Message request, FakeTso tso, int connectionNumber) {
         if (request instanceof BeginRequest begin) {
-            return new BeginReply(begin.requestId(), tso.nextTimestamp());
+            long start = tso.nextTimestamp();
+            return new BeginReply(begin.requestId(), start, start ^ TOKEN_MASK);
         }
         CommitRequest commit = (CommitRequest) request;
         return new CommittedReply(commit.requestId(), commit.startTimestamp(), tso.nextTimestamp());
@@ -121,6 +136,11 @@ final class FakeTso implements AutoCloseable {
 
     int connectionsAccepted() {
         return connectionsAccepted.get();
+    }
+
+    /** Client connections open now. */
+    int openConnections() {
+        return channels.size();
     }
 
     int requestsReceived() {
@@ -158,7 +178,13 @@ final class FakeTso implements AutoCloseable {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Message request = (Message) msg;
             switch (request.type()) {
-                case HELLO -> ctx.writeAndFlush(hellos.apply(connectionNumber));
+                case HELLO -> {
+                    Message answer = hellos.apply(connectionNumber);
+                    ctx.writeAndFlush(answer);
+                    if (answer instanceof ErrorReply) {
+                        ctx.close();
+                    }
+                }
                 case BEGIN, COMMIT -> {
                     requestsReceived.incrementAndGet();
                     if (request instanceof CommitRequest) {

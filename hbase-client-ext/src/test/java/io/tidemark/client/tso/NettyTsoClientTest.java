@@ -97,7 +97,7 @@ class NettyTsoClientTest {
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
         List<CompletableFuture<CommitResult>> commits = new ArrayList<>();
         for (long start = 1; start <= 5000; start++) {
-            commits.add(client.commit(start, new long[] {start}, new long[] {1}));
+            commits.add(client.commit(start, 0, new long[] {start}, new long[] {1}));
         }
         for (int i = 0; i < commits.size(); i++) {
             assertEquals(i + 2, commits.get(i).get(WAIT_SECONDS, TimeUnit.SECONDS).commitTimestamp());
@@ -116,9 +116,9 @@ class NettyTsoClientTest {
         }));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        CommitResult committed = await(client.commit(4096, new long[] {1}, new long[] {10}));
-        CommitResult conflict = await(client.commit(4096, new long[] {2}, new long[] {10}));
-        CommitResult stale = await(client.commit(4096, new long[] {3}, new long[] {10}));
+        CommitResult committed = await(client.commit(4096, 0, new long[] {1}, new long[] {10}));
+        CommitResult conflict = await(client.commit(4096, 0, new long[] {2}, new long[] {10}));
+        CommitResult stale = await(client.commit(4096, 0, new long[] {3}, new long[] {10}));
 
         assertTrue(committed.isCommitted());
         assertEquals(9000, committed.commitTimestamp());
@@ -171,7 +171,7 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
                 request instanceof CommitRequest ? null : FakeTso.committingEverything(request, fake, connection)));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
-        CompletableFuture<CommitResult> commit = client.commit(4096, new long[] {1}, new long[] {1});
+        CompletableFuture<CommitResult> commit = client.commit(4096, 0, new long[] {1}, new long[] {1});
         waitUntil(() -> tso.commitsReceived() == 1);
 
         tso.dropConnections();
@@ -236,8 +236,8 @@ class NettyTsoClientTest {
     void beginCarriesTheIncarnationOfTheConnectionThatAnsweredIt() throws Exception {
         long laterEpoch = 99 * Timestamps.TSO_STEP;
         FakeTso tso = fake(FakeTso.start(connection -> connection == 1
-                        ? new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, FakeTso.EPOCH)
-                        : new HelloReply(Protocol.VERSION, CommitMode.BATCHED, ConflictLevel.ROW, laterEpoch),
+                        ? FakeTso.hello(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL, FakeTso.EPOCH)
+                        : FakeTso.hello(Protocol.VERSION, CommitMode.BATCHED, ConflictLevel.ROW, laterEpoch),
                 FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
@@ -294,6 +294,57 @@ class NettyTsoClientTest {
         TsoUnavailableException failure = assertThrows(TsoUnavailableException.class, client::incarnation);
 
         assertTrue(failure.getMessage().contains("protocol version " + (Protocol.VERSION + 1)), failure.getMessage());
+    }
+
+    /** Issue 11: a COMMIT must carry the token its BEGIN was handed, or the TSO refuses it. */
+    @Test
+    void commitCarriesTheTokenOfItsBegin() throws Exception {
+        FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
+            if (request instanceof CommitRequest commit) {
+                return commit.commitToken() == (commit.startTimestamp() ^ FakeTso.TOKEN_MASK)
+                        ? new CommittedReply(commit.requestId(), commit.startTimestamp(), fake.nextTimestamp())
+                        : new ErrorReply(commit.requestId(), ErrorCode.NOT_AUTHORIZED, "wrong token");
+            }
+            return FakeTso.committingEverything(request, fake, connection);
+        }));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        BeginResult begun = await(client.begin());
+        assertEquals(begun.startTimestamp() ^ FakeTso.TOKEN_MASK, begun.commitToken());
+        assertTrue(await(client.commit(begun.startTimestamp(), begun.commitToken(), new long[] {1},
+                new long[] {1})).isCommitted());
+    }
+
+    /**
+     * The client closes a connection idle for half the TSO's idle timeout, so that the TSO never closes one under a
+     * request on its way; the next request connects again.
+     */
+    @Test
+    void anIdleConnectionIsClosedByTheClientBeforeTheTsoWould() throws Exception {
+        HelloReply hello = new HelloReply(Protocol.VERSION, CommitMode.LOW_LATENCY, ConflictLevel.CELL,
+                FakeTso.EPOCH, FakeTso.MAX_WRITE_SET, 400);
+        FakeTso tso = fake(FakeTso.start(connection -> hello, FakeTso::committingEverything));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
+
+        await(client.begin());
+        assertEquals(1, tso.openConnections());
+        waitUntil(() -> tso.openConnections() == 0);
+        await(client.begin());
+        assertEquals(2, tso.connectionsAccepted());
+    }
+
+    /** Issue 11: a plaintext client of a TLS-only TSO is told so at once, with the setting to change. */
+    @Test
+    void aTsoRequiringTlsFailsTheRequestAtOnceNamingTheSetting() throws Exception {
+        FakeTso tso = fake(FakeTso.refusingHello(new ErrorReply(0, ErrorCode.TLS_REQUIRED, "this TSO requires TLS")));
+        NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address())
+                .requestTimeout(Duration.ofSeconds(60)));
+
+        TsoUnavailableException failure = failureOf(client.begin());
+
+        assertMessage("requires TLS", failure);
+        assertMessage(TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=true", failure);
+        assertEquals(1, tso.connectionsAccepted(), "a configuration error is not retried");
     }
 
     @Test
@@ -356,8 +407,8 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start(FakeTso::committingEverything));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
-        assertThrows(IllegalArgumentException.class, () -> client.commit(0, new long[0], new long[0]));
-        assertThrows(IllegalArgumentException.class, () -> client.commit(4096, null, new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> client.commit(0, 0, new long[0], new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> client.commit(4096, 0, null, new long[0]));
         assertEquals(0, tso.requestsReceived());
     }
 

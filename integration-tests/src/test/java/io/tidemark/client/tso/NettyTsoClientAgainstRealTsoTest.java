@@ -41,9 +41,12 @@ class NettyTsoClientAgainstRealTsoTest {
                 BeginResult begun = await(client.begin());
                 assertEquals(server.epoch(), begun.incarnation().epoch());
                 long first = begun.startTimestamp();
-                long second = await(client.begin()).startTimestamp();
-                CommitResult firstCommit = await(client.commit(first, new long[] {42}, new long[] {7}));
-                CommitResult secondCommit = await(client.commit(second, new long[] {42}, new long[] {7}));
+                BeginResult secondBegun = await(client.begin());
+                long second = secondBegun.startTimestamp();
+                CommitResult firstCommit = await(client.commit(first, begun.commitToken(), new long[] {42},
+                        new long[] {7}));
+                CommitResult secondCommit = await(client.commit(second, secondBegun.commitToken(), new long[] {42},
+                        new long[] {7}));
 
                 assertTrue(first > server.epoch() && second > first, first + " then " + second);
                 assertTrue(firstCommit.isCommitted());

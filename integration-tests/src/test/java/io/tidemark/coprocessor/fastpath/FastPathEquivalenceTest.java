@@ -71,6 +71,9 @@ class FastPathEquivalenceTest {
                     steps.randomStep();
                     compare(cluster.tm, table, fp, random.nextInt(ROWS), history + " step " + step);
                 }
+                // A random history may never send a fast-path write to a row with a pending generic writer.
+                int pendingRow = steps.fastPathWriteOnPendingRow();
+                compare(cluster.tm, table, fp, pendingRow, history + " after a fast-path write on a pending row");
                 for (Steps.Writer w : new ArrayList<>(steps.open)) {
                     steps.commit(w);
                 }
@@ -189,8 +192,36 @@ class FastPathEquivalenceTest {
                     commit(open.remove(random.nextInt(open.size())));
                 }
             } else {
-                fastPathWrite();
+                fastPathWrite(random.nextInt(ROWS));
             }
+        }
+
+        /**
+         * A generic transaction left pending on a random row, then a fast-path write to that row, which must be
+         * refused. Returns the row.
+         */
+        int fastPathWriteOnPendingRow() throws IOException {
+            int row = random.nextInt(ROWS);
+            byte[] q = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
+            for (int attempt = 1; ; attempt++) {
+                Writer w = new Writer(tm, tm.begin());
+                String value = "g" + values++;
+                try {
+                    table.put(w.tx, new Put(row(row)).addColumn(F, q, Bytes.toBytes(value)));
+                } catch (TransactionAbortedException newerFastPathWrite) {
+                    genericAborts++;
+                    assertTrue(attempt < 10, "no generic write to row " + row + " got through: " + newerFastPathWrite);
+                    continue;
+                }
+                w.writes.put(cell(row, q), value);
+                open.add(w);
+                break;
+            }
+            int conflictsBefore = fastPathConflicts;
+            fastPathWrite(row);
+            assertEquals(conflictsBefore + 1, fastPathConflicts, "a fast-path write to row " + row
+                    + " with a pending generic writer is refused");
+            return row;
         }
 
         /** A generic transaction writing one or two cells of one row; null when a newer fast-path write refused it. */
@@ -232,8 +263,7 @@ class FastPathEquivalenceTest {
                     value));
         }
 
-        void fastPathWrite() throws IOException {
-            int row = random.nextInt(ROWS);
+        void fastPathWrite(int row) throws IOException {
             byte[] q = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
             String value = "f" + values++;
             try {

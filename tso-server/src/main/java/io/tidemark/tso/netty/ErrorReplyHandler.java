@@ -4,6 +4,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ErrorReply;
 import io.tidemark.protocol.ProtocolException;
@@ -14,20 +15,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Last stage of the pipeline: turns any failure on a connection into one ERROR reply and a close, with one log
- * line, so a bad client never disturbs the others nor floods the log. One instance per connection.
+ * Last stage of the pipeline: turns any failure on a connection into one ERROR reply and a close, logged once per
+ * burst of its kind ({@link ConnectionLogs}), so a bad client never disturbs the others nor floods the log. One
+ * instance per connection.
  */
 final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorReplyHandler.class);
 
+    /** A client that does not read its ERROR does not keep its connection: it is closed this long after. */
+    private static final long CLOSE_AFTER_ERROR_MS = 1000;
+
     private final TsoMetrics metrics;
+    private final ConnectionLogs logs;
     private boolean closing;
 
-    ErrorReplyHandler(TsoMetrics metrics) {
+    ErrorReplyHandler(TsoMetrics metrics, ConnectionLogs logs) {
         this.metrics = metrics;
+        this.logs = logs;
     }
 
     @Override
@@ -43,6 +51,15 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent && !((SslHandshakeCompletionEvent) event).isSuccess()) {
+            logs.tlsFailures.warn("TLS handshake with " + ctx.channel().remoteAddress() + " failed: "
+                    + ((SslHandshakeCompletionEvent) event).cause().getMessage());
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable thrown) {
         if (closing || !ctx.channel().isActive()) {
             return;
@@ -52,6 +69,7 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         ctx.channel().config().setAutoRead(false);
         Throwable cause = thrown instanceof DecoderException && thrown.getCause() != null ? thrown.getCause() : thrown;
         if (cause instanceof IOException) {
+            // A failed TLS handshake was logged with its completion event.
             LOG.debug("Connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
             ctx.close();
             return;
@@ -59,18 +77,20 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         long requestId = 0;
         ErrorCode code;
         if (cause instanceof NotServingException) {
-            requestId = 0;
             code = ((NotServingException) cause).errorCode();
             LOG.debug("Refusing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
         } else if (cause instanceof ProtocolException) {
             code = ((ProtocolException) cause).errorCode();
             metrics.protocolErrors().inc();
-            LOG.warn("Closing connection {}: {}: {}", ctx.channel().remoteAddress(), code, cause.getMessage());
+            if (code != ErrorCode.HANDSHAKE_TIMEOUT) {
+                logs.protocolErrors.warn(closing(ctx, code, cause));
+            }
         } else if (cause instanceof InvalidRequestException) {
             requestId = ((InvalidRequestException) cause).requestId();
             code = ((InvalidRequestException) cause).errorCode();
             metrics.protocolErrors().inc();
-            LOG.warn("Closing connection {}: {}: {}", ctx.channel().remoteAddress(), code, cause.getMessage());
+            (code == ErrorCode.NOT_AUTHORIZED ? logs.notAuthorized : logs.protocolErrors).warn(
+                    closing(ctx, code, cause));
         } else if (cause instanceof TimestampUnavailableException) {
             code = ErrorCode.UNAVAILABLE;
             metrics.error("no timestamp to hand out: " + cause.getMessage());
@@ -82,5 +102,10 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         }
         ctx.writeAndFlush(new ErrorReply(requestId, code, String.valueOf(cause.getMessage())))
                 .addListener(ChannelFutureListener.CLOSE);
+        ctx.executor().schedule(() -> ctx.close(), CLOSE_AFTER_ERROR_MS, TimeUnit.MILLISECONDS);
+    }
+
+    private static String closing(ChannelHandlerContext ctx, ErrorCode code, Throwable cause) {
+        return "Closing connection " + ctx.channel().remoteAddress() + ": " + code + ": " + cause.getMessage();
     }
 }

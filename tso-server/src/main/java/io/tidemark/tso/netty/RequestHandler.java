@@ -10,16 +10,19 @@ import io.tidemark.protocol.ProtocolException;
 import io.tidemark.tso.processing.TransactionProcessor;
 
 /**
- * Dispatches BEGIN and COMMIT to the processor of the TSO incarnation that answered the connection's HELLO. Replies
- * are only written here; they are flushed once per read batch (through {@link ReplyGateHandler}), so pipelined
- * requests share system calls. One per connection; every connection lives on the one event loop.
+ * Dispatches BEGIN and COMMIT to the processor of the TSO incarnation that answered the connection's HELLO, on behalf
+ * of the client identified at HELLO. Replies are only written here; they are flushed once per read batch (through
+ * {@link ReplyGateHandler}), so pipelined requests share system calls. One per connection; every connection lives on
+ * the one event loop.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private final TransactionProcessor processor;
+    private final long clientIdentity;
 
-    RequestHandler(TransactionProcessor processor) {
+    RequestHandler(TransactionProcessor processor, long clientIdentity) {
         this.processor = processor;
+        this.clientIdentity = clientIdentity;
     }
 
     @Override
@@ -27,10 +30,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         Message message = (Message) msg;
         switch (message.type()) {
             case BEGIN:
-                processor.begin(ctx, ((BeginRequest) message).requestId());
+                processor.begin(ctx, ((BeginRequest) message).requestId(), clientIdentity);
                 break;
             case COMMIT:
-                processor.commit(ctx, (CommitRequest) message);
+                processor.commit(ctx, (CommitRequest) message, clientIdentity);
                 break;
             default:
                 throw new ProtocolException(ErrorCode.UNEXPECTED_MESSAGE,

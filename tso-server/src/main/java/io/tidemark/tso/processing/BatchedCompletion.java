@@ -95,14 +95,16 @@ public final class BatchedCompletion implements CommitCompletion {
         final ChannelHandlerContext client;
         final long requestId;
         final long startTimestamp;
+        final long commitToken;
         final long mustBeDurable;
         final long receivedNanos;
 
-        WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long mustBeDurable,
-                     long receivedNanos) {
+        WaitingBegin(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                     long mustBeDurable, long receivedNanos) {
             this.client = client;
             this.requestId = requestId;
             this.startTimestamp = startTimestamp;
+            this.commitToken = commitToken;
             this.mustBeDurable = mustBeDurable;
             this.receivedNanos = receivedNanos;
         }
@@ -152,12 +154,13 @@ public final class BatchedCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long receivedNanos) {
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                      long receivedNanos) {
         if (lastAssignedCommit <= durableUpTo) {
-            client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+            client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
             metrics.beginAnswered(receivedNanos);
         } else {
-            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, lastAssignedCommit,
+            waitingBegins.add(new WaitingBegin(client, requestId, startTimestamp, commitToken, lastAssignedCommit,
                     receivedNanos));
         }
     }
@@ -310,7 +313,7 @@ public final class BatchedCompletion implements CommitCompletion {
         durableUpTo = Math.max(durableUpTo, batch.lastCommitTimestamp);
         while (!waitingBegins.isEmpty() && waitingBegins.peek().mustBeDurable <= durableUpTo) {
             WaitingBegin b = waitingBegins.poll();
-            b.client.write(new BeginReply(b.requestId, b.startTimestamp), b.client.voidPromise());
+            b.client.write(new BeginReply(b.requestId, b.startTimestamp, b.commitToken), b.client.voidPromise());
             metrics.beginAnswered(b.receivedNanos);
             toFlush.add(b.client);
         }

@@ -9,7 +9,8 @@ import io.netty.channel.ChannelHandlerContext;
 public interface CommitCompletion extends AutoCloseable {
 
     /** @param receivedNanos when the BEGIN was read ({@link System#nanoTime()}); the reply records its latency */
-    void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long receivedNanos);
+    void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+               long receivedNanos);
 
     /** @param receivedNanos when the COMMIT was read ({@link System#nanoTime()}); the reply records its latency */
     void committed(ChannelHandlerContext client, long requestId, long startTimestamp, long commitTimestamp,

@@ -15,8 +15,9 @@ public final class LowLatencyCompletion implements CommitCompletion {
     }
 
     @Override
-    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long receivedNanos) {
-        client.write(new BeginReply(requestId, startTimestamp), client.voidPromise());
+    public void begun(ChannelHandlerContext client, long requestId, long startTimestamp, long commitToken,
+                      long receivedNanos) {
+        client.write(new BeginReply(requestId, startTimestamp, commitToken), client.voidPromise());
         metrics.beginAnswered(receivedNanos);
     }
 

@@ -1,0 +1,76 @@
+package io.tidemark.tso.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.ErrorCode;
+import io.tidemark.protocol.ErrorReply;
+import io.tidemark.protocol.MessageEncoder;
+
+import java.util.List;
+
+/**
+ * First stage of every connection: tells a TLS client from a plaintext one by its first bytes, before anything else
+ * reads them. When the TSO speaks what the client speaks, it steps aside (replaced by the TLS handler, or removed).
+ * Otherwise the client is refused with a plaintext ERROR that names the setting to change, the refusal is logged
+ * (once per burst), and the connection is closed: a plaintext client of a TLS-only TSO reads
+ * {@code ERROR TLS_REQUIRED}; a TLS client of a plaintext TSO cannot read it, but sees a plaintext answer, which its
+ * TLS layer reports.
+ */
+final class TransportCheck extends ByteToMessageDecoder {
+
+    /** Bytes needed to recognize a TLS record header. */
+    private static final int HEADER_BYTES = 5;
+
+    private final SslContext tls;
+    private final int handshakeTimeoutMs;
+    private final ConnectionLogs logs;
+
+    /** @param tls the TSO's TLS context, or null when it speaks plaintext */
+    TransportCheck(SslContext tls, int handshakeTimeoutMs, ConnectionLogs logs) {
+        this.tls = tls;
+        this.handshakeTimeoutMs = handshakeTimeoutMs;
+        this.logs = logs;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (in.readableBytes() < HEADER_BYTES) {
+            return;
+        }
+        boolean clientSpeaksTls = SslHandler.isEncrypted(in, false);
+        if (tls != null && clientSpeaksTls) {
+            SslHandler handler = tls.newHandler(ctx.alloc());
+            handler.setHandshakeTimeoutMillis(handshakeTimeoutMs);
+            ctx.pipeline().replace(this, "tls", handler);
+            return;
+        }
+        if (tls == null && !clientSpeaksTls) {
+            ctx.pipeline().remove(this);
+            return;
+        }
+        in.skipBytes(in.readableBytes());
+        ctx.channel().config().setAutoRead(false);
+        ErrorReply refusal;
+        if (tls != null) {
+            refusal = new ErrorReply(0, ErrorCode.TLS_REQUIRED, "this TSO requires TLS: set "
+                    + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=true (and " + TidemarkConfig.CLIENT_TSO_TLS_TRUST
+                    + " to the CA of the TSO's certificate) in the client's configuration");
+            logs.wrongTransport.warn("Refused plaintext client " + ctx.channel().remoteAddress() + ": this TSO"
+                    + " requires TLS (" + TidemarkConfig.TSO_TLS_ENABLED + "); the client must set "
+                    + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=true");
+        } else {
+            refusal = new ErrorReply(0, ErrorCode.MALFORMED, "this TSO does not speak TLS: set "
+                    + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=false, or enable TLS on the TSO ("
+                    + TidemarkConfig.TSO_TLS_ENABLED + ")");
+            logs.wrongTransport.warn("Refused TLS client " + ctx.channel().remoteAddress() + ": this TSO does not"
+                    + " speak TLS (" + TidemarkConfig.TSO_TLS_ENABLED + "=false); the client must set "
+                    + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=false, or the TSO enable TLS");
+        }
+        ctx.writeAndFlush(MessageEncoder.frame(ctx.alloc(), refusal)).addListener(ChannelFutureListener.CLOSE);
+    }
+}
