@@ -45,8 +45,13 @@ public final class TTable implements Closeable {
     private volatile Boolean serverSide;
 
     public TTable(Connection connection, TableName tableName) throws IOException {
-        this.tableName = tableName;
-        this.table = connection.getTable(tableName);
+        this(connection.getTable(tableName));
+    }
+
+    /** Over an HBase table of the caller's, which this TTable closes when it is closed. */
+    TTable(Table table) {
+        this.tableName = table.getName();
+        this.table = table;
     }
 
     public TableName getName() {
