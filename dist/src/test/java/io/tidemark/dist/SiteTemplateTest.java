@@ -83,7 +83,8 @@ class SiteTemplateTest {
             }
             String defaultValue = "";
             try {
-                defaultValue = String.valueOf(TidemarkConfig.class.getField(field.getName() + DEFAULT_SUFFIX).get(null));
+                Field defaultField = TidemarkConfig.class.getField(field.getName() + DEFAULT_SUFFIX);
+                defaultValue = String.valueOf(defaultField.get(null));
             } catch (NoSuchFieldException noDefault) {
                 // Listed with an empty value.
             }

@@ -19,21 +19,8 @@ final class TarGz {
     /** Contents are kept for files up to this size (scripts and configuration, not jars). */
     private static final long KEEP_CONTENT_BELOW = 256 * 1024;
 
-    /** One entry: its path, permission bits, whether it is a directory, and (small files) its content. */
-    static final class Entry {
-        final String name;
-        final int mode;
-        final boolean directory;
-        final long size;
-        final byte[] content;
-
-        Entry(String name, int mode, boolean directory, long size, byte[] content) {
-            this.name = name;
-            this.mode = mode;
-            this.directory = directory;
-            this.size = size;
-            this.content = content;
-        }
+    /** One entry: its path, permission bits, whether it is a directory, its size and (small files) its content. */
+    record Entry(String name, int mode, boolean directory, long size, byte[] content) {
 
         String text() {
             return new String(content, StandardCharsets.UTF_8);

@@ -32,9 +32,9 @@ class TarballTest {
     private static final String TOP = "tidemark-" + VERSION + "/";
     private static final List<String> COMMANDS = List.of("tso", "table", "sweep", "status", "version", "ycsb");
     /** What must never be on a production classpath: test jars, test frameworks, mini-clusters, development tools. */
-    private static final List<String> BANNED_IN_LIB = List.of("-tests.jar", "junit", "opentest4j", "hbase-testing-util",
-            "hadoop-minicluster", "minikdc", "tidemark-test-fixtures", "tidemark-embedded", "tidemark-integration-tests",
-            "tidemark-dev-cli", "tidemark-chaos", "tidemark-benchmarks");
+    private static final List<String> BANNED_IN_LIB = List.of("-tests.jar", "junit", "opentest4j",
+            "hbase-testing-util", "hadoop-minicluster", "minikdc", "tidemark-test-fixtures", "tidemark-embedded",
+            "tidemark-integration-tests", "tidemark-dev-cli", "tidemark-chaos", "tidemark-benchmarks");
 
     private static Path tarball;
     private static Map<String, TarGz.Entry> entries;
@@ -43,7 +43,7 @@ class TarballTest {
     static void readTarball() throws IOException {
         tarball = Paths.get(System.getProperty("tidemark.tarball"));
         assertTrue(Files.isRegularFile(tarball), tarball + " is not built");
-        entries = TarGz.read(tarball).stream().collect(Collectors.toMap(e -> e.name.replaceAll("/$", ""),
+        entries = TarGz.read(tarball).stream().collect(Collectors.toMap(e -> e.name().replaceAll("/$", ""),
                 Function.identity()));
     }
 
@@ -65,8 +65,8 @@ class TarballTest {
                 "lib/ycsb/ycsb-core-0.17.0.jar")) {
             TarGz.Entry entry = entries.get(TOP + file);
             assertNotNull(entry, file + " is missing");
-            assertFalse(entry.directory, file);
-            assertTrue(entry.size > 0, file + " is empty");
+            assertFalse(entry.directory(), file);
+            assertTrue(entry.size() > 0, file + " is empty");
         }
         assertEquals(List.of(), names("coprocessor/").stream()
                 .filter(n -> !n.equals("tidemark-coprocessor-bundle-" + VERSION + ".jar")).collect(Collectors.toList()),
@@ -105,7 +105,7 @@ class TarballTest {
     @Test
     void launcherIsExecutableAndCarriesTheBuildsJvmFlags() {
         TarGz.Entry launcher = entries.get(TOP + "bin/tidemark");
-        assertEquals(0755, launcher.mode & 0777, "mode of bin/tidemark: " + Integer.toOctalString(launcher.mode));
+        assertEquals(0755, launcher.mode() & 0777, "mode of bin/tidemark: " + Integer.toOctalString(launcher.mode()));
         String script = launcher.text();
         assertTrue(script.startsWith("#!/usr/bin/env bash\n"), script);
         assertTrue(script.contains("hbase_flags='" + System.getProperty("tidemark.hbase.jvm.flags") + "'"),
@@ -118,43 +118,43 @@ class TarballTest {
     void unpackedLauncherPrintsTheVersion(@TempDir Path dir) throws Exception {
         Path home = unpack(dir);
         Run version = run(home, "version");
-        assertEquals(0, version.exitCode, version.toString());
-        assertEquals("tidemark " + VERSION, version.out.trim());
-        assertEquals("", version.err, "nothing on standard error: no logging or JVM warnings");
+        assertEquals(0, version.exitCode(), version.toString());
+        assertEquals("tidemark " + VERSION, version.out().trim());
+        assertEquals("", version.err(), "nothing on standard error: no logging or JVM warnings");
     }
 
     @Test
     void unpackedLauncherListsEveryCommand(@TempDir Path dir) throws Exception {
         Path home = unpack(dir);
         Run help = run(home, "--help");
-        assertEquals(0, help.exitCode, help.toString());
+        assertEquals(0, help.exitCode(), help.toString());
         Run unknown = run(home, "quickstart");
-        assertEquals(2, unknown.exitCode, unknown.toString());
-        assertTrue(unknown.err.contains("unknown command 'quickstart'"), unknown.toString());
+        assertEquals(2, unknown.exitCode(), unknown.toString());
+        assertTrue(unknown.err().contains("unknown command 'quickstart'"), unknown.toString());
         Run missing = run(home);
-        assertEquals(2, missing.exitCode, missing.toString());
+        assertEquals(2, missing.exitCode(), missing.toString());
         for (String command : COMMANDS) {
-            assertTrue(help.out.contains("\n  " + command + " "), command + " in " + help.out);
-            assertTrue(unknown.err.contains("\n  " + command + " "), command + " in " + unknown.err);
+            assertTrue(help.out().contains("\n  " + command + " "), command + " in " + help.out());
+            assertTrue(unknown.err().contains("\n  " + command + " "), command + " in " + unknown.err());
         }
         Run ycsb = run(home, "ycsb");
-        assertEquals(2, ycsb.exitCode, "ycsb without arguments is a usage error: " + ycsb);
+        assertEquals(2, ycsb.exitCode(), "ycsb without arguments is a usage error: " + ycsb);
     }
 
     @Test
     void unpackedLauncherReportsAnUnreachableTsoInOneLine(@TempDir Path dir) throws Exception {
         Path home = unpack(dir);
         Run status = run(home, "status", "--tso", "127.0.0.1:1");
-        assertEquals(1, status.exitCode, status.toString());
-        assertFalse((status.out + status.err).contains("\tat "), "no stack trace: " + status);
-        assertFalse(status.err.contains("StatusLogger") || status.err.contains("SLF4J"),
+        assertEquals(1, status.exitCode(), status.toString());
+        assertFalse((status.out() + status.err()).contains("\tat "), "no stack trace: " + status);
+        assertFalse(status.err().contains("StatusLogger") || status.err().contains("SLF4J"),
                 "the logging configuration is found and complete: " + status);
     }
 
     private static List<String> names(String folder) {
         String prefix = TOP + folder;
-        return entries.values().stream().filter(e -> !e.directory && e.name.startsWith(prefix))
-                .map(e -> e.name.substring(prefix.length())).filter(n -> !n.contains("/")).sorted()
+        return entries.values().stream().filter(e -> !e.directory() && e.name().startsWith(prefix))
+                .map(e -> e.name().substring(prefix.length())).filter(n -> !n.contains("/")).sorted()
                 .collect(Collectors.toList());
     }
 
@@ -186,16 +186,7 @@ class TarballTest {
     }
 
     /** What a run of the launcher printed and returned. */
-    private static final class Run {
-        final int exitCode;
-        final String out;
-        final String err;
-
-        Run(int exitCode, String out, String err) {
-            this.exitCode = exitCode;
-            this.out = out;
-            this.err = err;
-        }
+    private record Run(int exitCode, String out, String err) {
 
         @Override
         public String toString() {

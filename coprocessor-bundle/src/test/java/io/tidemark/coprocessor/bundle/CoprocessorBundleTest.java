@@ -66,7 +66,8 @@ class CoprocessorBundleTest {
     void everythingIsUnderIoTidemark() {
         List<String> outside = new ArrayList<>();
         for (String name : entryNames()) {
-            if (!name.startsWith("io/tidemark/") && !name.startsWith("META-INF/") && !isDirectoryOf(name, "io/tidemark/")) {
+            boolean tidemarks = name.startsWith("io/tidemark/") || isDirectoryOf(name, "io/tidemark/");
+            if (!tidemarks && !name.startsWith("META-INF/")) {
                 outside.add(name);
             }
         }
