@@ -40,10 +40,19 @@ class SiteTemplateTest {
     void templateListsEveryKeyOfTidemarkConfigWithItsDefault() throws Exception {
         Map<String, String> template = commentedOutProperties();
         Map<String, String> code = keysAndDefaults();
-        assertEquals(code.keySet(), template.keySet(), "keys of " + TEMPLATE + " vs TidemarkConfig");
+        List<String> missing = new ArrayList<>(code.keySet());
+        missing.removeAll(template.keySet());
+        assertEquals(List.of(), missing, "keys of TidemarkConfig missing from " + TEMPLATE);
+        List<String> unknown = new ArrayList<>(template.keySet());
+        unknown.removeAll(code.keySet());
+        assertEquals(List.of(), unknown, "keys of " + TEMPLATE + " that TidemarkConfig does not define");
+        List<String> wrongDefaults = new ArrayList<>();
         for (Entry<String, String> key : code.entrySet()) {
-            assertEquals(key.getValue(), template.get(key.getKey()), "default of " + key.getKey() + " in " + TEMPLATE);
+            if (!key.getValue().equals(template.get(key.getKey()))) {
+                wrongDefaults.add(key.getKey() + ": " + template.get(key.getKey()) + " instead of " + key.getValue());
+            }
         }
+        assertEquals(List.of(), wrongDefaults, "defaults in " + TEMPLATE + " that differ from TidemarkConfig's");
     }
 
     @Test

@@ -115,6 +115,15 @@ class TarballTest {
     }
 
     @Test
+    void readmeNamesTheVersionAndNothingIsLeftUnfilled() {
+        assertTrue(entries.get(TOP + "README.md").text().startsWith("# Tidemark " + VERSION + "\n"));
+        List<String> unfilled = entries.values().stream().filter(e -> !e.name().endsWith(".jar"))
+                .filter(e -> e.text().matches("(?s).*@(project\\.version|hbase\\.jvm\\.flags)@.*"))
+                .map(TarGz.Entry::name).collect(Collectors.toList());
+        assertEquals(List.of(), unfilled);
+    }
+
+    @Test
     void unpackedLauncherPrintsTheVersion(@TempDir Path dir) throws Exception {
         Path home = unpack(dir);
         Run version = run(home, "version");
