@@ -128,7 +128,7 @@ class OperatorDeploymentTest {
         assertEquals(Map.of("alice", 10L, "bob", 100L), balances("alice", "bob"));
 
         // f. YCSB through the launcher: load, then workload A; aborts are allowed, failures are not.
-        String workload = property("deployment.ycsb.workload");
+        String workload = installation.home().resolve("ycsb/workloads/workloada").toString();
         ChildProcess.Result load = installation.run("ycsb-load", COMMAND_TIMEOUT, "ycsb", "-load",
                 "-db", "io.tidemark.ycsb.TidemarkClient", "-P", workload, "-p", "hbase.site=" + site,
                 "-p", "recordcount=200", "-threads", "2");

@@ -62,7 +62,7 @@ class TarballTest {
                 "lib/tidemark-cli-" + VERSION + ".jar", "lib/tidemark-tso-server-" + VERSION + ".jar",
                 "lib/tidemark-hbase-client-ext-" + VERSION + ".jar", "lib/tidemark-common-" + VERSION + ".jar",
                 "lib/hbase-client-2.6.1-hadoop3.jar", "lib/ycsb/tidemark-ycsb-binding-" + VERSION + ".jar",
-                "lib/ycsb/ycsb-core-0.17.0.jar")) {
+                "lib/ycsb/ycsb-core-0.17.0.jar", "ycsb/workloads/workloada", "ycsb/workloads/paper")) {
             TarGz.Entry entry = entries.get(TOP + file);
             assertNotNull(entry, file + " is missing");
             assertFalse(entry.directory(), file);
