@@ -62,6 +62,12 @@ public final class TidemarkConfig {
     /** Requests of one connection the TSO works on at once; beyond it, it stops reading that connection. */
     public static final String TSO_MAX_REQUESTS_IN_FLIGHT = "tidemark.tso.max-requests-in-flight";
     public static final int TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT = 10_000;
+    /**
+     * How long, in ms, a transaction may run: a COMMIT of a transaction that began longer ago is refused (TIMED_OUT)
+     * and the low watermark rises past it. 0, the default, means no limit.
+     */
+    public static final String TSO_TRANSACTION_TIMEOUT_MS = "tidemark.tso.transaction-timeout-ms";
+    public static final long TSO_TRANSACTION_TIMEOUT_MS_DEFAULT = 0L;
     public static final String TSO_BATCH_MAX_SIZE = "tidemark.tso.batch.max-size";
     public static final int TSO_BATCH_MAX_SIZE_DEFAULT = 1000;
     public static final String TSO_BATCH_FLUSH_TIMEOUT_MS = "tidemark.tso.batch.flush-timeout-ms";

@@ -9,7 +9,9 @@ public enum AbortReason {
     /** The start timestamp belongs to an earlier TSO epoch (the TSO restarted since the transaction began). */
     STALE_EPOCH(3),
     /** A reader invalidated the transaction before its commit record was written. */
-    INVALIDATED(4);
+    INVALIDATED(4),
+    /** The transaction ran longer than the TSO's transaction timeout ({@code tidemark.tso.transaction-timeout-ms}). */
+    TIMED_OUT(5);
 
     private final byte code;
 

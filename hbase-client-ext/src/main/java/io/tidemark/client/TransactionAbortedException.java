@@ -12,6 +12,8 @@ public class TransactionAbortedException extends TransactionException {
         BELOW_LOW_WATERMARK("the transaction ran so long that the TSO no longer remembers the commits it could"
                 + " conflict with", "retry it, and keep transactions short"),
         STALE_EPOCH("the TSO restarted (or failed over) after the transaction began", "retry the transaction"),
+        TIMED_OUT("the transaction ran longer than the TSO's transaction timeout (tidemark.tso.transaction-timeout-ms)",
+                "retry it, and keep transactions shorter than the timeout (split long ones)"),
         INVALIDATED("a reader invalidated this transaction before its commit record was written (the reader could"
                 + " not wait for an undecided writer)", "retry the transaction"),
         TSO_UNAVAILABLE("the TSO did not answer the commit request, so the transaction invalidated itself to make"

@@ -427,6 +427,8 @@ public final class TransactionManager implements Closeable {
                 return TransactionAbortedException.Reason.STALE_EPOCH;
             case INVALIDATED:
                 return TransactionAbortedException.Reason.INVALIDATED;
+            case TIMED_OUT:
+                return TransactionAbortedException.Reason.TIMED_OUT;
             default:
                 throw new IllegalStateException("unknown abort reason " + reason);
         }

@@ -311,7 +311,7 @@ public final class TsoServer implements AutoCloseable {
                         settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
-                new CommitTokens(new SecureRandom()), settings.maxWriteSet(), metrics);
+                new CommitTokens(new SecureRandom()), settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();

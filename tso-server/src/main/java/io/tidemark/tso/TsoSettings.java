@@ -34,6 +34,7 @@ public final class TsoSettings {
     private final long timestampBlock;
     private final int maxFrameBytes;
     private final int maxWriteSet;
+    private final long transactionTimeoutMs;
     private final int maxConnections;
     private final int handshakeTimeoutMs;
     private final int idleTimeoutMs;
@@ -71,6 +72,8 @@ public final class TsoSettings {
                 1, MAX_TIMESTAMP_BLOCK);
         maxWriteSet = config.getInt(TidemarkConfig.TSO_MAX_WRITE_SET, TidemarkConfig.TSO_MAX_WRITE_SET_DEFAULT,
                 1, MAX_WRITE_SET);
+        transactionTimeoutMs = config.getLong(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS,
+                TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS_DEFAULT, 0, Long.MAX_VALUE / 1_000_000L);
         maxFrameBytes = config.getInt(TidemarkConfig.TSO_MAX_FRAME_BYTES, TidemarkConfig.TSO_MAX_FRAME_BYTES_DEFAULT,
                 Protocol.MAX_HELLO_FRAME_BYTES, Integer.MAX_VALUE);
         long largestCommit = MessageCodec.commitBodyBytes(maxWriteSet, maxWriteSet);
@@ -159,6 +162,11 @@ public final class TsoSettings {
     /** Most write-set ids (and table ids) one COMMIT may carry. */
     public int maxWriteSet() {
         return maxWriteSet;
+    }
+
+    /** How long a transaction may run before its COMMIT is refused; 0 for no limit. */
+    public long transactionTimeoutMs() {
+        return transactionTimeoutMs;
     }
 
     /** Most client connections open at once; further ones are refused at once. */

@@ -130,11 +130,19 @@ public final class ConflictMap {
     }
 
     private void evict(long commitTimestamp) {
-        if (commitTimestamp > lowWatermark) {
-            lowWatermark = commitTimestamp;
-            publishedLowWatermark = commitTimestamp;
-        }
+        raiseLowWatermark(commitTimestamp);
         evictionListener.evicted(commitTimestamp);
+    }
+
+    /**
+     * Raises the low watermark to {@code timestamp} if it is lower: the caller refuses every COMMIT of a start at or
+     * below it from now on (for example, because the transaction timeout expired those transactions).
+     */
+    public void raiseLowWatermark(long timestamp) {
+        if (timestamp > lowWatermark) {
+            lowWatermark = timestamp;
+            publishedLowWatermark = timestamp;
+        }
     }
 
     private int bucketOf(long id) {

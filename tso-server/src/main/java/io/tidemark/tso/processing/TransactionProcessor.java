@@ -18,7 +18,10 @@ import io.tidemark.tso.timestamp.TimestampOracle;
  * <p>A COMMIT is checked in this order, so that nothing it carries touches the conflict map unless the TSO would
  * commit it: the request is well formed; its write set is within the cap; it began in this incarnation (else
  * {@code STALE_EPOCH}, which is harmless whoever sent it); it carries the commit token issued with its start
- * timestamp to this client ({@link CommitTokens}); only then the low watermark and the conflict check.
+ * timestamp to this client ({@link CommitTokens}); it is younger than the transaction timeout, if one is set (else
+ * {@code TIMED_OUT}); only then the low watermark and the conflict check. The low watermark rises to every start
+ * timestamp the timeout expired, so compaction and the sweeper need not wait for transactions that can no longer
+ * commit.
  */
 public final class TransactionProcessor {
 
@@ -29,9 +32,11 @@ public final class TransactionProcessor {
     private final int maxWriteSet;
     private final TsoMetrics metrics;
     private final long epoch;
+    private final TransactionTimeout timeout;
 
+    /** @param transactionTimeoutMs how long a transaction may run before its COMMIT is refused; 0 for no limit */
     public TransactionProcessor(TimestampOracle oracle, ConflictMap conflictMap, CommitCompletion completion,
-                                CommitTokens tokens, int maxWriteSet, TsoMetrics metrics) {
+                                CommitTokens tokens, int maxWriteSet, long transactionTimeoutMs, TsoMetrics metrics) {
         this.oracle = oracle;
         this.conflictMap = conflictMap;
         this.completion = completion;
@@ -39,6 +44,7 @@ public final class TransactionProcessor {
         this.maxWriteSet = maxWriteSet;
         this.metrics = metrics;
         this.epoch = oracle.epoch();
+        this.timeout = new TransactionTimeout(transactionTimeoutMs, System::nanoTime);
     }
 
     /** The tokens of this incarnation, also for identifying clients by their certificates. */
@@ -51,6 +57,7 @@ public final class TransactionProcessor {
         // The request was decoded just now, on this same event loop: this is when it arrived, for the latency metric.
         long receivedNanos = System.nanoTime();
         long start = oracle.next();
+        timeout.begun(start);
         metrics.begins().inc();
         completion.begun(client, requestId, start, tokens.issue(start, clientIdentity), receivedNanos);
     }
@@ -68,6 +75,8 @@ public final class TransactionProcessor {
             throw new InvalidRequestException(request.requestId(), ErrorCode.NOT_AUTHORIZED, "COMMIT of start"
                     + " timestamp " + start + " refused: its commit token is not the one this TSO issued with that"
                     + " timestamp to this client (a client may only commit transactions it began)");
+        } else if (start <= expireTimedOut()) {
+            abort = AbortReason.TIMED_OUT;
         } else if (start <= conflictMap.lowWatermark()) {
             abort = AbortReason.BELOW_LOW_WATERMARK;
         } else if (conflictMap.conflicts(request.writeSet(), start)) {
@@ -82,6 +91,13 @@ public final class TransactionProcessor {
         long commit = oracle.next();
         conflictMap.record(request.writeSet(), commit);
         completion.committed(client, request.requestId(), start, commit, receivedNanos);
+    }
+
+    /** The largest start timestamp the timeout expired, which the low watermark then covers. */
+    private long expireTimedOut() {
+        long bound = timeout.expiredBound();
+        conflictMap.raiseLowWatermark(bound);
+        return bound;
     }
 
     private void validate(CommitRequest request) {

@@ -1,0 +1,63 @@
+package io.tidemark.client;
+
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.TestCluster;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.Set;
+
+import static io.tidemark.testing.TestCluster.F;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A TSO with a transaction timeout: a transaction that ran too long aborts with TIMED_OUT and leaves nothing. */
+class TransactionTimeoutTest {
+
+    private static final long TIMEOUT_MS = 500;
+    private static final byte[] Q = Bytes.toBytes("q");
+
+    private static TestCluster cluster;
+    private static TableName table;
+
+    @BeforeAll
+    static void start() throws IOException {
+        cluster = TestCluster.start("txtimeout", CommitMode.LOW_LATENCY,
+                config -> config.set(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS, Long.toString(TIMEOUT_MS)));
+        table = cluster.createTable("data", Set.of());
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        TestCluster.drop(table);
+        cluster.close();
+    }
+
+    @Test
+    void aTransactionThatRanPastTheTimeoutAbortsWithTimedOutAndLeavesNothing() throws Exception {
+        byte[] row = Bytes.toBytes("slow");
+        try (TTable t = new TTable(TestCluster.connection(), table)) {
+            Transaction slow = cluster.tm.begin();
+            t.put(slow, new Put(row).addColumn(F, Q, Bytes.toBytes("late")));
+            Thread.sleep(TIMEOUT_MS * 3);
+
+            TransactionAbortedException e = assertThrows(TransactionAbortedException.class,
+                    () -> cluster.tm.commit(slow));
+            assertEquals(TransactionAbortedException.Reason.TIMED_OUT, e.reason());
+            assertTrue(e.getMessage().contains(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS), e.getMessage());
+
+            Transaction reader = cluster.tm.begin();
+            assertTrue(t.get(reader, new Get(row)).isEmpty());
+            t.put(reader, new Put(row).addColumn(F, Q, Bytes.toBytes("quick")));
+            cluster.tm.commit(reader);
+        }
+    }
+}
