@@ -23,16 +23,24 @@ public final class FailureHandler implements CommandLine.IExecutionExceptionHand
         return FAILURE_EXIT_CODE;
     }
 
-    /** The message, plus the innermost cause's when it adds something (a port in use, a missing table...). */
-    private static String describe(Throwable e) {
-        String top = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    /**
+     * The message, plus the innermost cause's when it adds something (a port in use, a missing table...); first lines
+     * only, since the message of an exception from an HBase server carries the server's stack trace.
+     */
+    static String describe(Throwable e) {
+        String top = e.getMessage() != null ? firstLine(e.getMessage()) : e.getClass().getSimpleName();
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        if (root == e || root.getMessage() == null || top.contains(root.getMessage())) {
+        if (root == e || root.getMessage() == null || top.contains(firstLine(root.getMessage()))) {
             return top;
         }
-        return top + " (" + root.getMessage() + ")";
+        return top + " (" + firstLine(root.getMessage()) + ")";
+    }
+
+    private static String firstLine(String message) {
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).trim();
     }
 }

@@ -2,6 +2,8 @@ package io.tidemark.config;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +16,12 @@ import java.util.Locale;
  */
 public final class TidemarkConfig {
 
-    /** Site file read from the classpath by {@link #load()}. */
+    /** Site file read from the classpath by {@link #load()}; its values win over {@link #HBASE_SITE_FILE}'s. */
     public static final String SITE_FILE = "tidemark-site.xml";
+    /** HBase's site file: {@link #load()} reads {@code tidemark.*} keys from it too, as the docs promise. */
+    public static final String HBASE_SITE_FILE = "hbase-site.xml";
+
+    private static final Logger LOG = LoggerFactory.getLogger(TidemarkConfig.class);
 
     // --- TSO server ---
     public static final String TSO_HOST = "tidemark.tso.host";
@@ -229,11 +235,38 @@ public final class TidemarkConfig {
         this.conf = conf;
     }
 
-    /** Defaults overridden by {@value #SITE_FILE} when it is on the classpath. */
+    /**
+     * The settings of the site files on the classpath: {@value #HBASE_SITE_FILE}, then {@value #SITE_FILE}, whose
+     * values win; every key neither sets takes its default. Logs a warning when neither file is on the classpath,
+     * since a client then looks for the TSO in the ZooKeeper its HBase connection names, often the default one.
+     */
     public static TidemarkConfig load() {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return load(loader != null ? loader : TidemarkConfig.class.getClassLoader());
+    }
+
+    static TidemarkConfig load(ClassLoader loader) {
         Configuration conf = new Configuration(false);
-        conf.addResource(SITE_FILE);
+        conf.setClassLoader(loader);
+        List<String> found = siteFilesOn(loader);
+        found.forEach(conf::addResource);
+        if (found.isEmpty()) {
+            LOG.warn("Neither {} nor {} is on the classpath: every tidemark.* setting takes its default, and clients"
+                    + " look for the TSO in the ZooKeeper their HBase connection names (docs/configuration.md)",
+                    HBASE_SITE_FILE, SITE_FILE);
+        }
         return new TidemarkConfig(conf);
+    }
+
+    /** The site files {@link #load()} reads from {@code loader}, in the order they apply. */
+    static List<String> siteFilesOn(ClassLoader loader) {
+        List<String> found = new ArrayList<>();
+        for (String file : new String[] {HBASE_SITE_FILE, SITE_FILE}) {
+            if (loader.getResource(file) != null) {
+                found.add(file);
+            }
+        }
+        return found;
     }
 
     public Configuration hadoopConfiguration() {

@@ -48,6 +48,6 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso, table, sweep, status, bench or chaos");
+                "missing command: use quickstart, server, tso, table, sweep, status, version, bench, chaos or ycsb");
     }
 }

@@ -1,13 +1,18 @@
 package io.tidemark.client;
 
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Append;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
@@ -24,9 +29,10 @@ import java.util.List;
  *
  * <p>When the table has the Tidemark snapshot coprocessor (see {@code TidemarkAdmin}), reads are resolved by the
  * region servers and may carry Filters, which then see only snapshot-visible cells; otherwise reads are resolved
- * here and Filters are refused. Not supported yet (refused with an exception that says so): user timestamps and time
- * ranges, {@code Scan.setBatch}, partial results, reading more than one version, and
- * Increment/Append/checkAndMutate.
+ * here and Filters are refused. Increment, Append, checkAndMutate and RowMutations read the snapshot and write
+ * tentative versions like puts, so conflict detection covers them (see {@link #increment}). Not supported (refused
+ * with an exception that says so): user timestamps and time ranges, {@code Scan.setBatch}, partial results and
+ * reading more than one version.
  *
  * <p>A read whose snapshot is older than what compaction kept is refused by the region server; the transaction is
  * then rolled back and the read throws {@link TransactionAbortedException} with reason
@@ -125,8 +131,39 @@ public final class TTable implements Closeable {
     }
 
     /**
-     * Runs Puts, Deletes and Gets of one transaction. {@code results[i]} becomes the Result of a Get, or an empty
-     * Result for a mutation. Consecutive actions of one kind go to HBase together; kinds are run in the given order.
+     * Adds the amounts to their columns as the snapshot (plus this transaction's writes) shows them, an absent column
+     * counting as 0, and writes the sums as tentative versions. The columns enter the write set: of two transactions
+     * incrementing one column concurrently, the later committer aborts with a conflict, so no increment is lost.
+     * Returns the new values unless {@code setReturnResults(false)}; a column holding other than 8 bytes is refused.
+     */
+    public Result increment(Transaction tx, Increment increment) throws IOException {
+        return new ReadModifyWrite(this, tx).increment(increment);
+    }
+
+    /** Like {@link #increment}, appending bytes to the columns' values (an absent column counts as empty). */
+    public Result append(Transaction tx, Append append) throws IOException {
+        return new ReadModifyWrite(this, tx).append(append);
+    }
+
+    /**
+     * Evaluates the condition against the snapshot (plus this transaction's writes), with HBase's meaning of every
+     * {@code CompareOperator} and Filter, and when it holds runs the action (Put, Delete, Increment, Append or
+     * RowMutations) in this transaction. Only the written columns enter the write set: a condition on a column the
+     * action does not write can be invalidated by a concurrent commit (snapshot isolation's write skew).
+     */
+    public CheckAndMutateResult checkAndMutate(Transaction tx, CheckAndMutate checkAndMutate) throws IOException {
+        return new ReadModifyWrite(this, tx).checkAndMutate(checkAndMutate);
+    }
+
+    /** Applies the mutations of one row in order; returns what its Increments and Appends return. */
+    public Result mutateRow(Transaction tx, RowMutations mutations) throws IOException {
+        return new ReadModifyWrite(this, tx).mutateRow(mutations);
+    }
+
+    /**
+     * Runs Puts, Deletes, Gets, Increments and Appends of one transaction. {@code results[i]} becomes the Result of a
+     * Get, Increment or Append, or an empty Result for a Put or Delete. Consecutive Puts, Deletes or Gets go to HBase
+     * together; actions run in the given order.
      */
     public void batch(Transaction tx, List<? extends Row> actions, Object[] results) throws IOException {
         if (results != null && results.length != actions.size()) {
@@ -134,16 +171,19 @@ public final class TTable implements Closeable {
                     + " actions; pass an array of the same length (or null)");
         }
         for (Row action : actions) {
-            if (!(action instanceof Put || action instanceof Delete || action instanceof Get)) {
+            if (!(action instanceof Put || action instanceof Delete || action instanceof Get
+                    || action instanceof Increment || action instanceof Append)) {
                 throw new UnsupportedOperationException(action.getClass().getSimpleName() + " is not supported in"
-                        + " a transactional batch yet; only Put, Delete and Get are");
+                        + " a transactional batch; Put, Delete, Get, Increment and Append are (use checkAndMutate"
+                        + " and mutateRow for the others)");
             }
         }
         int start = 0;
         while (start < actions.size()) {
             Class<?> kind = actions.get(start).getClass();
-            int end = start;
-            while (end < actions.size() && actions.get(end).getClass() == kind) {
+            int end = start + 1;
+            boolean groupable = kind == Put.class || kind == Delete.class || kind == Get.class;
+            while (groupable && end < actions.size() && actions.get(end).getClass() == kind) {
                 end++;
             }
             runGroup(tx, actions.subList(start, end), results, start);
@@ -153,6 +193,14 @@ public final class TTable implements Closeable {
 
     private void runGroup(Transaction tx, List<? extends Row> run, Object[] results, int offset) throws IOException {
         Row first = run.get(0);
+        if (first instanceof Increment || first instanceof Append) {
+            ReadModifyWrite rmw = new ReadModifyWrite(this, tx);
+            Result r = first instanceof Increment ? rmw.increment((Increment) first) : rmw.append((Append) first);
+            if (results != null) {
+                results[offset] = r;
+            }
+            return;
+        }
         if (first instanceof Get) {
             List<Get> gets = new ArrayList<>(run.size());
             for (Row r : run) {

@@ -3,7 +3,9 @@ package io.tidemark.client.admin;
 import io.tidemark.client.ClientSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
@@ -32,6 +34,9 @@ public final class TidemarkAdmin {
     /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
     private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
             TidemarkConfig.FASTPATH_READ_WAIT_MS, TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS};
+
+    /** How HBase's master ends the message of a descriptor its sanity checks refuse. */
+    private static final String SANITY_CHECK_HINT = "Set hbase.table.sanity.checks";
 
     private final Connection connection;
     private final TidemarkConfig config;
@@ -75,6 +80,13 @@ public final class TidemarkAdmin {
         TableDescriptor descriptor = descriptorFor(table, Arrays.asList(families), features);
         try (Admin admin = connection.getAdmin()) {
             admin.createTable(descriptor);
+        } catch (TableExistsException e) {
+            // HBase's message is the master's stack trace; say what to do instead.
+            throw new TableExistsException("table " + table.getNameAsString() + " already exists; convert it with"
+                    + " TidemarkAdmin.enable (./tidemark table enable), or see what it lacks with"
+                    + " ./tidemark table check");
+        } catch (DoNotRetryIOException e) {
+            throw explainRefusal(e);
         }
     }
 
@@ -103,8 +115,40 @@ public final class TidemarkAdmin {
                 builder.modifyColumnFamily(transactional(family));
             }
             attachCoprocessors(builder, current, TableFeature.DEFAULT);
-            admin.modifyTable(builder.build());
+            try {
+                admin.modifyTable(builder.build());
+            } catch (DoNotRetryIOException e) {
+                throw explainRefusal(e);
+            }
         }
+    }
+
+    /**
+     * The master refused a descriptor. Its sanity check fails when the region servers cannot load a coprocessor: name
+     * where they were told to load it from, in one line (HBase's message carries the master's stack trace).
+     */
+    private IOException explainRefusal(DoNotRetryIOException e) {
+        String reason = firstLine(e.getMessage());
+        if (!reason.contains(SANITY_CHECK_HINT)) {
+            return e;
+        }
+        reason = reason.substring(0, reason.indexOf(SANITY_CHECK_HINT)).trim();
+        String from = settings.coprocessorJar().isEmpty() ? "from their classpath"
+                : "from " + settings.coprocessorJar() + " (" + TidemarkConfig.ADMIN_COPROCESSOR_JAR + ")";
+        DoNotRetryIOException explained = new DoNotRetryIOException("HBase refused the table: its region servers"
+                + " cannot load the Tidemark coprocessors " + from + ": " + reason + "; install"
+                + " tidemark-coprocessor-bundle as docs/coprocessors.md says");
+        // Kept for stack traces, not as the cause: a cause's message would repeat the master's trace.
+        explained.addSuppressed(e);
+        return explained;
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
     }
 
     /** Every problem of the table, in plain words with its fix; empty when the table is fully transactional. */

@@ -14,6 +14,8 @@ import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.HelloReply;
 import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -45,6 +47,8 @@ public final class NettyTsoClient implements TsoClient {
 
     /** Most connections a client may open; more would not help a single event loop thread. */
     public static final int MAX_CONNECTIONS = 64;
+
+    private static final Logger LOG = LoggerFactory.getLogger(NettyTsoClient.class);
 
     private final TsoAddressSource addresses;
     private final long requestTimeoutNanos;
@@ -106,7 +110,13 @@ public final class NettyTsoClient implements TsoClient {
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
         }
-        return builder.zooKeeper(ZooKeeperQuorum.connectString(hbaseConf), path).build();
+        String quorum = ZooKeeperQuorum.connectString(hbaseConf);
+        if (ZooKeeperQuorum.isHBaseDefault(hbaseConf)) {
+            LOG.warn("The HBase configuration names no ZooKeeper of its own, so the client looks for the active TSO"
+                    + " at HBase's default, {}: put the cluster's hbase-site.xml on the classpath, or set {}",
+                    quorum, TidemarkConfig.CLIENT_TSO_ADDRESS);
+        }
+        return builder.zooKeeper(quorum, path).build();
     }
 
     /**

@@ -8,8 +8,11 @@ import io.tidemark.coprocessor.fastpath.FastPathObserver;
 import io.tidemark.coprocessor.snapshot.SnapshotObserver;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.TestCluster;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -196,6 +199,38 @@ class TidemarkAdminTest {
                     out.toString());
         } finally {
             TestCluster.drop(plain);
+        }
+    }
+
+    @Test
+    void creatingATableThatExistsSaysSoInOneLineWithTheWayOut() throws IOException {
+        TidemarkAdmin admin = new TidemarkAdmin(TestCluster.connection(), cluster.config);
+        TableName table = cluster.newName("twice");
+        try {
+            admin.create(table, "f");
+            TableExistsException e = assertThrows(TableExistsException.class, () -> admin.create(table, "f"));
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            assertTrue(e.getMessage().contains("already exists") && e.getMessage().contains("table enable"),
+                    e.getMessage());
+        } finally {
+            TestCluster.drop(table);
+        }
+    }
+
+    @Test
+    void aCoprocessorJarTheRegionServersCannotLoadIsNamedInOneLine() throws IOException {
+        Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
+        conf.set(TidemarkConfig.ADMIN_COPROCESSOR_JAR, "file:///nonexistent/tidemark-coprocessor-bundle.jar");
+        TidemarkAdmin admin = new TidemarkAdmin(TestCluster.connection(), new TidemarkConfig(conf));
+        TableName table = cluster.newName("badjar");
+
+        IOException e = assertThrows(IOException.class, () -> admin.create(table, "f"));
+
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("cannot load the Tidemark coprocessors from"
+                + " file:///nonexistent/tidemark-coprocessor-bundle.jar"), e.getMessage());
+        try (Admin hbase = TestCluster.connection().getAdmin()) {
+            assertFalse(hbase.tableExists(table));
         }
     }
 
