@@ -41,6 +41,9 @@ class HdfsStorageTest {
             assertEquals(EmbeddedStorage.HDFS, hbase.storage());
             assertEquals("hdfs", hbase.rootDirectory().getScheme(), hbase.rootDirectory().toString());
             assertEquals("hdfs", hbase.walDirectory().getScheme(), hbase.walDirectory().toString());
+            // HBase's production WAL settings: the WAL refuses a stream that cannot hflush/hsync.
+            assertTrue(hbase.configuration().getBoolean("hbase.unsafe.stream.capability.enforce", true));
+            assertEquals("asyncfs", hbase.configuration().get("hbase.wal.provider", "asyncfs"));
 
             TableName table = TableName.valueOf("hdfs_storage");
             ScratchTables.recreate(cluster.connection(), table, Bytes.toString(FAMILY), cluster.clientConfig());
