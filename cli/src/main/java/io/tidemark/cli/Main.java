@@ -4,8 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point of Tidemark's production commands (module cli): the TSO, table administration, the sweeper and the
- * TSO's status. Their classpath holds no embedded HBase and no test code; {@code ./tidemark} runs them from it.
+ * Entry point of Tidemark's production commands (module cli): the TSO, table administration, the sweeper, the
+ * TSO's status and the version. Their classpath holds no embedded HBase and no test code; {@code ./tidemark} runs them from it.
  */
 @Command(name = "tidemark",
         mixinStandardHelpOptions = true,
@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 TableCliCommand.class,
                 SweepCommand.class,
                 StatusCommand.class,
+                VersionCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
@@ -42,6 +43,6 @@ public final class Main implements Runnable {
     /** Without a subcommand: show what there is. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: use tso, table, sweep or status");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: use tso, table, sweep, status or version");
     }
 }

@@ -29,13 +29,13 @@ class CommandLineTest {
     @Test
     void commandWithoutSubcommandIsAUsageError() {
         assertEquals(2, run());
-        assertTrue(err.toString().contains("use tso, table, sweep or status"), err.toString());
+        assertTrue(err.toString().contains("use tso, table, sweep, status or version"), err.toString());
     }
 
     @Test
     void everyCommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"tso", "--help"}, {"table", "--help"}, {"sweep", "--help"},
-                {"status", "--help"}}) {
+                {"status", "--help"}, {"version", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("--fast-path"), out.toString());
@@ -46,6 +46,13 @@ class CommandLineTest {
         assertEquals(0, run("--version"));
         assertEquals("tidemark " + TidemarkVersion.current(), out.toString().trim());
         assertFalse(out.toString().contains("development build"), out.toString());
+    }
+
+    @Test
+    void versionCommandPrintsTheBuildsVersion() {
+        assertEquals(0, run("version"));
+        assertEquals("tidemark " + TidemarkVersion.current(), out.toString().trim());
+        assertEquals("", err.toString());
     }
 
     @Test

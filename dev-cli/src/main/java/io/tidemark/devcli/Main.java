@@ -5,6 +5,7 @@ import io.tidemark.cli.StatusCommand;
 import io.tidemark.cli.SweepCommand;
 import io.tidemark.cli.TableCliCommand;
 import io.tidemark.cli.TsoCommand;
+import io.tidemark.cli.VersionCommand;
 import io.tidemark.cli.VersionProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
                 TableCliCommand.class,
                 SweepCommand.class,
                 StatusCommand.class,
+                VersionCommand.class,
                 BenchCommand.class,
                 ChaosCommand.class,
                 CommandLine.HelpCommand.class

@@ -45,8 +45,13 @@ public final class TTable implements Closeable {
     private volatile Boolean serverSide;
 
     public TTable(Connection connection, TableName tableName) throws IOException {
-        this.tableName = tableName;
-        this.table = connection.getTable(tableName);
+        this(connection.getTable(tableName));
+    }
+
+    /** Over an HBase table of the caller's, which this TTable closes when it is closed. */
+    TTable(Table table) {
+        this.tableName = table.getName();
+        this.table = table;
     }
 
     public TableName getName() {
@@ -58,7 +63,22 @@ public final class TTable implements Closeable {
     }
 
     public void put(Transaction tx, List<Put> puts) throws IOException {
-        TentativeWriter writer = writer(tx, "write");
+        put(tx, puts, true);
+    }
+
+    /**
+     * Writes like {@link #put(Transaction, List)}, but the columns are left out of conflict detection: they commit
+     * or roll back with the transaction, yet never make it or another transaction abort. Meant for data no two
+     * transactions can write differently, such as secondary-index entries derived from conflict-checked columns; when
+     * two committed transactions did write one column conflict-free, readers see the value of the one that started
+     * later. A column the transaction also writes with an ordinary put is conflict-checked.
+     */
+    public void putConflictFree(Transaction tx, List<Put> puts) throws IOException {
+        put(tx, puts, false);
+    }
+
+    private void put(Transaction tx, List<Put> puts, boolean conflictChecked) throws IOException {
+        TentativeWriter writer = writer(tx, "write", conflictChecked);
         try {
             writer.put(puts);
         } catch (IOException e) {
@@ -75,7 +95,16 @@ public final class TTable implements Closeable {
     }
 
     public void delete(Transaction tx, List<Delete> deletes) throws IOException {
-        TentativeWriter writer = writer(tx, "delete");
+        delete(tx, deletes, true);
+    }
+
+    /** Deletes like {@link #delete(Transaction, List)}, left out of conflict detection as {@link #putConflictFree}. */
+    public void deleteConflictFree(Transaction tx, List<Delete> deletes) throws IOException {
+        delete(tx, deletes, false);
+    }
+
+    private void delete(Transaction tx, List<Delete> deletes, boolean conflictChecked) throws IOException {
+        TentativeWriter writer = writer(tx, "delete", conflictChecked);
         try {
             writer.delete(deletes);
         } catch (IOException e) {
@@ -237,9 +266,9 @@ public final class TTable implements Closeable {
         return new SnapshotReader(tx, table);
     }
 
-    private TentativeWriter writer(Transaction tx, String action) throws IOException {
+    private TentativeWriter writer(Transaction tx, String action, boolean conflictChecked) throws IOException {
         SnapshotReader reader = reader(tx, action);
-        return new TentativeWriter(tx, tableName, table, reader);
+        return new TentativeWriter(tx, tableName, table, reader, conflictChecked);
     }
 
     /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */

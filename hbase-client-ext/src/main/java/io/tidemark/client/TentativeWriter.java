@@ -20,7 +20,8 @@ import java.util.Map;
 
 /**
  * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the start timestamp: data cells
- * for puts, tombstones for deletes. Every written column is recorded in the write set first.
+ * for puts, tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless
+ * this writer writes conflict-free.
  */
 final class TentativeWriter {
 
@@ -28,12 +29,14 @@ final class TentativeWriter {
     private final TableName tableName;
     private final Table table;
     private final SnapshotReader reader;
+    private final boolean conflictChecked;
 
-    TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader) {
+    TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader, boolean conflictChecked) {
         this.tx = tx;
         this.tableName = tableName;
         this.table = table;
         this.reader = reader;
+        this.conflictChecked = conflictChecked;
     }
 
     void put(List<Put> puts) throws IOException {
@@ -104,7 +107,7 @@ final class TentativeWriter {
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
                 byte[] q = CellUtil.cloneQualifier(c);
-                boolean deletedEarlier = tx.writeSet().recordData(tableName, row, f.getKey(), q);
+                boolean deletedEarlier = tx.writeSet().recordData(tableName, row, f.getKey(), q, conflictChecked);
                 put.addColumn(f.getKey(), q, version, CellUtil.cloneValue(c));
                 if (deletedEarlier) {
                     // An HBase delete at this exact version would also hide the new value, so the tombstone is
@@ -152,7 +155,7 @@ final class TentativeWriter {
     }
 
     private void addTombstone(Put put, byte[] family, byte[] qualifier) {
-        tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier);
+        tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier, conflictChecked);
         put.addColumn(family, CellEncoding.tombstoneQualifier(qualifier), tx.startTimestamp(),
                 CellEncoding.TOMBSTONE_DELETE);
     }

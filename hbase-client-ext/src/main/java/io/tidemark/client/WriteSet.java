@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Every column a transaction wrote, per table. It drives conflict detection (the ids sent to the TSO), the shadow
- * cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
+ * Every column a transaction wrote, per table. It drives conflict detection (the ids sent to the TSO: every column
+ * but those only written conflict-free), the shadow cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
  * HBase, so a write that failed halfway is still cleaned up.
  */
 final class WriteSet {
@@ -30,14 +30,16 @@ final class WriteSet {
      * Records a data cell; returns true when this transaction already wrote a tombstone for the column, which the
      * caller must then rewrite as cancelled.
      */
-    synchronized boolean recordData(TableName table, byte[] row, byte[] family, byte[] qualifier) {
-        WrittenCell cell = cell(table, row, family, qualifier);
+    synchronized boolean recordData(TableName table, byte[] row, byte[] family, byte[] qualifier,
+                                    boolean conflictChecked) {
+        WrittenCell cell = cell(table, row, family, qualifier, conflictChecked);
         cell.markData();
         return cell.hasTombstone();
     }
 
-    synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier) {
-        cell(table, row, family, qualifier).markTombstone();
+    synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier,
+                                      boolean conflictChecked) {
+        cell(table, row, family, qualifier, conflictChecked).markTombstone();
     }
 
     synchronized Set<TableName> tables() {
@@ -49,12 +51,15 @@ final class WriteSet {
         return cells == null ? Collections.emptyList() : new ArrayList<>(cells.values());
     }
 
-    /** Ids of the written cells, or of the written rows, for the TSO's conflict detection. */
+    /** Ids of the conflict-checked written cells, or of their rows, for the TSO's conflict detection. */
     synchronized long[] conflictIds(ConflictLevel level) {
         Set<Long> ids = new HashSet<>();
         for (Map.Entry<TableName, Map<WrittenCell.Key, WrittenCell>> t : tables.entrySet()) {
             byte[] tableName = t.getKey().getName();
             for (WrittenCell c : t.getValue().values()) {
+                if (!c.isConflictChecked()) {
+                    continue;
+                }
                 ids.add(level == ConflictLevel.ROW ? WriteSetIds.row(tableName, c.row())
                         : WriteSetIds.cell(tableName, c.row(), c.family(), c.qualifier()));
             }
@@ -70,10 +75,14 @@ final class WriteSet {
         return toArray(ids);
     }
 
-    private WrittenCell cell(TableName table, byte[] row, byte[] family, byte[] qualifier) {
-        return tables.computeIfAbsent(table, t -> new LinkedHashMap<>())
+    private WrittenCell cell(TableName table, byte[] row, byte[] family, byte[] qualifier, boolean conflictChecked) {
+        WrittenCell cell = tables.computeIfAbsent(table, t -> new LinkedHashMap<>())
                 .computeIfAbsent(new WrittenCell.Key(row, family, qualifier),
                         k -> new WrittenCell(row, family, qualifier));
+        if (conflictChecked) {
+            cell.markConflictChecked();
+        }
+        return cell;
     }
 
     private static long[] toArray(Set<Long> ids) {

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * One user column a transaction wrote in one row, and what it wrote there at its start timestamp: a data cell, a
- * tombstone, or both (a delete followed or preceded by a put of the same column).
+ * tombstone, or both (a delete followed or preceded by a put of the same column); and whether any of those writes
+ * asked for conflict detection (conflict-free writes do not).
  */
 final class WrittenCell {
 
@@ -13,6 +14,7 @@ final class WrittenCell {
     private final byte[] qualifier;
     private boolean data;
     private boolean tombstone;
+    private boolean conflictChecked;
 
     WrittenCell(byte[] row, byte[] family, byte[] qualifier) {
         this.row = row;
@@ -46,6 +48,14 @@ final class WrittenCell {
 
     void markTombstone() {
         tombstone = true;
+    }
+
+    boolean isConflictChecked() {
+        return conflictChecked;
+    }
+
+    void markConflictChecked() {
+        conflictChecked = true;
     }
 
     /** Identity of the column: row, family and qualifier. */

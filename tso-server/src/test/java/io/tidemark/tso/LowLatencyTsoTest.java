@@ -125,6 +125,29 @@ class LowLatencyTsoTest {
     }
 
     @Test
+    void aCommitOfOnlyConflictFreeWritesIsGrantedAndConflictsWithNothing() throws IOException {
+        try (TsoTestClient client = TsoTestClient.connected(server.port())) {
+            long loser = client.begin();
+            long conflictFree = client.begin();
+            assertInstanceOf(CommittedReply.class, client.commit(client.begin(), 6001));
+            assertInstanceOf(CommittedReply.class, client.exchange(client.commitRequestWithTables(conflictFree,
+                    new long[0], 7)));
+            assertInstanceOf(AbortedReply.class, client.commit(loser, 6001), "conflict detection still runs");
+        }
+    }
+
+    @Test
+    void aCommitNamingNoWriteAndNoTableIsRefused() throws IOException {
+        try (TsoTestClient client = TsoTestClient.connected(server.port())) {
+            long start = client.begin();
+            ErrorReply error = assertInstanceOf(ErrorReply.class,
+                    client.exchange(client.commitRequestWithTables(start, new long[0])));
+            assertEquals(ErrorCode.MALFORMED, error.code());
+            assertTrue(error.text().contains("names no write and no table"), error.text());
+        }
+    }
+
+    @Test
     void metricsCountBeginsCommitsAndAborts() throws IOException {
         long begins = server.metrics().counter(TsoMetrics.BEGINS).getCount();
         long conflicts = server.metrics().counter(TsoMetrics.abortName(AbortReason.CONFLICT)).getCount();

@@ -92,6 +92,17 @@ final class TsoTestClient implements AutoCloseable {
         return new CommitRequest(nextRequestId(), start, token, writeSet, new long[] {7});
     }
 
+    /** A COMMIT with the given write set and table ids (either may be empty), with {@code start}'s token. */
+    CommitRequest commitRequestWithTables(long start, long[] writeSet, long... tableIds) {
+        return new CommitRequest(nextRequestId(), start, tokenOf(start), writeSet, tableIds);
+    }
+
+    /** Sends {@code request} and returns the reply. */
+    Message exchange(CommitRequest request) throws IOException {
+        send(request);
+        return receive();
+    }
+
     long nextRequestId() {
         return nextRequestId++;
     }

@@ -83,8 +83,8 @@ public final class TidemarkAdmin {
         } catch (TableExistsException e) {
             // HBase's message is the master's stack trace; say what to do instead.
             throw new TableExistsException("table " + table.getNameAsString() + " already exists; convert it with"
-                    + " TidemarkAdmin.enable (./tidemark table enable), or see what it lacks with"
-                    + " ./tidemark table check");
+                    + " TidemarkAdmin.enable (tidemark table enable), or see what it lacks with"
+                    + " tidemark table check");
         } catch (DoNotRetryIOException e) {
             throw explainRefusal(e);
         }

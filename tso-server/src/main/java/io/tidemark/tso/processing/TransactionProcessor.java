@@ -94,9 +94,10 @@ public final class TransactionProcessor {
             throw new InvalidRequestException(request.requestId(), ErrorCode.MALFORMED, "start timestamp " + start
                     + " was never handed out (latest is " + oracle.lastIssued() + ")");
         }
-        if (request.writeSet().length == 0) {
+        if (request.writeSet().length == 0 && request.tableIds().length == 0) {
+            // An empty write set with table ids is a transaction whose writes are all conflict-free.
             throw new InvalidRequestException(request.requestId(), ErrorCode.MALFORMED,
-                    "COMMIT with an empty write set: a read-only transaction commits without the TSO");
+                    "COMMIT that names no write and no table: a read-only transaction commits without the TSO");
         }
         if (request.writeSet().length > maxWriteSet || request.tableIds().length > maxWriteSet) {
             metrics.oversizedCommits().inc();
