@@ -50,36 +50,39 @@ final class ReadModifyWrite {
     /** Adds each amount to its column (absent counts as 0); the new values, unless results were turned off. */
     Result increment(Increment increment) throws IOException {
         checkAllTime(increment, increment.getTimeRange(), "Increment");
-        Result current = table.get(tx, columnsOf(increment));
-        Put put = new Put(increment.getRow());
-        put.setDurability(increment.getDurability());
-        for (Map.Entry<byte[], List<Cell>> family : increment.getFamilyCellMap().entrySet()) {
-            for (Cell amount : family.getValue()) {
-                byte[] qualifier = CellUtil.cloneQualifier(amount);
-                long sum = currentLong(current, family.getKey(), qualifier) + Bytes.toLong(CellUtil.cloneValue(amount));
-                put.addColumn(family.getKey(), qualifier, Bytes.toBytes(sum));
-            }
-        }
-        table.put(tx, put);
-        return increment.isReturnResults() ? resultOf(put) : Result.EMPTY_RESULT;
+        return rewrite(increment, increment.isReturnResults(), (current, family, qualifier, amount) ->
+                Bytes.toBytes(currentLong(current, family, qualifier) + Bytes.toLong(amount)));
     }
 
     /** Appends each value to its column (absent counts as empty); the new values, unless results were turned off. */
     Result append(Append append) throws IOException {
         checkAllTime(append, append.getTimeRange(), "Append");
-        Result current = table.get(tx, columnsOf(append));
-        Put put = new Put(append.getRow());
-        put.setDurability(append.getDurability());
-        for (Map.Entry<byte[], List<Cell>> family : append.getFamilyCellMap().entrySet()) {
-            for (Cell suffix : family.getValue()) {
-                byte[] qualifier = CellUtil.cloneQualifier(suffix);
-                byte[] before = current.getValue(family.getKey(), qualifier);
+        return rewrite(append, append.isReturnResults(), (current, family, qualifier, suffix) -> {
+            byte[] before = current.getValue(family, qualifier);
+            return Bytes.add(before == null ? HConstants.EMPTY_BYTE_ARRAY : before, suffix);
+        });
+    }
+
+    /** How a column's new value follows from the snapshot and the operand the mutation carries for it. */
+    @FunctionalInterface
+    private interface NewValue {
+        byte[] of(Result current, byte[] family, byte[] qualifier, byte[] operand);
+    }
+
+    /** Reads the mutation's columns in the snapshot and puts their new values. */
+    private Result rewrite(Mutation mutation, boolean returnResults, NewValue newValue) throws IOException {
+        Result current = table.get(tx, columnsOf(mutation));
+        Put put = new Put(mutation.getRow());
+        put.setDurability(mutation.getDurability());
+        for (Map.Entry<byte[], List<Cell>> family : mutation.getFamilyCellMap().entrySet()) {
+            for (Cell operand : family.getValue()) {
+                byte[] qualifier = CellUtil.cloneQualifier(operand);
                 put.addColumn(family.getKey(), qualifier,
-                        Bytes.add(before == null ? HConstants.EMPTY_BYTE_ARRAY : before, CellUtil.cloneValue(suffix)));
+                        newValue.of(current, family.getKey(), qualifier, CellUtil.cloneValue(operand)));
             }
         }
         table.put(tx, put);
-        return append.isReturnResults() ? resultOf(put) : Result.EMPTY_RESULT;
+        return returnResults ? resultOf(put) : Result.EMPTY_RESULT;
     }
 
     /** Applies the mutations of one row in order; the combined Result of its Increments and Appends. */
@@ -164,7 +167,7 @@ final class ReadModifyWrite {
         }
     }
 
-    private long currentLong(Result current, byte[] family, byte[] qualifier) {
+    private static long currentLong(Result current, byte[] family, byte[] qualifier) {
         Cell cell = current.getColumnLatestCell(family, qualifier);
         if (cell == null) {
             return 0;
