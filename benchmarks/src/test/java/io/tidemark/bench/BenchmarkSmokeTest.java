@@ -8,6 +8,9 @@ import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.tso.TsoBenchmark;
 import io.tidemark.bench.tso.TsoBenchmarkOptions;
 import io.tidemark.bench.tso.TsoRunResult;
+import io.tidemark.embedded.EmbeddedCluster;
+import io.tidemark.embedded.EmbeddedStorage;
+import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +23,8 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -35,7 +40,7 @@ class BenchmarkSmokeTest {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
                 List.of(1, 2), folder);
 
-        List<TsoRunResult> results = new TsoBenchmark(SharedMiniCluster.connection(), options, SILENT,
+        List<TsoRunResult> results = new TsoBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
         assertEquals(6, results.size(), "four scenarios and two sweep points");
@@ -53,7 +58,7 @@ class BenchmarkSmokeTest {
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, Duration.ZERO, Duration.ofSeconds(1), folder);
 
-        List<E2eResult> results = new EndToEndBenchmark(SharedMiniCluster.connection(), options, SILENT).run();
+        List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
         assertEquals(3, results.size());
         for (E2eResult r : results) {
@@ -63,9 +68,45 @@ class BenchmarkSmokeTest {
         assertReportWritten(folder, results.size());
     }
 
+    @Test
+    void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
+            throws Exception {
+        E2eOptions options = new E2eOptions(2, 50, 100, Duration.ZERO, Duration.ofSeconds(1), folder);
+        try (EmbeddedCluster separateTso = EmbeddedCluster.builder().hbaseConnection(SharedMiniCluster.connection())
+                .tableNamespace("bench_existing").commitMode(CommitMode.LOW_LATENCY).start()) {
+            BenchTarget existing = BenchTarget.external(SharedMiniCluster.connection(), separateTso.clientConfig(),
+                    "the test's cluster");
+
+            assertFalse(existing.startsTsos());
+            assertThrows(IllegalArgumentException.class, () -> existing.tso(CommitMode.BATCHED, "unused"));
+            List<E2eResult> results = new EndToEndBenchmark(existing, options, SILENT).run();
+
+            assertEquals(List.of("tidemark low-latency", "raw HBase"),
+                    results.stream().map(E2eResult::scenario).toList());
+            for (E2eResult r : results) {
+                assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());
+                assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+            }
+            assertTrue(separateTso.tso().isActive(), "the benchmark must leave the existing TSO running");
+        }
+        List<String> csv = Files.readAllLines(folder.resolve(ReportWriter.CSV_FILE));
+        assertTrue(csv.stream().skip(1).allMatch(line -> line.endsWith(",external")), csv.toString());
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains("Storage: **external**"));
+    }
+
     private static void assertReportWritten(Path folder, int scenarios) throws Exception {
         List<String> csv = Files.readAllLines(folder.resolve(ReportWriter.CSV_FILE));
         assertEquals(scenarios + 1, csv.size(), "header plus one line per scenario: " + csv);
-        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).startsWith("# "));
+        assertTrue(csv.get(0).endsWith("," + ReportWriter.STORAGE_COLUMN), csv.get(0));
+        assertTrue(csv.stream().skip(1).allMatch(line -> line.endsWith(",local")), "every row names the storage: "
+                + csv);
+        String summary = Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE));
+        assertTrue(summary.startsWith("# "), summary);
+        assertTrue(summary.contains("Storage: **local**"), summary);
+    }
+
+    /** The shared mini-cluster, which keeps its data on the local file system. */
+    private static BenchTarget local() {
+        return BenchTarget.embedded(SharedMiniCluster.connection(), EmbeddedStorage.LOCAL);
     }
 }

@@ -30,4 +30,13 @@ class ResultTableTest {
 
         assertEquals("x           y\nlong value  2\n", table.toText());
     }
+
+    @Test
+    void withColumnAddsAConstantLastColumnAndLeavesTheTableAsItWas() {
+        ResultTable table = new ResultTable("scenario", "p50_ms");
+        table.addRow("raw", "0.35");
+
+        assertEquals("scenario,p50_ms,storage\nraw,0.35,hdfs\n", table.withColumn("storage", "hdfs").toCsv());
+        assertEquals("scenario,p50_ms\nraw,0.35\n", table.toCsv());
+    }
 }

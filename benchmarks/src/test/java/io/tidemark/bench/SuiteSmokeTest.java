@@ -14,9 +14,11 @@ import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.throughput.LoadPoint;
 import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
+import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
+import io.tidemark.embedded.EmbeddedStorage;
 import io.tidemark.testing.SharedMiniCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +49,7 @@ class SuiteSmokeTest {
         LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED,
                 TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, ONE_SECOND, folder);
 
-        List<SizeResult> results = new LatencyBySizeBenchmark(SharedMiniCluster.connection(), options, SILENT,
+        List<SizeResult> results = new LatencyBySizeBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
         assertEquals(8, results.size());
@@ -73,9 +75,10 @@ class SuiteSmokeTest {
     @Test
     void throughputLatencySweepsTheBackgroundLoadUpToSaturation(@TempDir Path folder) throws Exception {
         ThroughputLatencyOptions options = new ThroughputLatencyOptions(List.of(TxMode.GENERIC, TxMode.BATCHED),
-                List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), Duration.ZERO, ONE_SECOND, folder);
+                List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), BackgroundRecords.WITH_COMMIT_RECORDS, Duration.ZERO,
+                ONE_SECOND, folder);
 
-        List<LoadPoint> points = new ThroughputLatencyBenchmark(SharedMiniCluster.connection(), options, SILENT,
+        List<LoadPoint> points = new ThroughputLatencyBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
         assertEquals(6, points.size(), "no load, half and saturated, for each mode");
@@ -97,7 +100,7 @@ class SuiteSmokeTest {
         BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC), 1, TINY, 0.8, Duration.ZERO,
                 ONE_SECOND, folder);
 
-        List<BreakdownResult> results = new BreakdownBenchmark(SharedMiniCluster.connection(), options, SILENT,
+        List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
         assertEquals(List.of("read", "write", "read-modify-write", "5 ops", "10 ops"),
@@ -115,7 +118,7 @@ class SuiteSmokeTest {
         ContentionOptions options = new ContentionOptions(List.of(0.5, 1.4), 5, 4, TINY, Duration.ZERO,
                 ONE_SECOND, folder);
 
-        List<ContentionResult> results = new ContentionBenchmark(SharedMiniCluster.connection(), options, SILENT,
+        List<ContentionResult> results = new ContentionBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
         assertEquals(2, results.size());
@@ -132,11 +135,19 @@ class SuiteSmokeTest {
     private static void assertReport(Path folder, int csvLines, String... plots) throws Exception {
         List<String> csv = Files.readAllLines(folder.resolve(ReportWriter.CSV_FILE));
         assertEquals(csvLines, csv.size(), "header plus one line per result: " + csv);
+        assertTrue(csv.stream().skip(1).allMatch(line -> line.endsWith(",local")), "every row names the storage: "
+                + csv);
         String summary = Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE));
         assertTrue(summary.startsWith("# "), summary);
+        assertTrue(summary.contains("Storage: **local**"), summary);
         for (String plot : plots) {
             assertTrue(Files.size(folder.resolve(plot)) > 0, plot + " is empty");
             assertTrue(summary.contains("(" + plot + ")"), "summary does not show " + plot);
         }
+    }
+
+    /** The shared mini-cluster, which keeps its data on the local file system. */
+    private static BenchTarget local() {
+        return BenchTarget.embedded(SharedMiniCluster.connection(), EmbeddedStorage.LOCAL);
     }
 }

@@ -25,6 +25,9 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     private BenchOptions common;
 
     @Mixin
+    private BenchClusterOptions cluster;
+
+    @Mixin
     private WorkloadOptions workload;
 
     @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
@@ -49,10 +52,11 @@ final class BenchBreakdownCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<BreakdownResult> results = EmbeddedBenchmark.run(BreakdownBenchmark.NAME,
-                BreakdownBenchmark.plannedSeconds(options), (connection, progress) ->
-                        new BreakdownBenchmark(connection, options, System.out, progress).run());
-        EmbeddedBenchmark.printResults(BreakdownBenchmark.table(results).toText(), options.outputFolder());
+        List<BreakdownResult> results = BenchmarkRunner.run(spec.commandLine(), BreakdownBenchmark.NAME,
+                BreakdownBenchmark.plannedSeconds(options), cluster,
+                BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
+                        new BreakdownBenchmark(target, options, System.out, progress).run());
+        BenchmarkRunner.printResults(BreakdownBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

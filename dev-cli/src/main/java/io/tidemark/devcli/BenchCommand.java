@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /** Parent of the benchmark commands. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks on an embedded HBase; results go to bench-results/ as CSV, PNG plots and Markdown.",
+        description = {"Benchmarks on an embedded HBase (--storage local|hdfs) or, most of them, on an existing "
+                + "cluster (--hbase-site); results go to bench-results/ as CSV, PNG plots and Markdown."},
         subcommands = {BenchLatencyBySizeCommand.class, BenchThroughputLatencyCommand.class,
                 BenchBreakdownCommand.class, BenchTsoCommand.class, BenchContentionCommand.class,
                 BenchEndToEndCommand.class, BenchFailoverCommand.class, BenchAttacksCommand.class,

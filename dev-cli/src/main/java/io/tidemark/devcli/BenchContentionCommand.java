@@ -4,6 +4,7 @@ import io.tidemark.bench.contention.ContentionBenchmark;
 import io.tidemark.bench.contention.ContentionOptions;
 import io.tidemark.bench.contention.ContentionResult;
 import io.tidemark.bench.txn.TxEnvironment;
+import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,6 +24,9 @@ final class BenchContentionCommand implements Callable<Integer> {
 
     @Mixin
     private BenchOptions common;
+
+    @Mixin
+    private BenchClusterOptions cluster;
 
     @Option(names = "--thetas", defaultValue = "0.5,0.7,0.9,1.1,1.4", split = ",", paramLabel = "<theta>",
             description = "Zipf skews of the keys, comma-separated (default: ${DEFAULT-VALUE}).")
@@ -58,10 +62,11 @@ final class BenchContentionCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<ContentionResult> results = EmbeddedBenchmark.run(ContentionBenchmark.NAME,
-                ContentionBenchmark.plannedSeconds(options), (connection, progress) ->
-                        new ContentionBenchmark(connection, options, System.out, progress).run());
-        EmbeddedBenchmark.printResults(ContentionBenchmark.table(results).toText(), options.outputFolder());
+        List<ContentionResult> results = BenchmarkRunner.run(spec.commandLine(), ContentionBenchmark.NAME,
+                ContentionBenchmark.plannedSeconds(options), cluster,
+                List.of(CommitMode.LOW_LATENCY), (target, progress) ->
+                        new ContentionBenchmark(target, options, System.out, progress).run());
+        BenchmarkRunner.printResults(ContentionBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

@@ -4,7 +4,6 @@ import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.e2e.E2eResult;
 import io.tidemark.bench.e2e.EndToEndBenchmark;
 import io.tidemark.bench.report.ReportWriter;
-import io.tidemark.embedded.EmbeddedHBase;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,13 +15,17 @@ import java.util.concurrent.Callable;
 /** "bench e2e": single-key transactions through Tidemark in both modes, and plain HBase for reference. */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
         description = {"Latency of single-key transactions (50%% reads, 50%% writes, uniform keys) with Tidemark "
-                + "low-latency, Tidemark batched and raw HBase.", "Defaults take about 2 minutes."})
+                + "low-latency, Tidemark batched and raw HBase.", "On an existing cluster (--hbase-site) only its TSO's "
+                + "commit mode is measured, and raw HBase.", "Defaults take about 2 minutes."})
 final class BenchEndToEndCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 20;
 
     @Mixin
     private BenchOptions common;
+
+    @Mixin
+    private BenchClusterOptions cluster;
 
     @Option(names = "--threads", defaultValue = "4", paramLabel = "<n>",
             description = "Client threads (default: ${DEFAULT-VALUE}).")
@@ -48,11 +51,11 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         E2eOptions options = new E2eOptions(threads, rows, valueBytes, common.warmup(spec.commandLine()),
                 common.duration(spec.commandLine(), DEFAULT_SECONDS),
                 common.output != null ? common.output : ReportWriter.defaultFolder(EndToEndBenchmark.NAME));
-        System.out.println("Starting an embedded HBase...");
-        List<E2eResult> results;
-        try (EmbeddedHBase hbase = EmbeddedHBase.start()) {
-            results = new EndToEndBenchmark(hbase.connection(), options, System.out).run();
-        }
+        // Three scenarios at most (the existing cluster's TSO mode and raw HBase on an existing cluster).
+        long plannedSeconds = 3 * (options.warmup().toSeconds() + options.duration().toSeconds());
+        List<E2eResult> results = BenchmarkRunner.onTarget(spec.commandLine(), EndToEndBenchmark.NAME,
+                plannedSeconds, cluster, List.of(), (target, progress) ->
+                        new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();
         System.out.print(EndToEndBenchmark.table(results).toText());
         System.out.println();

@@ -9,6 +9,7 @@ import io.tidemark.embedded.ChildJvm;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,9 @@ final class BenchFailoverCommand implements Callable<Integer> {
             description = "Bank accounts (default: ${DEFAULT-VALUE}).")
     private int accounts;
 
+    @Mixin
+    private StorageOption storage;
+
     @Option(names = "--output", paramLabel = "<folder>",
             description = "Folder for the TSO logs and summary.md (default: bench-results/failover-<time>).")
     private Path output;
@@ -70,7 +74,7 @@ final class BenchFailoverCommand implements Callable<Integer> {
             options = new FailoverOptions(kills,
                     ChildJvm.command("512m", io.tidemark.cli.Main.class.getName(), "tso", "--port", "0"), mode,
                     accounts, threads, Duration.ofSeconds(betweenSeconds),
-                    output != null ? output : ReportWriter.defaultFolder(NAME));
+                    output != null ? output : ReportWriter.defaultFolder(NAME), storage.storage());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -88,6 +92,8 @@ final class BenchFailoverCommand implements Callable<Integer> {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "%n## TSO failover: %d kill(s), %s mode, default lease and client settings%n%n",
                 result.failoverMillis().size(), options.commitMode().configName()));
+        s.append("Storage: **").append(options.storage().label()).append("**, embedded HBase on the ")
+                .append(options.storage().description()).append(".\n\n");
         s.append("| | p50 | p90 | max |\n|---|---|---|---|\n");
         s.append(String.format(Locale.ROOT, "| kill -9 to first commit on the new active TSO (ms) | %d | %d | %d |%n",
                 result.failoverPercentile(50), result.failoverPercentile(90), result.failoverPercentile(100)));

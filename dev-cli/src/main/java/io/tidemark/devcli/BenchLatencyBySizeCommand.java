@@ -27,6 +27,9 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
     private BenchOptions common;
 
     @Mixin
+    private BenchClusterOptions cluster;
+
+    @Mixin
     private WorkloadOptions workload;
 
     @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
@@ -55,10 +58,11 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<SizeResult> results = EmbeddedBenchmark.run(LatencyBySizeBenchmark.NAME,
-                LatencyBySizeBenchmark.plannedSeconds(options), (connection, progress) ->
-                        new LatencyBySizeBenchmark(connection, options, System.out, progress).run());
-        EmbeddedBenchmark.printResults(LatencyBySizeBenchmark.table(results).toText(), options.outputFolder());
+        List<SizeResult> results = BenchmarkRunner.run(spec.commandLine(), LatencyBySizeBenchmark.NAME,
+                LatencyBySizeBenchmark.plannedSeconds(options), cluster,
+                BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
+                        new LatencyBySizeBenchmark(target, options, System.out, progress).run());
+        BenchmarkRunner.printResults(LatencyBySizeBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

@@ -3,6 +3,7 @@ package io.tidemark.devcli;
 import io.tidemark.bench.throughput.LoadPoint;
 import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
+import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +19,9 @@ import java.util.concurrent.Callable;
         description = {"End-to-end latency of transactions of 1, 5 and 10 operations while an open-loop generator "
                 + "loads the TSO with BEGIN/COMMIT pairs, swept from none to saturation; plotted against the "
                 + "measured TSO throughput, for generic (low-latency) and batched mode.",
-                "Background pairs write no commit records in generic mode; the batched TSO writes them.",
+                "In generic mode each background pair writes its commit record, as real low-latency clients do "
+                        + "(--background with-commit-records), or none (tso-only); the batched TSO writes them "
+                        + "itself.",
                 "Defaults take about 3.5 minutes."})
 final class BenchThroughputLatencyCommand implements Callable<Integer> {
 
@@ -26,6 +29,9 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
 
     @Mixin
     private BenchOptions common;
+
+    @Mixin
+    private BenchClusterOptions cluster;
 
     @Mixin
     private WorkloadOptions workload;
@@ -57,6 +63,13 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private int window;
 
+    @Option(names = "--background", defaultValue = "with-commit-records", paramLabel = "<kind>",
+            converter = BackgroundConverter.class,
+            description = "What background pairs do after COMMIT in generic mode: with-commit-records (write their "
+                    + "commit records, as real low-latency clients do) or tso-only (load on the TSO alone, which "
+                    + "overstates what the system sustains) (default: ${DEFAULT-VALUE}).")
+    private BackgroundRecords background;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -65,21 +78,34 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
         ThroughputLatencyOptions options;
         try {
             options = new ThroughputLatencyOptions(modes, sizes, threadsPerSize, workload.data(), workload.keyTheta,
-                    connections, window, loadSteps, common.warmup(spec.commandLine()),
+                    connections, window, loadSteps, background, common.warmup(spec.commandLine()),
                     common.duration(spec.commandLine(), DEFAULT_SECONDS),
                     common.outputOr(ThroughputLatencyBenchmark.NAME));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        List<LoadPoint> points = EmbeddedBenchmark.run(ThroughputLatencyBenchmark.NAME,
-                ThroughputLatencyBenchmark.plannedSeconds(options), (connection, progress) ->
-                        new ThroughputLatencyBenchmark(connection, options, System.out, progress).run());
+        List<LoadPoint> points = BenchmarkRunner.run(spec.commandLine(), ThroughputLatencyBenchmark.NAME,
+                ThroughputLatencyBenchmark.plannedSeconds(options), cluster,
+                BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
+                        new ThroughputLatencyBenchmark(target, options, System.out, progress).run());
         StringBuilder text = new StringBuilder(ThroughputLatencyBenchmark.table(points).toText()).append('\n');
         for (TxMode mode : options.modes()) {
             text.append(String.format(Locale.ROOT, "Saturation throughput, %s: %.0f pairs/s%n", mode.label(),
                     ThroughputLatencyBenchmark.saturationThroughput(points, mode)));
         }
-        EmbeddedBenchmark.printResults(text.toString(), options.outputFolder());
+        BenchmarkRunner.printResults(text.toString(), options.outputFolder());
         return 0;
+    }
+
+    /** Parses --background: with-commit-records or tso-only. */
+    static final class BackgroundConverter implements CommandLine.ITypeConverter<BackgroundRecords> {
+        @Override
+        public BackgroundRecords convert(String value) {
+            try {
+                return BackgroundRecords.fromLabel(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

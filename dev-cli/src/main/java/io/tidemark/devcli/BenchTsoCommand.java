@@ -3,6 +3,7 @@ package io.tidemark.devcli;
 import io.tidemark.bench.tso.TsoBenchmark;
 import io.tidemark.bench.tso.TsoBenchmarkOptions;
 import io.tidemark.bench.tso.TsoRunResult;
+import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +17,7 @@ import java.util.concurrent.Callable;
         description = {"TSO throughput and BEGIN/COMMIT latency: low-latency alone, low-latency plus the client's "
                 + "commit record, batched, and low-latency at a fixed rate (half its saturation rate by default); "
                 + "then a client sweep (low-latency TSO alone with 1, 2, 4, 8, 16, 32 clients), plotted.",
+                "Starts its own TSOs of both commit modes, so it runs on an embedded HBase only (no --hbase-site).",
                 "Defaults take about 3.5 minutes."})
 final class BenchTsoCommand implements Callable<Integer> {
 
@@ -23,6 +25,9 @@ final class BenchTsoCommand implements Callable<Integer> {
 
     @Mixin
     private BenchOptions common;
+
+    @Mixin
+    private BenchClusterOptions cluster;
 
     @Option(names = "--clients", defaultValue = "8", paramLabel = "<n>",
             description = "Concurrent clients, each with its own TSO connection (default: ${DEFAULT-VALUE}).")
@@ -47,6 +52,10 @@ final class BenchTsoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        cluster.validate(spec.commandLine());
+        if (cluster.existingCluster()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), TsoBenchmark.NEEDS_EMBEDDED_HBASE);
+        }
         if (clients < 1 || window < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--clients and --window must be at least 1");
         }
@@ -62,9 +71,10 @@ final class BenchTsoCommand implements Callable<Integer> {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, common.warmup(spec.commandLine()),
                 common.duration(spec.commandLine(), DEFAULT_SECONDS), rate, sweep,
                 common.outputOr(TsoBenchmark.NAME));
-        List<TsoRunResult> results = EmbeddedBenchmark.run(TsoBenchmark.NAME, TsoBenchmark.plannedSeconds(options),
-                (connection, progress) -> new TsoBenchmark(connection, options, System.out, progress).run());
-        EmbeddedBenchmark.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
+        List<TsoRunResult> results = BenchmarkRunner.run(spec.commandLine(), TsoBenchmark.NAME,
+                TsoBenchmark.plannedSeconds(options), cluster, List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
+                (target, progress) -> new TsoBenchmark(target, options, System.out, progress).run());
+        BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

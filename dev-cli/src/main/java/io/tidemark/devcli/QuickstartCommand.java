@@ -45,6 +45,9 @@ final class QuickstartCommand implements Callable<Integer> {
             description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private CommitMode mode;
 
+    @CommandLine.Mixin
+    private StorageOption storage;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -52,9 +55,11 @@ final class QuickstartCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BankOptions options = options();
         PrintStream out = System.out;
-        out.printf(Locale.ROOT, "Starting an embedded HBase and a TSO in %s mode...%n", mode.configName());
+        out.printf(Locale.ROOT, "Starting an embedded HBase on %s storage and a TSO in %s mode...%n",
+                storage.storage().label(), mode.configName());
         BankResult result;
-        try (EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).start()) {
+        try (EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).storage(storage.storage())
+                .start()) {
             out.printf(Locale.ROOT, "Running %d transfer threads on %d accounts for %d s, auditing every "
                     + "snapshot...%n", threads, accounts, seconds);
             try (ProgressDisplay progress = new ProgressDisplay("transfers", seconds, "s")) {

@@ -35,6 +35,9 @@ final class ServerCommand implements Callable<Integer> {
             description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private CommitMode mode;
 
+    @CommandLine.Mixin
+    private StorageOption storage;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -44,8 +47,10 @@ final class ServerCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--port must be from 0 to 65535, got " + port);
         }
-        System.out.println("Starting an embedded HBase and a TSO in " + mode.configName() + " mode...");
-        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoHost(host).tsoPort(port).start();
+        System.out.println("Starting an embedded HBase on " + storage.storage().label() + " storage and a TSO in "
+                + mode.configName() + " mode...");
+        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoHost(host).tsoPort(port)
+                .storage(storage.storage()).start();
         printConnectionDetails(cluster, System.out);
         RunUntilStopped.await("the server", cluster);
         return 0;
@@ -69,6 +74,9 @@ final class ServerCommand implements Callable<Integer> {
         out.println("  commit mode                         " + cluster.commitMode().configName());
         out.println("  commit table                        "
                 + new CommitTableSettings(config).tableName().getNameAsString());
+        out.println("  storage                             " + cluster.embeddedHBase().storage().description());
+        out.println("  HBase root directory                " + cluster.embeddedHBase().rootDirectory());
+        out.println("  HBase WAL directory                 " + cluster.embeddedHBase().walDirectory());
         out.println("  data directory                      " + cluster.embeddedHBase().dataDirectory());
         out.println();
         out.println("hbase-site.xml for an application:");

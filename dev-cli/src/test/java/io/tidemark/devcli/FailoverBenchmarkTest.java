@@ -4,6 +4,7 @@ import io.tidemark.bench.failover.FailoverBenchmark;
 import io.tidemark.bench.failover.FailoverOptions;
 import io.tidemark.bench.failover.FailoverResult;
 import io.tidemark.embedded.ChildJvm;
+import io.tidemark.embedded.EmbeddedStorage;
 import io.tidemark.protocol.CommitMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,7 @@ class FailoverBenchmarkTest {
     void standbyTsoProcessTakesOverAfterKillMinusNineWithoutLosingACommit(@TempDir Path work) throws Exception {
         FailoverOptions options = new FailoverOptions(1,
                 ChildJvm.command("384m", io.tidemark.cli.Main.class.getName(), "tso", "--port", "0"), CommitMode.LOW_LATENCY, 50, 2,
-                Duration.ofSeconds(2), work);
+                Duration.ofSeconds(2), work, EmbeddedStorage.LOCAL);
         FailoverResult result = new FailoverBenchmark(options, System.out).run();
         String summary = BenchFailoverCommand.summary(options, result);
         assertTrue(result.correct(), summary);

@@ -104,6 +104,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         private String tsoHost = DEFAULT_TSO_HOST;
         private String namespace = DEFAULT_NAMESPACE;
         private Path dataDirectory;
+        private EmbeddedStorage storage = EmbeddedStorage.DEFAULT;
         private Connection sharedConnection;
         private final Map<String, String> settings = new LinkedHashMap<>();
 
@@ -154,6 +155,15 @@ public final class EmbeddedCluster implements AutoCloseable {
             return this;
         }
 
+        /** Where the embedded HBase keeps its root directory and WAL ({@link EmbeddedStorage#DEFAULT} by default). */
+        public Builder storage(EmbeddedStorage storage) {
+            if (storage == null) {
+                throw new IllegalArgumentException("storage must not be null");
+            }
+            this.storage = storage;
+            return this;
+        }
+
         /** Runs on an HBase the caller already has (and keeps running after close) instead of starting one. */
         public Builder hbaseConnection(Connection connection) {
             this.sharedConnection = connection;
@@ -173,7 +183,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             EmbeddedHBase hbase = null;
             Connection connection = sharedConnection;
             if (connection == null) {
-                hbase = dataDirectory == null ? EmbeddedHBase.start() : EmbeddedHBase.start(dataDirectory);
+                hbase = dataDirectory == null ? EmbeddedHBase.start(storage)
+                        : EmbeddedHBase.start(dataDirectory, storage);
                 connection = hbase.connection();
             }
             try {

@@ -3,18 +3,30 @@ package io.tidemark.embedded;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Settings for an in-process HBase (the quick start, the benchmarks and the tests all use HBase's mini-cluster on
- * the local file system). Kept in one place so all three run the same HBase.
+ * Settings for an in-process HBase (the quick start, the benchmarks and the tests all use HBase's mini-cluster, on
+ * the local file system unless {@link EmbeddedStorage#HDFS} is chosen). Kept in one place so all of them run the same
+ * HBase.
  */
 public final class EmbeddedHBaseSettings {
 
     private EmbeddedHBaseSettings() {
     }
 
+    /** The settings for an HBase on the local file system. */
     public static void apply(Configuration conf) {
-        // No HDFS: the local file system cannot hflush, so the WAL must not insist on that capability.
-        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-        conf.set("hbase.wal.provider", "filesystem");
+        apply(conf, EmbeddedStorage.LOCAL);
+    }
+
+    /** The settings for an HBase whose root directory and WAL live on {@code storage}. */
+    public static void apply(Configuration conf, EmbeddedStorage storage) {
+        if (storage == EmbeddedStorage.LOCAL) {
+            // The local file system cannot hflush, so the WAL must not insist on that capability, and only the
+            // plain file-system WAL writes to it (the asynchronous one needs HDFS).
+            conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+            conf.set("hbase.wal.provider", "filesystem");
+        }
+        // On HDFS, HBase's defaults apply, as on a production cluster: the asynchronous WAL, hflush and hsync
+        // required of the stream.
         // Enough handlers for many concurrent transactional clients on one region server.
         conf.setInt("hbase.regionserver.handler.count", 30);
         // No web UIs: they are not needed and their ports could clash with other processes.

@@ -1,6 +1,7 @@
 package io.tidemark.bench.attack;
 
 import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.RunStorage;
 import io.tidemark.bench.report.ResultTable;
 
 import java.io.IOException;
@@ -67,7 +68,7 @@ public final class AttackBenchmark {
                 + " set), its resident set read from /proc. p99 bound: " + options.p99BoundMs() + " ms.\n\n"
                 + (failures.isEmpty() ? "Every attack passed.\n" : "FAILED:\n- " + String.join("\n- ", failures)
                 + "\n") + "\n" + ReportWriter.environment() + "\n";
-        ReportWriter.write(options.output(), "TSO under attack", table, notes);
+        ReportWriter.write(options.output(), "TSO under attack", table, notes, RunStorage.NO_HBASE);
         out.println();
         out.print(table.toText());
         out.println();

@@ -1,5 +1,6 @@
 package io.tidemark.bench.breakdown;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
@@ -13,7 +14,6 @@ import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
 import io.tidemark.bench.txn.ZipfKeys;
-import org.apache.hadoop.hbase.client.Connection;
 import org.knowm.xchart.CategoryChart;
 
 import java.io.IOException;
@@ -36,15 +36,15 @@ public final class BreakdownBenchmark {
     private static final String NAMESPACE = "tidemark_bench_breakdown";
     private static final double READ_FRACTION = 0.5;
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final BreakdownOptions options;
     private final PrintStream log;
     private final ProgressClock clock;
     private final Map<String, TransactionShape> scenarios = new LinkedHashMap<>();
 
-    public BreakdownBenchmark(Connection connection, BreakdownOptions options, PrintStream log,
+    public BreakdownBenchmark(BenchTarget target, BreakdownOptions options, PrintStream log,
                               ProgressListener progress) {
-        this.connection = connection;
+        this.target = target;
         this.options = options;
         this.log = log;
         ZipfKeys keys = ZipfKeys.of(options.keyTheta(), options.data().keys());
@@ -63,7 +63,7 @@ public final class BreakdownBenchmark {
     public List<BreakdownResult> run() throws IOException, InterruptedException {
         List<BreakdownResult> results = new ArrayList<>();
         for (TxMode mode : options.modes()) {
-            try (TxEnvironment env = TxEnvironment.start(mode, connection, NAMESPACE, "bench_breakdown",
+            try (TxEnvironment env = TxEnvironment.start(mode, target, NAMESPACE, "bench_breakdown",
                     options.data())) {
                 log.printf(Locale.ROOT, "breakdown: %s: preloading %d rows%n", mode.label(), options.data().keys());
                 env.driver().preload();
@@ -118,7 +118,7 @@ public final class BreakdownBenchmark {
         }
         notes.append(ReportWriter.environment()).append('\n');
         ReportWriter.write(options.outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
-                notes.toString());
+                notes.toString(), target.storage());
     }
 
     private CategoryChart chart(List<BreakdownResult> results, TxMode mode) {

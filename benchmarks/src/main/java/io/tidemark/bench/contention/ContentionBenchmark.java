@@ -1,5 +1,6 @@
 package io.tidemark.bench.contention;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
@@ -12,7 +13,6 @@ import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
 import io.tidemark.bench.txn.ZipfKeys;
-import org.apache.hadoop.hbase.client.Connection;
 import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
@@ -32,14 +32,14 @@ public final class ContentionBenchmark {
     private static final String NAMESPACE = "tidemark_bench_contention";
     private static final double READ_FRACTION = 0.5;
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final ContentionOptions options;
     private final PrintStream log;
     private final ProgressClock clock;
 
-    public ContentionBenchmark(Connection connection, ContentionOptions options, PrintStream log,
+    public ContentionBenchmark(BenchTarget target, ContentionOptions options, PrintStream log,
                                ProgressListener progress) {
-        this.connection = connection;
+        this.target = target;
         this.options = options;
         this.log = log;
         this.clock = new ProgressClock(progress, plannedSeconds(options));
@@ -51,7 +51,7 @@ public final class ContentionBenchmark {
 
     public List<ContentionResult> run() throws IOException, InterruptedException {
         List<ContentionResult> results = new ArrayList<>();
-        try (TxEnvironment env = TxEnvironment.start(TxMode.GENERIC, connection, NAMESPACE, "bench_contention",
+        try (TxEnvironment env = TxEnvironment.start(TxMode.GENERIC, target, NAMESPACE, "bench_contention",
                 options.data())) {
             log.printf(Locale.ROOT, "contention: preloading %d rows%n", options.data().keys());
             env.driver().preload();
@@ -113,6 +113,6 @@ public final class ContentionBenchmark {
         }
         notes.append(ReportWriter.environment()).append('\n');
         ReportWriter.write(options.outputFolder(), "Contention: aborts vs key skew", table(results),
-                notes.toString());
+                notes.toString(), target.storage());
     }
 }

@@ -1,12 +1,11 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
-import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Connection;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,7 +15,8 @@ import java.util.Locale;
 
 /**
  * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
- * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference.
+ * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference. On an existing
+ * cluster only its TSO's commit mode is measured (and raw HBase).
  */
 public final class EndToEndBenchmark {
 
@@ -25,33 +25,35 @@ public final class EndToEndBenchmark {
 
     private static final String NAMESPACE = "tidemark_bench_e2e";
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final E2eOptions options;
     private final PrintStream log;
 
     /** {@code log} receives a line as each scenario starts. */
-    public EndToEndBenchmark(Connection connection, E2eOptions options, PrintStream log) {
-        this.connection = connection;
+    public EndToEndBenchmark(BenchTarget target, E2eOptions options, PrintStream log) {
+        this.target = target;
         this.options = options;
         this.log = log;
     }
 
     public List<E2eResult> run() throws IOException, InterruptedException {
         List<E2eResult> results = new ArrayList<>();
-        results.add(runTidemark(CommitMode.LOW_LATENCY));
-        results.add(runTidemark(CommitMode.BATCHED));
-        try (KeyValueStore store = new RawHBaseStore(connection, TableName.valueOf("bench_e2e_raw"))) {
+        for (CommitMode mode : List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED)) {
+            if (target.serves(mode)) {
+                results.add(runTidemark(mode));
+            }
+        }
+        try (KeyValueStore store = new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"))) {
             results.add(runScenario("raw HBase", store));
         }
         ReportWriter.write(options.outputFolder(), "End-to-end benchmark: single-key transactions", table(results),
-                notes(results));
+                notes(results), target.storage());
         return results;
     }
 
     private E2eResult runTidemark(CommitMode mode) throws IOException, InterruptedException {
-        try (EmbeddedCluster cluster = EmbeddedCluster.builder().hbaseConnection(connection)
-                .tableNamespace(NAMESPACE).commitMode(mode).start();
-             KeyValueStore store = new TidemarkStore(connection,
+        try (BenchTarget.Tso cluster = target.tso(mode, NAMESPACE);
+             KeyValueStore store = new TidemarkStore(target.connection(),
                      TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')),
                      cluster.clientConfig())) {
             return runScenario("tidemark " + mode.configName(), store);
@@ -84,9 +86,11 @@ public final class EndToEndBenchmark {
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
                         + "commit; the raw HBase row is a plain get or put. Warm-up %d s, measured %d s per "
-                        + "scenario; HBase, TSO and clients share one JVM.%n%n",
+                        + "scenario; %s%n%n",
                 options.threads(), options.rows(), options.valueBytes(), options.warmup().toSeconds(),
-                options.duration().toSeconds()));
+                options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
+                        : "only the existing cluster's TSO mode (" + target.externalMode().configName()
+                        + ") is measured, and raw HBase."));
         for (E2eResult r : results) {
             if (r.firstError() != null) {
                 notes.append("First error in \"").append(r.scenario()).append("\": ").append(r.firstError())

@@ -53,7 +53,7 @@ public final class FailoverBenchmark {
 
     public FailoverResult run() throws IOException, InterruptedException {
         Path work = Files.createDirectories(options.workDirectory());
-        try (EmbeddedHBase hbase = EmbeddedHBase.start(work.resolve("hbase"))) {
+        try (EmbeddedHBase hbase = EmbeddedHBase.start(work.resolve("hbase"), options.storage())) {
             Path site = writeSiteFile(hbase, work.resolve("hbase-site.xml"));
             log.printf(Locale.ROOT, "failover: HBase up; TSO logs and %s in %s%n", site.getFileName(), work);
             List<TsoProcess> tsos = new ArrayList<>();

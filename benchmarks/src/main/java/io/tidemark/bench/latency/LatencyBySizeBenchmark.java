@@ -1,5 +1,6 @@
 package io.tidemark.bench.latency;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
@@ -12,7 +13,6 @@ import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
 import io.tidemark.bench.txn.ZipfKeys;
-import org.apache.hadoop.hbase.client.Connection;
 import org.knowm.xchart.CategoryChart;
 
 import java.io.IOException;
@@ -38,14 +38,14 @@ public final class LatencyBySizeBenchmark {
     private static final String NAMESPACE = "tidemark_bench_size";
     private static final double READ_FRACTION = 0.5;
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final LatencyBySizeOptions options;
     private final PrintStream log;
     private final ProgressClock clock;
 
-    public LatencyBySizeBenchmark(Connection connection, LatencyBySizeOptions options, PrintStream log,
+    public LatencyBySizeBenchmark(BenchTarget target, LatencyBySizeOptions options, PrintStream log,
                                   ProgressListener progress) {
-        this.connection = connection;
+        this.target = target;
         this.options = options;
         this.log = log;
         this.clock = new ProgressClock(progress, plannedSeconds(options));
@@ -60,7 +60,7 @@ public final class LatencyBySizeBenchmark {
         ZipfKeys keys = ZipfKeys.of(options.keyTheta(), options.data().keys());
         List<SizeResult> results = new ArrayList<>();
         for (TxMode mode : options.modes()) {
-            try (TxEnvironment env = TxEnvironment.start(mode, connection, NAMESPACE, "bench_size", options.data())) {
+            try (TxEnvironment env = TxEnvironment.start(mode, target, NAMESPACE, "bench_size", options.data())) {
                 log.printf(Locale.ROOT, "latency-by-size: %s: preloading %d rows%n", mode.label(),
                         options.data().keys());
                 env.driver().preload();
@@ -114,7 +114,8 @@ public final class LatencyBySizeBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency by transaction size", table(results), notes.toString());
+        ReportWriter.write(options.outputFolder(), "Latency by transaction size", table(results), notes.toString(),
+                target.storage());
     }
 
     private CategoryChart chart(List<SizeResult> results, String title, ToDoubleFunction<LatencySummary> value) {

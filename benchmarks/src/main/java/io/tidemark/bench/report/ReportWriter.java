@@ -14,6 +14,8 @@ public final class ReportWriter {
 
     public static final String CSV_FILE = "results.csv";
     public static final String SUMMARY_FILE = "summary.md";
+    /** The results.csv column that names the storage (local, hdfs, external, none). */
+    public static final String STORAGE_COLUMN = "storage";
 
     private static final DateTimeFormatter FOLDER_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -25,11 +27,17 @@ public final class ReportWriter {
         return Path.of("bench-results", benchmarkName + "-" + LocalDateTime.now().format(FOLDER_STAMP));
     }
 
-    /** Writes both files and returns the folder. {@code notes} is Markdown placed under the table. */
-    public static Path write(Path folder, String title, ResultTable table, String notes) throws IOException {
+    /**
+     * Writes both files and returns the folder. {@code notes} is Markdown placed under the table. Both files say which
+     * storage the HBase ran on: the CSV in a last column, {@code storage}, the summary in a line under the title.
+     */
+    public static Path write(Path folder, String title, ResultTable table, String notes, RunStorage storage)
+            throws IOException {
         Files.createDirectories(folder);
-        Files.writeString(folder.resolve(CSV_FILE), table.toCsv(), StandardCharsets.UTF_8);
-        String summary = "# " + title + "\n\n" + table.toMarkdown() + "\n" + notes + (notes.endsWith("\n") ? "" : "\n");
+        Files.writeString(folder.resolve(CSV_FILE), table.withColumn(STORAGE_COLUMN, storage.label()).toCsv(),
+                StandardCharsets.UTF_8);
+        String summary = "# " + title + "\n\n" + "Storage: **" + storage.label() + "**, " + storage.description()
+                + ".\n\n" + table.toMarkdown() + "\n" + notes + (notes.endsWith("\n") ? "" : "\n");
         Files.writeString(folder.resolve(SUMMARY_FILE), summary, StandardCharsets.UTF_8);
         return folder;
     }

@@ -22,6 +22,19 @@ public final class ResultTable {
         rows.add(Arrays.stream(values).map(String::valueOf).toList());
     }
 
+    /** A copy with one more column, last, holding {@code value} in every row. */
+    public ResultTable withColumn(String name, String value) {
+        List<String> names = new ArrayList<>(columns);
+        names.add(name);
+        ResultTable copy = new ResultTable(names.toArray(new String[0]));
+        for (List<String> row : rows) {
+            List<String> extended = new ArrayList<>(row);
+            extended.add(value);
+            copy.rows.add(extended);
+        }
+        return copy;
+    }
+
     public String toCsv() {
         StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
         for (List<String> row : rows) {

@@ -1,5 +1,6 @@
 package io.tidemark.bench.throughput;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
@@ -7,13 +8,14 @@ import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.bench.tso.BackgroundLoad;
+import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.ClosedLoop;
 import io.tidemark.bench.txn.TransactionShape;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
 import io.tidemark.bench.txn.ZipfKeys;
-import org.apache.hadoop.hbase.client.Connection;
+import io.tidemark.protocol.CommitMode;
 import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
@@ -37,14 +39,14 @@ public final class ThroughputLatencyBenchmark {
     private static final String NO_LOAD = "none";
     private static final String SATURATED = "saturated";
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final ThroughputLatencyOptions options;
     private final PrintStream log;
     private final ProgressClock clock;
 
-    public ThroughputLatencyBenchmark(Connection connection, ThroughputLatencyOptions options, PrintStream log,
+    public ThroughputLatencyBenchmark(BenchTarget target, ThroughputLatencyOptions options, PrintStream log,
                                       ProgressListener progress) {
-        this.connection = connection;
+        this.target = target;
         this.options = options;
         this.log = log;
         this.clock = new ProgressClock(progress, plannedSeconds(options));
@@ -57,7 +59,7 @@ public final class ThroughputLatencyBenchmark {
     public List<LoadPoint> run() throws IOException, InterruptedException {
         List<LoadPoint> points = new ArrayList<>();
         for (TxMode mode : options.modes()) {
-            try (TxEnvironment env = TxEnvironment.start(mode, connection, NAMESPACE, "bench_tl", options.data())) {
+            try (TxEnvironment env = TxEnvironment.start(mode, target, NAMESPACE, "bench_tl", options.data())) {
                 log.printf(Locale.ROOT, "throughput-latency: %s: preloading %d rows%n", mode.label(),
                         options.data().keys());
                 env.driver().preload();
@@ -79,7 +81,7 @@ public final class ThroughputLatencyBenchmark {
 
     private LoadPoint step(TxEnvironment env, TxMode mode, String load, long rate) throws InterruptedException {
         clock.phase(mode.label() + ", background " + load + (rate > 0 ? " (" + rate + " pairs/s)" : ""));
-        BackgroundLoad background = startBackground(env, load, rate);
+        BackgroundLoad background = startBackground(env, mode, load, rate);
         ClosedLoop foreground = ClosedLoop.start(env.driver(), options.data().valueBytes(), groups());
         BackgroundLoad.Measurement achieved;
         List<TxMeasurement> measured;
@@ -101,14 +103,22 @@ public final class ThroughputLatencyBenchmark {
         return new LoadPoint(mode, load, rate, achieved, measured);
     }
 
-    private BackgroundLoad startBackground(TxEnvironment env, String load, long rate) {
+    private BackgroundLoad startBackground(TxEnvironment env, TxMode mode, String load, long rate) {
         if (load.equals(NO_LOAD)) {
             return null;
         }
         if (load.equals(SATURATED)) {
-            return BackgroundLoad.saturating(env.clientConfig(), options.connections(), options.window());
+            return BackgroundLoad.saturating(env.clientConfig(), target.connection(), clientWritesRecords(mode),
+                    options.connections(), options.window());
         }
-        return BackgroundLoad.atRate(env.clientConfig(), options.connections(), rate);
+        return BackgroundLoad.atRate(env.clientConfig(), target.connection(), clientWritesRecords(mode),
+                options.connections(), rate);
+    }
+
+    /** A low-latency TSO leaves the commit records to its clients; a batched one writes them itself. */
+    private boolean clientWritesRecords(TxMode mode) {
+        return options.background() == BackgroundRecords.WITH_COMMIT_RECORDS
+                && mode.commitMode() == CommitMode.LOW_LATENCY;
     }
 
     private List<ClosedLoop.Group> groups() {
@@ -151,14 +161,12 @@ public final class ThroughputLatencyBenchmark {
                         + "runs from begin to the end of commit (committed transactions only).%n%n"
                         + "Background: BEGIN/COMMIT pairs (write sets of two random cell ids) on %d TSO connections, "
                         + "sent open loop at a fraction of the saturation rate, or keeping %d pairs outstanding per "
-                        + "connection (\"saturated\", measured first). In generic (low-latency) mode the background "
-                        + "pairs write no commit records (a real client would write its own); in batched mode the TSO "
-                        + "writes one for each, as it does for every commit. Total TSO throughput = background pairs "
+                        + "connection (\"saturated\", measured first). %s Total TSO throughput = background pairs "
                         + "+ foreground transactions per second. Warm-up %d s, measured %d s per step; HBase, TSO, "
                         + "load generator and clients share one JVM on this machine, so at saturation the "
                         + "foreground also competes for CPU.%n%n",
                 options.threadsPerSize(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                options.connections(), options.window(), options.warmup().toSeconds(),
+                options.connections(), options.window(), backgroundNote(), options.warmup().toSeconds(),
                 options.duration().toSeconds()));
         notes.append("| mode | saturation throughput (pairs/s) |\n|---|---|\n");
         for (TxMode mode : options.modes()) {
@@ -184,7 +192,17 @@ public final class ThroughputLatencyBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency vs TSO throughput", table(points), notes.toString());
+        ReportWriter.write(options.outputFolder(), "Latency vs TSO throughput", table(points), notes.toString(),
+                target.storage());
+    }
+
+    private String backgroundNote() {
+        String generic = options.background() == BackgroundRecords.WITH_COMMIT_RECORDS
+                ? "In generic (low-latency) mode each background pair writes its commit record through a group commit "
+                        + "of its own, as the clients of a real application do (--background with-commit-records)."
+                : "In generic (low-latency) mode the background pairs write no commit records (--background tso-only):"
+                        + " the load is on the TSO alone, which overstates what the whole system sustains.";
+        return generic + " In batched mode the TSO writes one for each pair, as it does for every commit.";
     }
 
     private XYChart chart(List<LoadPoint> points, int size) {

@@ -1,5 +1,6 @@
 package io.tidemark.bench.throughput;
 
+import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMode;
 
@@ -12,12 +13,13 @@ import java.util.List;
  * size run transactions (operations 50/50 reads and updates, keys Zipf {@code keyTheta} over {@code data}) while a
  * background load of BEGIN/COMMIT pairs on {@code connections} TSO connections runs at each load step: none, each of
  * {@code loadFractions} of the saturation rate, and saturation (each connection keeping {@code window} pairs
- * outstanding). Every step warms up for {@code warmup} and measures for {@code duration}.
+ * outstanding). In generic mode the background pairs write their commit records or not as {@code background} says.
+ * Every step warms up for {@code warmup} and measures for {@code duration}.
  */
 public record ThroughputLatencyOptions(List<TxMode> modes, List<Integer> sizes, int threadsPerSize,
                                        TxEnvironment.DataSpec data, double keyTheta, int connections, int window,
-                                       List<Double> loadFractions, Duration warmup, Duration duration,
-                                       Path outputFolder) {
+                                       List<Double> loadFractions, BackgroundRecords background,
+                                       Duration warmup, Duration duration, Path outputFolder) {
 
     public ThroughputLatencyOptions {
         if (modes == null || modes.isEmpty() || modes.stream().anyMatch(m -> !m.isTransactional())) {
@@ -32,6 +34,9 @@ public record ThroughputLatencyOptions(List<TxMode> modes, List<Integer> sizes, 
         if (loadFractions == null || loadFractions.stream().anyMatch(f -> !(f > 0 && f < 1))) {
             throw new IllegalArgumentException("load fractions must be between 0 and 1 (exclusive), got "
                     + loadFractions);
+        }
+        if (background == null) {
+            throw new IllegalArgumentException("the background load's kind is required");
         }
         if (warmup == null || warmup.isNegative()) {
             throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);

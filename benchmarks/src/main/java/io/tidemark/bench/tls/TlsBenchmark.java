@@ -2,6 +2,7 @@ package io.tidemark.bench.tls;
 
 import io.tidemark.bench.attack.InMemoryTso;
 import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.RunStorage;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.NettyTsoClient;
@@ -108,7 +109,7 @@ public final class TlsBenchmark {
                 + " Pairs: BEGIN then COMMIT of two random cells, " + measure.toSeconds() + " s per measurement,"
                 + " one client connection; the TSO runs in the same process with in-memory storage.\n\n"
                 + ReportWriter.environment() + "\n";
-        ReportWriter.write(output, "TLS on the TSO port", table, notes);
+        ReportWriter.write(output, "TLS on the TSO port", table, notes, RunStorage.NO_HBASE);
         out.println();
         out.print(table.toText());
         out.println();

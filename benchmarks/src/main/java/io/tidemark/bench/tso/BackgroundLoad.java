@@ -4,6 +4,7 @@ import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
 import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.client.Connection;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,9 @@ import java.util.concurrent.TimeUnit;
  * Control traffic for the TSO with no data behind it, as the paper's custom load generator sends to emulate a large
  * cluster: BEGIN + COMMIT pairs (write sets of two random cell ids) over their own TSO connections, replies collected
  * asynchronously. Either open loop at a target rate, or saturating (a window of pairs outstanding per connection).
- * The pairs write no commit records of their own: with a batched TSO the TSO writes one for each commit, with a
- * low-latency TSO none is written (the client would, and these clients have no data to protect).
+ * With a batched TSO the TSO writes a commit record for each commit. With a low-latency TSO the pairs write their own
+ * commit records through a group commit of their own, as the clients of other application processes would, or (the
+ * TSO-only variant) none at all.
  */
 public final class BackgroundLoad implements AutoCloseable {
 
@@ -22,43 +24,67 @@ public final class BackgroundLoad implements AutoCloseable {
     private static final long DRAIN_MILLIS = 10_000;
 
     private final List<TsoClient> clients;
+    /** The client-side commit records, or null when the pairs write none. */
+    private final ClientCommitRecords records;
     private final List<PairLoad> loads = new ArrayList<>();
     private final PairLoad.Stats stats = new PairLoad.Stats();
     private Thread pacer;
     private volatile long resetAt = System.nanoTime();
 
-    private BackgroundLoad(TidemarkConfig clientConfig, int connections) {
+    /** @param records the pairs' commit records, or null for none */
+    private BackgroundLoad(TidemarkConfig clientConfig, int connections, ClientCommitRecords records) {
         if (connections < 1) {
             throw new IllegalArgumentException("the background load needs at least 1 connection, got " + connections);
         }
+        this.records = records;
         clients = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
                 TsoClient client = NettyTsoClient.create(clientConfig, clientConfig.hadoopConfiguration());
                 clients.add(client);
-                loads.add(new PairLoad(client, CommitRecordSink.NONE, stats));
+                loads.add(new PairLoad(client, records != null ? records : CommitRecordSink.NONE, stats));
             }
         } catch (RuntimeException e) {
             clients.forEach(TsoClient::close);
+            if (records != null) {
+                records.close();
+            }
             throw e;
         }
     }
 
-    /** Open loop: all connections together send {@code pairsPerSecond} pairs a second. */
-    public static BackgroundLoad atRate(TidemarkConfig clientConfig, int connections, long pairsPerSecond) {
-        BackgroundLoad load = new BackgroundLoad(clientConfig, connections);
+    /**
+     * Open loop: all connections together send {@code pairsPerSecond} pairs a second.
+     *
+     * @param clientWritesRecords whether each pair writes its commit record through {@code connection} (for a
+     *                            low-latency TSO; a batched TSO writes them itself)
+     */
+    public static BackgroundLoad atRate(TidemarkConfig clientConfig, Connection connection,
+                                        boolean clientWritesRecords, int connections, long pairsPerSecond) {
+        BackgroundLoad load = new BackgroundLoad(clientConfig, connections,
+                records(connection, clientConfig, clientWritesRecords));
         load.pacer = OpenLoopPacer.start(load.loads, pairsPerSecond, "background-load-pacer");
         return load;
     }
 
-    /** As fast as the TSO answers: each connection keeps {@code window} pairs outstanding. */
-    public static BackgroundLoad saturating(TidemarkConfig clientConfig, int connections, int window) {
+    /**
+     * As fast as the TSO answers: each connection keeps {@code window} pairs outstanding.
+     *
+     * @param clientWritesRecords as for {@link #atRate}
+     */
+    public static BackgroundLoad saturating(TidemarkConfig clientConfig, Connection connection,
+                                            boolean clientWritesRecords, int connections, int window) {
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }
-        BackgroundLoad load = new BackgroundLoad(clientConfig, connections);
+        BackgroundLoad load = new BackgroundLoad(clientConfig, connections,
+                records(connection, clientConfig, clientWritesRecords));
         load.loads.forEach(l -> l.startWindow(window));
         return load;
+    }
+
+    private static ClientCommitRecords records(Connection connection, TidemarkConfig clientConfig, boolean write) {
+        return write ? new ClientCommitRecords(connection, clientConfig) : null;
     }
 
     /** Forgets what was counted so far (the warm-up). */
@@ -90,6 +116,9 @@ public final class BackgroundLoad implements AutoCloseable {
             }
         } finally {
             clients.forEach(TsoClient::close);
+            if (records != null) {
+                records.close();
+            }
         }
     }
 

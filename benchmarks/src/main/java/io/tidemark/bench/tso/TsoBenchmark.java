@@ -1,5 +1,6 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
@@ -8,14 +9,7 @@ import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
-import io.tidemark.committable.CommitRecord;
-import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.CommitTableSettings;
-import io.tidemark.committable.GroupCommitWriter;
-import io.tidemark.committable.HBaseCommitTable;
-import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
-import org.apache.hadoop.hbase.client.Connection;
 import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
@@ -43,21 +37,30 @@ public final class TsoBenchmark {
     public static final String NAME = "tso";
 
     private static final String NAMESPACE = "tidemark_bench_tso";
-    /** Records per commit-table round trip, as in the TransactionManager's own group commit. */
-    private static final int GROUP_COMMIT_BATCH = 256;
     /** Scenario name of the client sweep's runs. */
     public static final String SWEEP = "client sweep";
     private static final int FIXED_SCENARIOS = 4;
+    /** Why this benchmark cannot run on an existing cluster. */
+    public static final String NEEDS_EMBEDDED_HBASE = "bench tso starts TSOs of both commit modes itself, which only "
+            + "an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
-    private final Connection connection;
+    private final BenchTarget target;
     private final TsoBenchmarkOptions options;
     private final PrintStream log;
     private final ProgressClock clock;
 
-    /** {@code log} receives a line as each scenario starts. */
-    public TsoBenchmark(Connection connection, TsoBenchmarkOptions options, PrintStream log,
+    /**
+     * {@code log} receives a line as each scenario starts.
+     *
+     * @throws IllegalArgumentException when {@code target} is an existing cluster: this benchmark starts TSOs of both
+     *                                  commit modes
+     */
+    public TsoBenchmark(BenchTarget target, TsoBenchmarkOptions options, PrintStream log,
                         ProgressListener progress) {
-        this.connection = connection;
+        if (!target.startsTsos()) {
+            throw new IllegalArgumentException(NEEDS_EMBEDDED_HBASE);
+        }
+        this.target = target;
         this.options = options;
         this.log = log;
         this.clock = new ProgressClock(progress, plannedSeconds(options));
@@ -72,15 +75,11 @@ public final class TsoBenchmark {
     public List<TsoRunResult> run() throws IOException, InterruptedException {
         List<TsoRunResult> results = new ArrayList<>();
         List<TsoRunResult> sweep = new ArrayList<>();
-        try (EmbeddedCluster cluster = startTso(CommitMode.LOW_LATENCY)) {
+        try (BenchTarget.Tso cluster = target.tso(CommitMode.LOW_LATENCY, NAMESPACE)) {
             TsoRunResult alone = runScenario(cluster, "low-latency TSO only", CommitRecordSink.NONE, 0);
             results.add(alone);
-            CommitTableSettings commitTableSettings = new CommitTableSettings(cluster.clientConfig());
-            CommitTable commitTable = new HBaseCommitTable(connection, commitTableSettings);
-            try (GroupCommitWriter writer = new GroupCommitWriter(commitTable, GROUP_COMMIT_BATCH,
-                    commitTableSettings.writeParallelism())) {
-                CommitRecordSink record = (start, commit) -> writer.tryCommit(new CommitRecord(start, commit));
-                results.add(runScenario(cluster, "low-latency + commit record", record, 0));
+            try (ClientCommitRecords records = new ClientCommitRecords(target.connection(), cluster.clientConfig())) {
+                results.add(runScenario(cluster, "low-latency + commit record", records, 0));
             }
             long rate = options.targetRate() > 0 ? options.targetRate()
                     : Math.max(1, Math.round(alone.pairsPerSecond() / 2));
@@ -91,7 +90,7 @@ public final class TsoBenchmark {
                 sweep.add(runScenario(cluster, SWEEP, CommitRecordSink.NONE, 0, clients));
             }
         }
-        try (EmbeddedCluster cluster = startTso(CommitMode.BATCHED)) {
+        try (BenchTarget.Tso cluster = target.tso(CommitMode.BATCHED, NAMESPACE)) {
             results.add(2, runScenario(cluster, "batched", CommitRecordSink.NONE, 0));
         }
         results.addAll(sweep);
@@ -99,17 +98,12 @@ public final class TsoBenchmark {
         return results;
     }
 
-    private EmbeddedCluster startTso(CommitMode mode) throws IOException {
-        return EmbeddedCluster.builder().hbaseConnection(connection).tableNamespace(NAMESPACE).commitMode(mode)
-                .start();
-    }
-
-    private TsoRunResult runScenario(EmbeddedCluster cluster, String scenario, CommitRecordSink sink, long rate)
+    private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate)
             throws InterruptedException {
         return runScenario(cluster, scenario, sink, rate, options.clients());
     }
 
-    private TsoRunResult runScenario(EmbeddedCluster cluster, String scenario, CommitRecordSink sink, long rate,
+    private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate,
                                      int clientCount) throws InterruptedException {
         log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (%d s warm-up, %d s measured)%n", scenario,
                 rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.warmup().toSeconds(),
@@ -118,7 +112,7 @@ public final class TsoBenchmark {
         List<TsoClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < clientCount; i++) {
-                clients.add(NettyTsoClient.create(cluster.clientConfig(), cluster.connection().getConfiguration()));
+                clients.add(NettyTsoClient.create(cluster.clientConfig(), target.connection().getConfiguration()));
             }
             TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration(), clock);
             String mode = cluster.commitMode().configName();
@@ -140,7 +134,7 @@ public final class TsoBenchmark {
         }
         notes.append(ReportWriter.environment()).append('\n');
         ReportWriter.write(options.outputFolder(), "TSO benchmark: BEGIN + COMMIT pairs", table(results),
-                notes.toString());
+                notes.toString(), target.storage());
     }
 
     private static XYChart sweepThroughput(List<TsoRunResult> sweep) {

@@ -1,23 +1,24 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.bench.BenchTarget;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.embedded.EmbeddedCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
 import java.io.IOException;
 
 /**
- * What one mode of a benchmark runs on: for the Tidemark modes a TSO in the matching commit mode (on the given
- * HBase), and a driver on a fresh data table. Closing drops the table and stops the TSO.
+ * What one mode of a benchmark runs on: for the Tidemark modes a TSO in the matching commit mode (started on an
+ * embedded HBase, or the existing cluster's), and a driver on a fresh data table. Closing drops the table and stops a
+ * TSO the benchmark started.
  */
 public final class TxEnvironment implements AutoCloseable {
 
-    private final EmbeddedCluster cluster;
+    private final BenchTarget.Tso tso;
     private final TxDriver driver;
 
-    private TxEnvironment(EmbeddedCluster cluster, TxDriver driver) {
-        this.cluster = cluster;
+    private TxEnvironment(BenchTarget.Tso tso, TxDriver driver) {
+        this.tso = tso;
         this.driver = driver;
     }
 
@@ -26,20 +27,20 @@ public final class TxEnvironment implements AutoCloseable {
      *                  modes of one benchmark run one after the other on the same timestamp table
      * @param table     name of the data table (recreated)
      */
-    public static TxEnvironment start(TxMode mode, Connection connection, String namespace, String table,
+    public static TxEnvironment start(TxMode mode, BenchTarget target, String namespace, String table,
                                       DataSpec data) throws IOException {
         TableName tableName = TableName.valueOf(table + "_" + mode.label());
+        Connection connection = target.connection();
         if (!mode.isTransactional()) {
             return new TxEnvironment(null, new RawHBaseDriver(connection, tableName, data.keys(),
                     data.valueBytes()));
         }
-        EmbeddedCluster cluster = EmbeddedCluster.builder().hbaseConnection(connection).tableNamespace(namespace)
-                .commitMode(mode.commitMode()).start();
+        BenchTarget.Tso tso = target.tso(mode.commitMode(), namespace);
         try {
-            return new TxEnvironment(cluster, new TidemarkDriver(mode, connection, tableName, data.keys(),
-                    data.valueBytes(), cluster.clientConfig()));
+            return new TxEnvironment(tso, new TidemarkDriver(mode, connection, tableName, data.keys(),
+                    data.valueBytes(), tso.clientConfig()));
         } catch (IOException | RuntimeException e) {
-            cluster.close();
+            tso.close();
             throw e;
         }
     }
@@ -50,10 +51,10 @@ public final class TxEnvironment implements AutoCloseable {
 
     /** Client configuration of the TSO, e.g. for more TSO clients. */
     public TidemarkConfig clientConfig() {
-        if (cluster == null) {
+        if (tso == null) {
             throw new IllegalStateException("raw HBase runs without a TSO");
         }
-        return cluster.clientConfig();
+        return tso.clientConfig();
     }
 
     @Override
@@ -61,8 +62,8 @@ public final class TxEnvironment implements AutoCloseable {
         try {
             driver.close();
         } finally {
-            if (cluster != null) {
-                cluster.close();
+            if (tso != null) {
+                tso.close();
             }
         }
     }

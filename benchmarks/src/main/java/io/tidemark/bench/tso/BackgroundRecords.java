@@ -1,0 +1,42 @@
+package io.tidemark.bench.tso;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What the background load's pairs do after a low-latency TSO said COMMITTED. With a batched TSO the question does
+ * not arise: the TSO writes the commit record of every pair before it replies.
+ */
+public enum BackgroundRecords {
+
+    /** Each pair writes its commit record, as a real low-latency client does: the realistic load (the default). */
+    WITH_COMMIT_RECORDS("with-commit-records"),
+    /** The pairs write no commit record: load on the TSO alone, which overstates what the whole system sustains. */
+    TSO_ONLY("tso-only");
+
+    public static final BackgroundRecords DEFAULT = WITH_COMMIT_RECORDS;
+
+    private final String label;
+
+    BackgroundRecords(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    /** @throws IllegalArgumentException naming the accepted values */
+    public static BackgroundRecords fromLabel(String label) {
+        String wanted = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(b -> b.label.equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("'" + label + "' is not a background load: use "
+                        + Arrays.stream(values()).map(BackgroundRecords::label).collect(Collectors.joining(" or "))));
+    }
+}

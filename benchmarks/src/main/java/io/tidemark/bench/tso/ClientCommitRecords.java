@@ -1,0 +1,40 @@
+package io.tidemark.bench.tso;
+
+import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.GroupCommitWriter;
+import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.client.Connection;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The commit record a low-latency client writes after the TSO said COMMITTED, through the same group commit (and
+ * write parallelism) a {@code TransactionManager} uses, to the commit table of {@code clientConfig}. Closing stops the
+ * writer threads.
+ */
+final class ClientCommitRecords implements CommitRecordSink, AutoCloseable {
+
+    /** Records per commit-table round trip, as in the TransactionManager's own group commit. */
+    private static final int GROUP_COMMIT_BATCH = 256;
+
+    private final GroupCommitWriter writer;
+
+    ClientCommitRecords(Connection connection, TidemarkConfig clientConfig) {
+        CommitTableSettings settings = new CommitTableSettings(clientConfig);
+        CommitTable commitTable = new HBaseCommitTable(connection, settings);
+        this.writer = new GroupCommitWriter(commitTable, GROUP_COMMIT_BATCH, settings.writeParallelism());
+    }
+
+    @Override
+    public CompletableFuture<Boolean> afterCommit(long startTimestamp, long commitTimestamp) {
+        return writer.tryCommit(new CommitRecord(startTimestamp, commitTimestamp));
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}
