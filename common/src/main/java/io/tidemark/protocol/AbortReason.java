@@ -11,7 +11,9 @@ public enum AbortReason {
     /** A reader invalidated the transaction before its commit record was written. */
     INVALIDATED(4),
     /** The transaction ran longer than the TSO's transaction timeout ({@code tidemark.tso.transaction-timeout-ms}). */
-    TIMED_OUT(5);
+    TIMED_OUT(5),
+    /** A fence on a table the transaction writes was raised after it began (a schema change, for example). */
+    FENCED(6);
 
     private final byte code;
 

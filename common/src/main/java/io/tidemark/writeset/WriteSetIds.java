@@ -12,12 +12,22 @@ import java.nio.ByteBuffer;
 public final class WriteSetIds {
 
     private static final LongHashFunction HASH = LongHashFunction.xx3();
+    /** Mixed into fence ids only ("fence" in ASCII), so they stand apart from cell, row and table ids. */
+    private static final long FENCE_MARK = 0x66656E6365L;
 
     private WriteSetIds() {
     }
 
     public static long table(byte[] tableName) {
         return hash(tableName);
+    }
+
+    /**
+     * The id a fence on the table with id {@code tableId} is recorded under: a fence commits this id, and the TSO checks
+     * it for every table a COMMIT names, so a transaction that began before the fence and writes the table aborts.
+     */
+    public static long fence(long tableId) {
+        return HASH.hashLongs(new long[] {FENCE_MARK, tableId});
     }
 
     public static long row(byte[] tableName, byte[] row) {

@@ -14,6 +14,8 @@ public class TransactionAbortedException extends TransactionException {
         STALE_EPOCH("the TSO restarted (or failed over) after the transaction began", "retry the transaction"),
         TIMED_OUT("the transaction ran longer than the TSO's transaction timeout (tidemark.tso.transaction-timeout-ms)",
                 "retry it, and keep transactions shorter than the timeout (split long ones)"),
+        FENCED("a fence was raised on a table this transaction writes after it began (a schema change, say)",
+                "retry the transaction: it then sees the table as it is after the fence"),
         INVALIDATED("a reader invalidated this transaction before its commit record was written (the reader could"
                 + " not wait for an undecided writer)", "retry the transaction"),
         TSO_UNAVAILABLE("the TSO did not answer the commit request, so the transaction invalidated itself to make"

@@ -16,6 +16,8 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.writeset.ConflictLevel;
+import io.tidemark.writeset.WriteSetIds;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,6 +53,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class TransactionManager implements Closeable {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransactionManager.class);
+    /** Attempts of {@link #fence}: each one loses only to a fence on the same table raised meanwhile. */
+    private static final int MAX_FENCE_ATTEMPTS = 5;
 
     /** How long {@link #close()} waits for asynchronous post-commits to finish. */
     private static final long POST_COMMIT_DRAIN_SECONDS = 30;
@@ -132,6 +136,53 @@ public final class TransactionManager implements Closeable {
                     + " (docs/operations.md#changing-cluster-settings)");
         }
         return new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation());
+    }
+
+    /**
+     * Raises a fence on {@code table}: every transaction that began before the fence and writes the table aborts
+     * at commit with {@link TransactionAbortedException.Reason#FENCED}; transactions that begin after it are not
+     * affected. For DDL: fence, then change the table, knowing no older transaction will commit a write to it. The
+     * fence is a transaction of its own that writes no cell, committed by the TSO.
+     *
+     * @return the fence's timestamp: transactions that began at or before it and write the table cannot commit
+     * @throws TransactionException when the TSO did not answer, or concurrent fences kept winning
+     */
+    public long fence(TableName table) throws TransactionException {
+        long tableId = WriteSetIds.table(table.getName());
+        for (int attempt = 1; ; attempt++) {
+            Transaction fence = begin();
+            CommitResult result;
+            try {
+                result = await(tso.commit(fence.startTimestamp(), fence.commitToken(),
+                        new long[] {WriteSetIds.fence(tableId)}, new long[] {tableId}), "COMMIT");
+            } catch (IOException e) {
+                throw new TransactionException("could not raise a fence on " + table.getNameAsString()
+                        + ": the TSO did not answer (" + e.getMessage() + "); raise it again", e);
+            }
+            if (result.isCommitted()) {
+                fence.markCommitted(result.commitTimestamp());
+                removeFenceRecord(fence);
+                return result.commitTimestamp();
+            }
+            fence.markRolledBack();
+            if (attempt == MAX_FENCE_ATTEMPTS) {
+                throw new TransactionException("could not raise a fence on " + table.getNameAsString() + " in "
+                        + attempt + " attempts: " + result.abortReason() + " each time");
+            }
+        }
+    }
+
+    /** A batched-mode TSO wrote a commit record for the fence; nothing reads it, so it goes at once. */
+    private void removeFenceRecord(Transaction fence) {
+        if (fence.commitMode() != CommitMode.BATCHED) {
+            return;
+        }
+        try {
+            commitTable.delete(fence.startTimestamp());
+        } catch (IOException e) {
+            // Harmless: the sweeper removes old committed records, and a fence has no cells to complete.
+            LOG.warn("Could not remove the commit record of fence {}: {}", fence.startTimestamp(), e.toString());
+        }
     }
 
     /**
@@ -429,6 +480,8 @@ public final class TransactionManager implements Closeable {
                 return TransactionAbortedException.Reason.INVALIDATED;
             case TIMED_OUT:
                 return TransactionAbortedException.Reason.TIMED_OUT;
+            case FENCED:
+                return TransactionAbortedException.Reason.FENCED;
             default:
                 throw new IllegalStateException("unknown abort reason " + reason);
         }

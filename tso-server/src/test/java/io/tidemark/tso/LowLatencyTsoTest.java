@@ -13,6 +13,7 @@ import io.tidemark.protocol.HelloReply;
 import io.tidemark.protocol.Message;
 import io.tidemark.protocol.Protocol;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.writeset.WriteSetIds;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -133,6 +134,28 @@ class LowLatencyTsoTest {
             assertInstanceOf(CommittedReply.class, client.exchange(client.commitRequestWithTables(conflictFree,
                     new long[0], 7)));
             assertInstanceOf(AbortedReply.class, client.commit(loser, 6001), "conflict detection still runs");
+        }
+    }
+
+    @Test
+    void aFenceAbortsEarlierTransactionsWritingItsTableOnly() throws IOException {
+        long table = 8001;
+        long other = 8002;
+        try (TsoTestClient client = TsoTestClient.connected(server.port())) {
+            long writesTable = client.begin();
+            long writesOther = client.begin();
+            long fence = client.begin();
+            assertInstanceOf(CommittedReply.class, client.exchange(client.commitRequestWithTables(fence,
+                    new long[] {WriteSetIds.fence(table)}, table)));
+            long afterFence = client.begin();
+
+            AbortedReply fenced = assertInstanceOf(AbortedReply.class,
+                    client.exchange(client.commitRequestWithTables(writesTable, new long[] {8101}, table)));
+            assertEquals(AbortReason.FENCED, fenced.reason());
+            assertInstanceOf(CommittedReply.class,
+                    client.exchange(client.commitRequestWithTables(writesOther, new long[] {8102}, other)));
+            assertInstanceOf(CommittedReply.class,
+                    client.exchange(client.commitRequestWithTables(afterFence, new long[] {8103}, table)));
         }
     }
 

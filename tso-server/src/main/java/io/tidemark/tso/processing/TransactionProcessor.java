@@ -10,6 +10,7 @@ import io.tidemark.timestamp.Timestamps;
 import io.tidemark.tso.TsoMetrics;
 import io.tidemark.tso.conflict.ConflictMap;
 import io.tidemark.tso.timestamp.TimestampOracle;
+import io.tidemark.writeset.WriteSetIds;
 
 /**
  * BEGIN and COMMIT: timestamps plus first-committer-wins conflict detection. The single writer of the oracle and the
@@ -19,9 +20,9 @@ import io.tidemark.tso.timestamp.TimestampOracle;
  * commit it: the request is well formed; its write set is within the cap; it began in this incarnation (else
  * {@code STALE_EPOCH}, which is harmless whoever sent it); it carries the commit token issued with its start
  * timestamp to this client ({@link CommitTokens}); it is younger than the transaction timeout, if one is set (else
- * {@code TIMED_OUT}); only then the low watermark and the conflict check. The low watermark rises to every start
- * timestamp the timeout expired, so compaction and the sweeper need not wait for transactions that can no longer
- * commit.
+ * {@code TIMED_OUT}); only then the low watermark, the fences of the tables it names (else {@code FENCED}) and the
+ * conflict check. The low watermark rises to every start timestamp the timeout expired, so compaction and the
+ * sweeper need not wait for transactions that can no longer commit.
  */
 public final class TransactionProcessor {
 
@@ -79,6 +80,8 @@ public final class TransactionProcessor {
             abort = AbortReason.TIMED_OUT;
         } else if (start <= conflictMap.lowWatermark()) {
             abort = AbortReason.BELOW_LOW_WATERMARK;
+        } else if (fencedAfter(request.tableIds(), start)) {
+            abort = AbortReason.FENCED;
         } else if (conflictMap.conflicts(request.writeSet(), start)) {
             abort = AbortReason.CONFLICT;
         }
@@ -91,6 +94,16 @@ public final class TransactionProcessor {
         long commit = oracle.next();
         conflictMap.record(request.writeSet(), commit);
         completion.committed(client, request.requestId(), start, commit, receivedNanos);
+    }
+
+    /** Whether a fence on one of the tables was committed after {@code start} (see {@link WriteSetIds#fence}). */
+    private boolean fencedAfter(long[] tableIds, long start) {
+        for (long table : tableIds) {
+            if (conflictMap.lastCommit(WriteSetIds.fence(table)) > start) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The largest start timestamp the timeout expired, which the low watermark then covers. */
