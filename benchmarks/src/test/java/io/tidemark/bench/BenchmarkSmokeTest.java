@@ -2,6 +2,7 @@ package io.tidemark.bench;
 
 import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.e2e.E2eResult;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.bench.e2e.EndToEndBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
@@ -56,7 +57,7 @@ class BenchmarkSmokeTest {
 
     @Test
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, Duration.ZERO, Duration.ofSeconds(1), folder);
+        E2eOptions options = new E2eOptions(2, 50, 100, PostCommitMode.SYNC, Duration.ZERO, Duration.ofSeconds(1), folder);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
@@ -71,7 +72,7 @@ class BenchmarkSmokeTest {
     @Test
     void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
             throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, Duration.ZERO, Duration.ofSeconds(1), folder);
+        E2eOptions options = new E2eOptions(2, 50, 100, PostCommitMode.SYNC, Duration.ZERO, Duration.ofSeconds(1), folder);
         try (EmbeddedCluster separateTso = EmbeddedCluster.builder().hbaseConnection(SharedMiniCluster.connection())
                 .tableNamespace("bench_existing").commitMode(CommitMode.LOW_LATENCY).start()) {
             BenchTarget existing = BenchTarget.external(SharedMiniCluster.connection(), separateTso.clientConfig(),

@@ -18,6 +18,7 @@ import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.embedded.EmbeddedStorage;
 import io.tidemark.testing.SharedMiniCluster;
 import org.junit.jupiter.api.Test;
@@ -97,20 +98,35 @@ class SuiteSmokeTest {
 
     @Test
     void breakdownSplitsEveryKindOfTransactionIntoPhases(@TempDir Path folder) throws Exception {
-        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC), 1, TINY, 0.8, Duration.ZERO,
-                ONE_SECOND, folder);
+        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW), 1, TINY, 0.8,
+                PostCommitMode.SYNC, Duration.ZERO, ONE_SECOND, folder);
 
         List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
 
-        assertEquals(List.of("read", "write", "read-modify-write", "5 ops", "10 ops"),
-                results.stream().map(BreakdownResult::scenario).toList());
+        List<String> kinds = List.of("read", "write", "read-modify-write", "5 ops", "10 ops");
+        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.GENERIC)
+                .map(BreakdownResult::scenario).toList());
+        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.RAW)
+                .map(BreakdownResult::scenario).toList());
         for (BreakdownResult r : results) {
             assertMeasured(r.scenario(), r.measurement());
-            assertTrue(r.measurement().meanBeginMs() > 0 && r.measurement().meanOperationsMs() > 0,
-                    r.scenario() + " has no begin or operations time");
+            assertTrue(r.measurement().meanOperationsMs() > 0, r.scenario() + " has no operations time");
         }
-        assertReport(folder, 6, "breakdown-generic.png");
+        BreakdownResult write = results.stream().filter(r -> r.mode() == TxMode.GENERIC
+                && r.scenario().equals("write")).findFirst().orElseThrow();
+        TxMeasurement m = write.measurement();
+        assertTrue(m.meanBeginMs() > 0, "a generic write has a begin");
+        assertTrue(m.meanCommitTsoMs() > 0 && m.meanCommitRecordMs() > 0 && m.meanPostCommitMs() > 0,
+                "a generic write's commit is split into TSO, commit record and post-commit: " + m);
+        // Within the histograms' precision (3 significant digits).
+        assertTrue(m.meanCommitTsoMs() + m.meanCommitRecordMs() + m.meanPostCommitMs() <= m.meanCommitMs() * 1.01,
+                "the phases lie within the commit: " + m);
+        BreakdownResult rawWrite = results.stream().filter(r -> r.mode() == TxMode.RAW
+                && r.scenario().equals("write")).findFirst().orElseThrow();
+        assertEquals(0, rawWrite.measurement().meanBeginMs(), "raw HBase has no begin");
+        assertEquals(0, rawWrite.measurement().meanCommitTsoMs(), "raw HBase has no commit");
+        assertReport(folder, 11, "breakdown-generic.png", "breakdown-raw.png");
     }
 
     @Test

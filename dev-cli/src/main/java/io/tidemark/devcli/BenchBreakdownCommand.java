@@ -14,8 +14,9 @@ import java.util.concurrent.Callable;
 
 /** "bench breakdown": where a transaction's time goes, begin / operations / commit. */
 @Command(name = "breakdown", mixinStandardHelpOptions = true,
-        description = {"Mean time in begin, data operations and commit for single-read, single-write, "
-                + "read-modify-write, 5- and 10-operation transactions, as stacked bars, per mode.",
+        description = {"Mean time in begin, data operations and commit (split into COMMIT at the TSO, commit "
+                + "record and post-commit) for single-read, single-write, read-modify-write, 5- and 10-operation "
+                + "transactions, as stacked bars, per mode.",
                 "Defaults take about 3 minutes."})
 final class BenchBreakdownCommand implements Callable<Integer> {
 
@@ -30,13 +31,17 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     @Mixin
     private WorkloadOptions workload;
 
+    @Mixin
+    private PostCommitOption postCommit;
+
     @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
             description = "Client threads per run (default: ${DEFAULT-VALUE}).")
     private int threads;
 
     @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched (default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, raw (plain HBase, the baseline) "
+                    + "(default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @CommandLine.Spec
@@ -46,7 +51,7 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BreakdownOptions options;
         try {
-            options = new BreakdownOptions(modes, threads, workload.data(), workload.keyTheta,
+            options = new BreakdownOptions(modes, threads, workload.data(), workload.keyTheta, postCommit.mode(),
                     common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
                     common.outputOr(BreakdownBenchmark.NAME));
         } catch (IllegalArgumentException e) {

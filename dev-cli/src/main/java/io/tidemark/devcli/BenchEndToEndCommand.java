@@ -27,6 +27,9 @@ final class BenchEndToEndCommand implements Callable<Integer> {
     @Mixin
     private BenchClusterOptions cluster;
 
+    @Mixin
+    private PostCommitOption postCommit;
+
     @Option(names = "--threads", defaultValue = "4", paramLabel = "<n>",
             description = "Client threads (default: ${DEFAULT-VALUE}).")
     private int threads;
@@ -48,7 +51,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--threads and --rows must be at least 1 and --value-bytes not negative");
         }
-        E2eOptions options = new E2eOptions(threads, rows, valueBytes, common.warmup(spec.commandLine()),
+        E2eOptions options = new E2eOptions(threads, rows, valueBytes, postCommit.mode(), common.warmup(spec.commandLine()),
                 common.duration(spec.commandLine(), DEFAULT_SECONDS),
                 common.output != null ? common.output : ReportWriter.defaultFolder(EndToEndBenchmark.NAME));
         // Three scenarios at most (the existing cluster's TSO mode and raw HBase on an existing cluster).

@@ -46,6 +46,17 @@ class DevCommandLineTest {
     }
 
     @Test
+    void unknownPostCommitModeNamesTheAcceptedOnes() {
+        for (String bench : new String[] {"breakdown", "e2e"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("bench", bench, "--post-commit", "later"), bench);
+            assertEquals(1, err.toString().lines().count(), err.toString());
+            assertTrue(err.toString().contains("'later' is not a post-commit mode: use sync or async"),
+                    err.toString());
+        }
+    }
+
+    @Test
     void nonPositiveDurationIsRefused() {
         assertEquals(2, run("quickstart", "--seconds", "0"));
         assertTrue(err.toString().contains("--seconds must be at least 1"), err.toString());
@@ -90,7 +101,7 @@ class DevCommandLineTest {
     @Test
     void breakdownRefusesTheFastPathMode() {
         assertEquals(2, run("bench", "breakdown", "--modes", "fastpath"));
-        assertTrue(err.toString().contains("use generic or batched"), err.toString());
+        assertTrue(err.toString().contains("use generic, batched or raw"), err.toString());
     }
 
     @Test

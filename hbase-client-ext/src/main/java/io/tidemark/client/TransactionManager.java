@@ -73,12 +73,14 @@ public final class TransactionManager implements Closeable {
     private final PostCommitMode postCommitMode;
     private final ExecutorService postCommitExecutor;
     private final ClientMetrics metrics = new ClientMetrics();
+    private final CommitPhaseListener commitPhaseListener;
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
         ClientSettings settings = new ClientSettings(config);
         this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.requiredConflictLevel();
         this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : settings.postCommitMode();
+        this.commitPhaseListener = b.commitPhaseListener;
         this.commitTableSettings = settings.commitTable();
         this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions(), commitTableSettings.tableName());
         this.commitTable = new HBaseCommitTable(b.connection, commitTableSettings);
@@ -235,6 +237,7 @@ public final class TransactionManager implements Closeable {
             throw abort(tx, reasonOf(result.abortReason()), null);
         }
         long commitTs = result.commitTimestamp();
+        long answered = System.nanoTime();
         if (tx.commitMode() == CommitMode.LOW_LATENCY) {
             boolean won;
             try {
@@ -248,7 +251,9 @@ public final class TransactionManager implements Closeable {
                 throw abort(tx, TransactionAbortedException.Reason.INVALIDATED, null);
             }
         }
+        long recorded = System.nanoTime();
         completeCommit(tx, commitTs);
+        commitPhaseListener.committed(answered - sent, recorded - answered, System.nanoTime() - recorded);
     }
 
     /** Rolls {@code tx} back: its tentative writes are removed and will never be visible. */
@@ -521,6 +526,7 @@ public final class TransactionManager implements Closeable {
         private PostCommitMode postCommitMode;
         private CommitRecordWriter commitRecordWriter;
         private ShadowCellWriter shadowCellWriter;
+        private CommitPhaseListener commitPhaseListener = CommitPhaseListener.NONE;
 
         private Builder(Connection connection) {
             if (connection == null) {
@@ -572,6 +578,16 @@ public final class TransactionManager implements Closeable {
          */
         public Builder shadowCellWriter(ShadowCellWriter writer) {
             this.shadowCellWriter = writer;
+            return this;
+        }
+
+        /** Told where the time of each commit went, e.g. by a benchmark; defaults to {@link CommitPhaseListener#NONE}. */
+        public Builder commitPhaseListener(CommitPhaseListener listener) {
+            if (listener == null) {
+                throw new IllegalArgumentException("commit phase listener must not be null; use"
+                        + " CommitPhaseListener.NONE");
+            }
+            this.commitPhaseListener = listener;
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.tidemark.bench.breakdown;
 
 import io.tidemark.bench.txn.TxEnvironment;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.bench.txn.TxMode;
 
 import java.nio.file.Path;
@@ -8,21 +9,24 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Options of {@link BreakdownBenchmark}: in each (transactional) mode, {@code threads} clients run each kind of
- * transaction in turn on keys Zipf {@code keyTheta} over {@code data}; each run warms up for {@code warmup} and
- * measures for {@code duration}.
+ * Options of {@link BreakdownBenchmark}: in each mode (generic, batched, or raw HBase as the baseline), {@code threads}
+ * clients run each kind of transaction in turn on keys Zipf {@code keyTheta} over {@code data}, with post-commit
+ * {@code postCommit}; each run warms up for {@code warmup} and measures for {@code duration}.
  */
 public record BreakdownOptions(List<TxMode> modes, int threads, TxEnvironment.DataSpec data, double keyTheta,
-                               Duration warmup, Duration duration, Path outputFolder) {
+                               PostCommitMode postCommit, Duration warmup, Duration duration, Path outputFolder) {
 
     public BreakdownOptions {
-        if (modes == null || modes.isEmpty() || modes.stream().anyMatch(m -> !m.isTransactional())) {
-            throw new IllegalArgumentException("modes must be transactional (generic or batched), got " + modes);
+        if (modes == null || modes.isEmpty()) {
+            throw new IllegalArgumentException("at least one mode is required");
         }
         if (modes.stream().anyMatch(TxMode::usesFastPath)) {
-            // Every breakdown shape has two or more operations, which the fast path never serves.
-            throw new IllegalArgumentException("the breakdown's transactions all have several operations, which run"
-                    + " generic even in fastpath mode: use generic or batched");
+            // The fast path serves single operations without begin or commit: nothing to break down.
+            throw new IllegalArgumentException("the fast path has no begin or commit to break down: use generic,"
+                    + " batched or raw");
+        }
+        if (postCommit == null) {
+            throw new IllegalArgumentException("post-commit mode is required (sync or async)");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);

@@ -1,14 +1,17 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.client.PostCommitMode;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * Options of {@link EndToEndBenchmark}: {@code threads} clients run single-key transactions, half reads and half
- * writes of {@code valueBytes}-byte values, on keys drawn uniformly from {@code rows} preloaded rows.
+ * writes of {@code valueBytes}-byte values, on keys drawn uniformly from {@code rows} preloaded rows; the Tidemark
+ * clients' post-commit is {@code postCommit}.
  */
-public record E2eOptions(int threads, int rows, int valueBytes, Duration warmup, Duration duration,
-                         Path outputFolder) {
+public record E2eOptions(int threads, int rows, int valueBytes, PostCommitMode postCommit, Duration warmup,
+                         Duration duration, Path outputFolder) {
 
     public E2eOptions {
         if (threads < 1) {
@@ -19,6 +22,9 @@ public record E2eOptions(int threads, int rows, int valueBytes, Duration warmup,
         }
         if (valueBytes < 0) {
             throw new IllegalArgumentException("value size must not be negative, got " + valueBytes);
+        }
+        if (postCommit == null) {
+            throw new IllegalArgumentException("post-commit mode is required (sync or async)");
         }
         if (warmup == null || warmup.isNegative()) {
             throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);

@@ -55,7 +55,7 @@ public final class EndToEndBenchmark {
         try (BenchTarget.Tso cluster = target.tso(mode, NAMESPACE);
              KeyValueStore store = new TidemarkStore(target.connection(),
                      TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')),
-                     cluster.clientConfig())) {
+                     cluster.clientConfig(), options.postCommit())) {
             return runScenario("tidemark " + mode.configName(), store);
         }
     }
@@ -85,9 +85,10 @@ public final class EndToEndBenchmark {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit; the raw HBase row is a plain get or put. Warm-up %d s, measured %d s per "
-                        + "scenario; %s%n%n",
-                options.threads(), options.rows(), options.valueBytes(), options.warmup().toSeconds(),
+                        + "commit (post-commit %s); the raw HBase row is a plain get or put. Warm-up %d s, "
+                        + "measured %d s per scenario; %s%n%n",
+                options.threads(), options.rows(), options.valueBytes(), options.postCommit().configName(),
+                options.warmup().toSeconds(),
                 options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()
                         + ") is measured, and raw HBase."));

@@ -1,6 +1,7 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.ScratchTables;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
@@ -24,11 +25,12 @@ final class TidemarkStore implements KeyValueStore {
     private final TableName tableName;
     private final TransactionManager tm;
 
-    TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
+    TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig, PostCommitMode postCommit)
+            throws IOException {
         this.connection = connection;
         this.tableName = tableName;
         ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), clientConfig);
-        this.tm = TransactionManager.builder(connection).config(clientConfig).build();
+        this.tm = TransactionManager.builder(connection).config(clientConfig).postCommit(postCommit).build();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
@@ -30,9 +31,11 @@ final class TidemarkDriver implements TxDriver {
     private final int keys;
     private final int valueBytes;
     private final TransactionManager tm;
+    /** The phases of the last commit of each client thread, as the manager reported them on that thread. */
+    private final ThreadLocal<CommitPhases> lastCommit = ThreadLocal.withInitial(() -> CommitPhases.NONE);
 
     TidemarkDriver(TxMode mode, Connection connection, TableName tableName, int keys, int valueBytes,
-                   TidemarkConfig clientConfig) throws IOException {
+                   TidemarkConfig clientConfig, PostCommitMode postCommit) throws IOException {
         this.mode = mode;
         this.connection = connection;
         this.tableName = tableName;
@@ -43,7 +46,10 @@ final class TidemarkDriver implements TxDriver {
         } else {
             DataTable.recreate(connection, tableName, clientConfig);
         }
-        this.tm = TransactionManager.builder(connection).config(clientConfig).build();
+        this.tm = TransactionManager.builder(connection).config(clientConfig).postCommit(postCommit)
+                .commitPhaseListener((tso, record, postCommitNanos) ->
+                        lastCommit.set(new CommitPhases(tso, record, postCommitNanos)))
+                .build();
     }
 
     @Override
@@ -89,6 +95,7 @@ final class TidemarkDriver implements TxDriver {
                         table.put(tx, new Put(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value));
                     }
                 }
+                lastCommit.set(CommitPhases.NONE);
                 long operated = System.nanoTime();
                 boolean committed;
                 try {
@@ -97,7 +104,9 @@ final class TidemarkDriver implements TxDriver {
                 } catch (TransactionAbortedException e) {
                     committed = false;
                 }
-                return new TxOutcome(committed, begun - started, operated - begun, System.nanoTime() - operated);
+                long finished = System.nanoTime();
+                return new TxOutcome(committed, begun - started, operated - begun, finished - operated,
+                        lastCommit.get());
             }
 
             @Override

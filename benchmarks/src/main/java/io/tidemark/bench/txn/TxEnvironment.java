@@ -1,6 +1,7 @@
 package io.tidemark.bench.txn;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -29,6 +30,15 @@ public final class TxEnvironment implements AutoCloseable {
      */
     public static TxEnvironment start(TxMode mode, BenchTarget target, String namespace, String table,
                                       DataSpec data) throws IOException {
+        return start(mode, target, namespace, table, data, null);
+    }
+
+    /**
+     * {@link #start(TxMode, BenchTarget, String, String, DataSpec)} with the clients' post-commit {@code postCommit},
+     * or, when null, the one the client configuration sets ({@code tidemark.client.post-commit}).
+     */
+    public static TxEnvironment start(TxMode mode, BenchTarget target, String namespace, String table,
+                                      DataSpec data, PostCommitMode postCommit) throws IOException {
         TableName tableName = TableName.valueOf(table + "_" + mode.label());
         Connection connection = target.connection();
         if (!mode.isTransactional()) {
@@ -37,8 +47,10 @@ public final class TxEnvironment implements AutoCloseable {
         }
         BenchTarget.Tso tso = target.tso(mode.commitMode(), namespace);
         try {
+            TidemarkConfig clientConfig = tso.clientConfig();
             return new TxEnvironment(tso, new TidemarkDriver(mode, connection, tableName, data.keys(),
-                    data.valueBytes(), tso.clientConfig()));
+                    data.valueBytes(), clientConfig,
+                    postCommit != null ? postCommit : PostCommitMode.fromConfig(clientConfig)));
         } catch (IOException | RuntimeException e) {
             tso.close();
             throw e;

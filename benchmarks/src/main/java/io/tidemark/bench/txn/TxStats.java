@@ -14,6 +14,9 @@ final class TxStats {
     private final Recorder beginMicros = new Recorder(3);
     private final Recorder operationsMicros = new Recorder(3);
     private final Recorder commitMicros = new Recorder(3);
+    private final Recorder commitTsoMicros = new Recorder(3);
+    private final Recorder commitRecordMicros = new Recorder(3);
+    private final Recorder postCommitMicros = new Recorder(3);
     private final LongAdder aborts = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
@@ -29,6 +32,10 @@ final class TxStats {
         beginMicros.recordValue(micros(outcome.beginNanos()));
         operationsMicros.recordValue(micros(outcome.operationsNanos()));
         commitMicros.recordValue(micros(outcome.commitNanos()));
+        CommitPhases phases = outcome.commitPhases();
+        commitTsoMicros.recordValue(micros(phases.tsoNanos()));
+        commitRecordMicros.recordValue(micros(phases.commitRecordNanos()));
+        postCommitMicros.recordValue(micros(phases.postCommitNanos()));
     }
 
     void recordError(Exception e) {
@@ -41,6 +48,9 @@ final class TxStats {
         beginMicros.getIntervalHistogram();
         operationsMicros.getIntervalHistogram();
         commitMicros.getIntervalHistogram();
+        commitTsoMicros.getIntervalHistogram();
+        commitRecordMicros.getIntervalHistogram();
+        postCommitMicros.getIntervalHistogram();
         aborts.reset();
         errors.reset();
         since = System.nanoTime();
@@ -54,14 +64,17 @@ final class TxStats {
         Histogram commit = commitMicros.getIntervalHistogram();
         double seconds = (System.nanoTime() - since) / 1e9;
         return new TxMeasurement(label, seconds, total.getTotalCount(), aborts.sum(), errors.sum(),
-                firstError.get(), LatencySummary.of(total), meanMs(begin), meanMs(operations), meanMs(commit));
+                firstError.get(), LatencySummary.of(total), meanMs(begin), meanMs(operations), meanMs(commit),
+                meanMs(commitTsoMicros.getIntervalHistogram()), meanMs(commitRecordMicros.getIntervalHistogram()),
+                meanMs(postCommitMicros.getIntervalHistogram()));
     }
 
     private static double meanMs(Histogram micros) {
         return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
     }
 
+    /** At least 1 µs for a time that passed, 0 for a phase that did not happen. */
     private static long micros(long nanos) {
-        return Math.max(1, nanos / 1000);
+        return nanos == 0 ? 0 : Math.max(1, nanos / 1000);
     }
 }
