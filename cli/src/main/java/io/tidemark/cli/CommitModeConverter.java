@@ -1,22 +1,15 @@
 package io.tidemark.cli;
 
 import io.tidemark.protocol.CommitMode;
-import picocli.CommandLine;
 
 import java.util.Arrays;
 import java.util.Iterator;
 
 /** Parses --mode: {@code low-latency} or {@code batched}, as in tidemark.tso.commit-mode. */
-public final class CommitModeConverter implements CommandLine.ITypeConverter<CommitMode> {
+public final class CommitModeConverter extends ChoiceConverter<CommitMode> {
 
-    @Override
-    public CommitMode convert(String value) {
-        try {
-            return CommitMode.fromConfigName(value.trim().toLowerCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a commit mode: use low-latency "
-                    + "or batched");
-        }
+    public CommitModeConverter() {
+        super(CommitMode::fromConfigName);
     }
 
     /** The accepted values, for --help. */

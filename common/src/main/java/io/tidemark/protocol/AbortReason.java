@@ -26,11 +26,6 @@ public enum AbortReason {
     }
 
     public static AbortReason fromCode(byte code) {
-        for (AbortReason r : values()) {
-            if (r.code == code) {
-                return r;
-            }
-        }
-        throw new ProtocolException(ErrorCode.MALFORMED, "unknown abort reason code " + code);
+        return WireCodes.decode(values(), AbortReason::code, code, "abort reason");
     }
 }

@@ -1,5 +1,7 @@
 package io.tidemark.protocol;
 
+import io.tidemark.config.Choices;
+
 /** Who makes a commit durable; the TSO announces its mode in the HELLO reply. */
 public enum CommitMode {
     /** The TSO answers COMMIT after conflict detection; the client writes its own commit record. */
@@ -25,20 +27,11 @@ public enum CommitMode {
     }
 
     public static CommitMode fromCode(byte code) {
-        for (CommitMode m : values()) {
-            if (m.code == code) {
-                return m;
-            }
-        }
-        throw new ProtocolException(ErrorCode.MALFORMED, "unknown commit mode code " + code);
+        return WireCodes.decode(values(), CommitMode::code, code, "commit mode");
     }
 
+    /** @throws IllegalArgumentException naming the accepted names */
     public static CommitMode fromConfigName(String name) {
-        for (CommitMode m : values()) {
-            if (m.configName.equals(name)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown commit mode '" + name + "': use low-latency or batched");
+        return Choices.parse(values(), CommitMode::configName, name, "commit mode");
     }
 }

@@ -1,7 +1,7 @@
 package io.tidemark.writeset;
 
-import io.tidemark.protocol.ErrorCode;
-import io.tidemark.protocol.ProtocolException;
+import io.tidemark.config.Choices;
+import io.tidemark.protocol.WireCodes;
 
 /**
  * What two transactions must both write to conflict: the same cell, or merely the same row. A cluster-wide fact:
@@ -33,20 +33,11 @@ public enum ConflictLevel {
     }
 
     public static ConflictLevel fromCode(byte code) {
-        for (ConflictLevel level : values()) {
-            if (level.code == code) {
-                return level;
-            }
-        }
-        throw new ProtocolException(ErrorCode.MALFORMED, "unknown conflict level code " + code);
+        return WireCodes.decode(values(), ConflictLevel::code, code, "conflict level");
     }
 
+    /** @throws IllegalArgumentException naming the accepted names */
     public static ConflictLevel fromConfigName(String name) {
-        for (ConflictLevel level : values()) {
-            if (level.configName.equals(name)) {
-                return level;
-            }
-        }
-        throw new IllegalArgumentException("unknown conflict level '" + name + "': use cell or row");
+        return Choices.parse(values(), ConflictLevel::configName, name, "conflict level");
     }
 }

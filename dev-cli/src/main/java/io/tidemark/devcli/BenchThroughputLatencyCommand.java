@@ -5,6 +5,7 @@ import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
 import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxMode;
+import io.tidemark.cli.ChoiceConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,14 +99,9 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
     }
 
     /** Parses --background: with-commit-records or tso-only. */
-    static final class BackgroundConverter implements CommandLine.ITypeConverter<BackgroundRecords> {
-        @Override
-        public BackgroundRecords convert(String value) {
-            try {
-                return BackgroundRecords.fromLabel(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class BackgroundConverter extends ChoiceConverter<BackgroundRecords> {
+        BackgroundConverter() {
+            super(BackgroundRecords::fromLabel);
         }
     }
 }

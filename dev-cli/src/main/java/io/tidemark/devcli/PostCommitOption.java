@@ -1,8 +1,9 @@
 package io.tidemark.devcli;
 
+import io.tidemark.cli.ChoiceConverter;
 import io.tidemark.client.PostCommitMode;
+import io.tidemark.config.Choices;
 import io.tidemark.config.TidemarkConfig;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,16 +23,9 @@ final class PostCommitOption {
     }
 
     /** Parses sync or async; anything else is a usage error naming both. */
-    static final class Converter implements CommandLine.ITypeConverter<PostCommitMode> {
-        @Override
-        public PostCommitMode convert(String value) {
-            for (PostCommitMode mode : PostCommitMode.values()) {
-                if (mode.configName().equals(value)) {
-                    return mode;
-                }
-            }
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a post-commit mode: use sync or"
-                    + " async");
+    static final class Converter extends ChoiceConverter<PostCommitMode> {
+        Converter() {
+            super(name -> Choices.parse(PostCommitMode.values(), PostCommitMode::configName, name, "post-commit mode"));
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.tidemark.devcli;
 
+import io.tidemark.cli.ChoiceConverter;
 import io.tidemark.embedded.EmbeddedStorage;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code --storage local|hdfs}: where the embedded HBase keeps its root directory and WAL. */
@@ -24,14 +24,9 @@ final class StorageOption {
     }
 
     /** Parses a storage name; a wrong one is a usage error naming the accepted ones. */
-    static final class Converter implements CommandLine.ITypeConverter<EmbeddedStorage> {
-        @Override
-        public EmbeddedStorage convert(String value) {
-            try {
-                return EmbeddedStorage.fromLabel(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class Converter extends ChoiceConverter<EmbeddedStorage> {
+        Converter() {
+            super(EmbeddedStorage::fromLabel);
         }
     }
 }

@@ -1,17 +1,12 @@
 package io.tidemark.devcli;
 
 import io.tidemark.bench.txn.TxMode;
-import picocli.CommandLine;
+import io.tidemark.cli.ChoiceConverter;
 
-/** Parses a benchmark mode: generic, batched or raw. */
-final class TxModeConverter implements CommandLine.ITypeConverter<TxMode> {
+/** Parses a benchmark mode: generic, batched, fastpath or raw. */
+final class TxModeConverter extends ChoiceConverter<TxMode> {
 
-    @Override
-    public TxMode convert(String value) {
-        try {
-            return TxMode.fromLabel(value);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
+    TxModeConverter() {
+        super(TxMode::fromLabel);
     }
 }

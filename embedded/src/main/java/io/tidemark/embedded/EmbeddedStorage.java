@@ -1,8 +1,6 @@
 package io.tidemark.embedded;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.tidemark.config.Choices;
 
 /**
  * Where an embedded HBase keeps its root directory and its write-ahead log: the one setting behind
@@ -47,9 +45,6 @@ public enum EmbeddedStorage {
 
     /** @throws IllegalArgumentException naming the accepted values */
     public static EmbeddedStorage fromLabel(String label) {
-        String wanted = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(s -> s.label.equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("'" + label + "' is not a storage: use "
-                        + Arrays.stream(values()).map(EmbeddedStorage::label).collect(Collectors.joining(" or "))));
+        return Choices.parse(values(), EmbeddedStorage::label, label, "storage");
     }
 }

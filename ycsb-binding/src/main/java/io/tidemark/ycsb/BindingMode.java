@@ -1,8 +1,7 @@
 package io.tidemark.ycsb;
 
+import io.tidemark.config.Choices;
 import io.tidemark.protocol.CommitMode;
-
-import java.util.Locale;
 
 /** How the binding runs YCSB's operations; chosen by {@value #PROPERTY}. */
 public enum BindingMode {
@@ -56,13 +55,6 @@ public enum BindingMode {
         if (value == null) {
             return DEFAULT;
         }
-        String wanted = value.trim().toLowerCase(Locale.ROOT);
-        for (BindingMode mode : values()) {
-            if (mode.propertyValue.equals(wanted)) {
-                return mode;
-            }
-        }
-        throw new IllegalArgumentException(PROPERTY + " is '" + value + "'; use one of generic, batched, fastpath,"
-                + " raw");
+        return Choices.parse(values(), BindingMode::propertyValue, value, PROPERTY + " value");
     }
 }

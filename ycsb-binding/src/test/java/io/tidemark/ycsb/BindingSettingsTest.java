@@ -34,7 +34,7 @@ class BindingSettingsTest {
     void anUnknownModeIsRefusedWithTheAcceptedOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BindingSettings.from(props(BindingMode.PROPERTY, "fast")));
-        assertTrue(e.getMessage().contains("tidemark.mode is 'fast'"), e.getMessage());
+        assertTrue(e.getMessage().contains("'fast' is not a tidemark.mode value"), e.getMessage());
         assertTrue(e.getMessage().contains("generic, batched, fastpath, raw"), e.getMessage());
     }
 
@@ -43,7 +43,7 @@ class BindingSettingsTest {
         TidemarkClient client = new TidemarkClient();
         client.setProperties(props(BindingMode.PROPERTY, "transactional"));
         DBException e = assertThrows(DBException.class, client::init);
-        assertTrue(e.getMessage().contains("tidemark.mode is 'transactional'"), e.getMessage());
+        assertTrue(e.getMessage().contains("'transactional' is not a tidemark.mode value"), e.getMessage());
         assertEquals(null, TidemarkClient.onCurrentThread());
     }
 

@@ -1,8 +1,6 @@
 package io.tidemark.bench.tso;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.tidemark.config.Choices;
 
 /**
  * What the background load's pairs do after a low-latency TSO said COMMITTED. With a batched TSO the question does
@@ -34,9 +32,6 @@ public enum BackgroundRecords {
 
     /** @throws IllegalArgumentException naming the accepted values */
     public static BackgroundRecords fromLabel(String label) {
-        String wanted = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(b -> b.label.equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("'" + label + "' is not a background load: use "
-                        + Arrays.stream(values()).map(BackgroundRecords::label).collect(Collectors.joining(" or "))));
+        return Choices.parse(values(), BackgroundRecords::label, label, "background load");
     }
 }

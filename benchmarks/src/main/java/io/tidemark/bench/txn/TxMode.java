@@ -1,10 +1,7 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.config.Choices;
 import io.tidemark.protocol.CommitMode;
-
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * How the benchmark transactions run: Tidemark with the low-latency TSO (the client writes its commit record), Tidemark
@@ -52,9 +49,6 @@ public enum TxMode {
 
     /** @throws IllegalArgumentException naming the accepted modes */
     public static TxMode fromLabel(String label) {
-        String wanted = label.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(m -> m.label.equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("'" + label + "' is not a benchmark mode: use "
-                        + Arrays.stream(values()).map(TxMode::label).collect(Collectors.joining(", "))));
+        return Choices.parse(values(), TxMode::label, label, "benchmark mode");
     }
 }
