@@ -31,7 +31,9 @@ final class TentativeWriter {
     private final SnapshotReader reader;
     private final boolean conflictChecked;
 
+    /** @throws TransactionStateException the transaction is not running or was begun read-only */
     TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader, boolean conflictChecked) {
+        tx.checkWritable("write to " + tableName.getNameAsString());
         this.tx = tx;
         this.tableName = tableName;
         this.table = table;

@@ -6,6 +6,8 @@ import io.tidemark.visibility.DecidedWriters;
 import io.tidemark.visibility.ReaderContext;
 import io.tidemark.writeset.ConflictLevel;
 
+import java.time.Duration;
+
 /**
  * One snapshot-isolation transaction, begun by {@link TransactionManager#begin()}. It reads the snapshot of its start
  * timestamp (plus its own writes) and commits or rolls back through the manager that began it. Like an HBase
@@ -15,6 +17,12 @@ public final class Transaction {
 
     private final TransactionManager manager;
     private final ReaderContext reader;
+    private final TsoIncarnation incarnation;
+    /** Begun by {@link TransactionManager#beginReadOnly}: every write is refused. */
+    private final boolean readOnly;
+    /** When the request that produced the start timestamp was sent ({@link System#nanoTime()}). */
+    private final long snapshotObtainedNanos;
+    private final long begunNanos;
     private final ConflictLevel conflictLevel;
     private final long commitToken;
     private final int maxWriteSet;
@@ -27,10 +35,17 @@ public final class Transaction {
     /**
      * @param commitToken the token the TSO handed out with {@code startTimestamp}, for the COMMIT
      * @param incarnation the TSO incarnation that handed out {@code startTimestamp}: its mode, level, epoch and limits
+     * @param readOnly whether every write is refused
+     * @param snapshotObtainedNanos when the request that produced {@code startTimestamp} was sent
      */
-    Transaction(TransactionManager manager, long startTimestamp, long commitToken, TsoIncarnation incarnation) {
+    Transaction(TransactionManager manager, long startTimestamp, long commitToken, TsoIncarnation incarnation,
+                boolean readOnly, long snapshotObtainedNanos) {
         this.manager = manager;
         this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
+        this.incarnation = incarnation;
+        this.readOnly = readOnly;
+        this.snapshotObtainedNanos = snapshotObtainedNanos;
+        this.begunNanos = System.nanoTime();
         this.conflictLevel = incarnation.conflictLevel();
         this.commitToken = commitToken;
         this.maxWriteSet = incarnation.maxWriteSet();
@@ -55,6 +70,21 @@ public final class Transaction {
 
     public TransactionState state() {
         return state;
+    }
+
+    /** Whether the transaction was begun read-only ({@link TransactionManager#beginReadOnly}): it refuses writes. */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /**
+     * How old the snapshot was when the transaction began: the time since the request that produced its start
+     * timestamp was sent. About one TSO round trip for {@link TransactionManager#begin()}; up to the staleness bound
+     * for {@link TransactionManager#beginReadOnly(Staleness)}. Transactions that committed during this time may be
+     * missing from the snapshot.
+     */
+    public Duration snapshotAgeAtBegin() {
+        return Duration.ofNanos(begunNanos - snapshotObtainedNanos);
     }
 
     @Override
@@ -110,6 +140,25 @@ public final class Transaction {
             throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
                     + ": it is " + s + "; begin a new transaction");
         }
+    }
+
+    /** Refuses a write: the transaction is not running, or was begun read-only. */
+    void checkWritable(String action) {
+        checkRunning(action);
+        if (readOnly) {
+            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
+                    + ": it was begun read-only (beginReadOnly); begin it with begin() to write");
+        }
+    }
+
+    /** The TSO incarnation that handed out the start timestamp. */
+    TsoIncarnation incarnation() {
+        return incarnation;
+    }
+
+    /** When the request that produced the start timestamp was sent ({@link System#nanoTime()}). */
+    long snapshotObtainedNanos() {
+        return snapshotObtainedNanos;
     }
 
     /** Refuses to finish a transaction that is not running, or through a manager that did not begin it. */

@@ -58,6 +58,8 @@ public final class TransactionManager implements Closeable {
 
     /** How long {@link #close()} waits for asynchronous post-commits to finish. */
     private static final long POST_COMMIT_DRAIN_SECONDS = 30;
+    /** A read-only transaction that reuses a timestamp never sends COMMIT, so it holds no commit token. */
+    private static final long NO_COMMIT_TOKEN = 0;
 
     private final TsoClient tso;
     private final boolean ownsTso;
@@ -74,6 +76,7 @@ public final class TransactionManager implements Closeable {
     private final ExecutorService postCommitExecutor;
     private final ClientMetrics metrics = new ClientMetrics();
     private final CommitPhaseListener commitPhaseListener;
+    private final RecentSnapshot recentSnapshot = new RecentSnapshot();
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
@@ -118,6 +121,31 @@ public final class TransactionManager implements Closeable {
      *         is not the one this manager was configured with
      */
     public Transaction begin() throws TransactionException {
+        return beginAtTso(false);
+    }
+
+    /**
+     * Begins a read-only transaction whose snapshot may be up to {@code staleness} behind real time: it reuses the
+     * newest timestamp this manager knows to be a safe snapshot (the commit timestamp of one of its commits, or the
+     * start timestamp of a read-only transaction) when that was obtained within the bound, with no TSO round trip;
+     * otherwise, and always for {@link Staleness#none()}, it asks the TSO as {@link #begin()} does. The snapshot is
+     * consistent either way (snapshot isolation holds); it may miss transactions that committed during the last
+     * {@code staleness}, including this client's own (docs/api.md, "Read-only transactions"). Writes in the
+     * transaction fail with {@link TransactionStateException}; {@link #commit} ends it without a TSO round trip.
+     *
+     * @throws TransactionException when a TSO round trip was needed and no TSO answered
+     */
+    public Transaction beginReadOnly(Staleness staleness) throws TransactionException {
+        checkOpen();
+        RecentSnapshot.Entry recent = recentSnapshot.within(staleness, System.nanoTime());
+        if (recent != null) {
+            return new Transaction(this, recent.timestamp, NO_COMMIT_TOKEN, recent.incarnation, true,
+                    recent.obtainedNanos);
+        }
+        return beginAtTso(true);
+    }
+
+    private Transaction beginAtTso(boolean readOnly) throws TransactionException {
         checkOpen();
         BeginResult begun;
         long sent = System.nanoTime();
@@ -137,7 +165,12 @@ public final class TransactionManager implements Closeable {
                     + " builder's conflictLevel) to follow the cluster, or change the cluster's level"
                     + " (docs/operations.md#changing-cluster-settings)");
         }
-        return new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation());
+        Transaction tx = new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation(),
+                readOnly, sent);
+        if (readOnly) {
+            recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), sent);
+        }
+        return tx;
     }
 
     /**
@@ -203,6 +236,8 @@ public final class TransactionManager implements Closeable {
         WriteSet writes = tx.writeSet();
         if (writes.isEmpty()) {
             tx.markCommitted(tx.startTimestamp());
+            // It wrote nothing, so no cell carries its start timestamp: a safe snapshot from now on.
+            recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), tx.snapshotObtainedNanos());
             return;
         }
         long called = System.nanoTime();
@@ -252,6 +287,7 @@ public final class TransactionManager implements Closeable {
             }
         }
         long recorded = System.nanoTime();
+        recentSnapshot.offer(commitTs, tx.incarnation(), sent);
         completeCommit(tx, commitTs);
         commitPhaseListener.committed(answered - sent, recorded - answered, System.nanoTime() - recorded);
     }
