@@ -11,6 +11,9 @@ import io.tidemark.bench.latency.LatencyBySizeOptions;
 import io.tidemark.bench.latency.SizeResult;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.staleness.StalenessBenchmark;
+import io.tidemark.bench.staleness.StalenessOptions;
+import io.tidemark.bench.staleness.StalenessResult;
 import io.tidemark.bench.throughput.LoadPoint;
 import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
@@ -32,6 +35,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -141,6 +145,28 @@ class SuiteSmokeTest {
         results.forEach(r -> assertMeasured("theta " + r.theta(), r.measurement()));
         assertTrue(results.get(1).measurement().aborts() > 0, "4 threads on 50 keys at theta 1.4 never conflicted");
         assertReport(folder, 3, "contention-abort-rate.png", "contention-throughput.png");
+    }
+
+    @Test
+    void stalenessComparesBeginningAtTheTsoWithReusedSnapshots(@TempDir Path folder) throws Exception {
+        StalenessOptions options = new StalenessOptions(List.of(1, 5), List.of(Duration.ofSeconds(1)), 1, 1, TINY,
+                0.8, Duration.ZERO, ONE_SECOND, folder);
+
+        List<StalenessResult> results = new StalenessBenchmark(local(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(4, results.size());
+        for (StalenessResult r : results) {
+            String what = r.keys() + " key(s), " + r.bound();
+            assertTrue(r.transactions() > 0, "no read-only transaction in " + what);
+            assertNull(r.firstError(), what);
+            if (r.bound().equals("begin")) {
+                assertEquals(r.transactions(), r.tsoBegins(), "every transaction begins at the TSO: " + what);
+            } else {
+                assertTrue(r.tsoBegins() < r.transactions(), "a bounded snapshot is reused: " + what);
+            }
+        }
+        assertReport(folder, 5, "latency-cdf-1-keys.png", "latency-cdf-5-keys.png", "snapshot-age-cdf.png");
     }
 
     private static void assertMeasured(String what, TxMeasurement m) {

@@ -14,13 +14,14 @@ import java.util.Set;
 /** The table benchmark transactions read and update: one row per key, one value per row. */
 public final class DataTable {
 
-    static final byte[] FAMILY = Bytes.toBytes("f");
-    static final byte[] QUALIFIER = Bytes.toBytes("v");
+    public static final byte[] FAMILY = Bytes.toBytes("f");
+    public static final byte[] QUALIFIER = Bytes.toBytes("v");
 
     private DataTable() {
     }
 
-    static byte[] row(int key) {
+    /** The row of {@code key}. */
+    public static byte[] row(int key) {
         return Bytes.toBytes(String.format(Locale.ROOT, "user%010d", key));
     }
 

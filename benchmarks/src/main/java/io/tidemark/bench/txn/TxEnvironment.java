@@ -17,10 +17,12 @@ public final class TxEnvironment implements AutoCloseable {
 
     private final BenchTarget.Tso tso;
     private final TxDriver driver;
+    private final TableName tableName;
 
-    private TxEnvironment(BenchTarget.Tso tso, TxDriver driver) {
+    private TxEnvironment(BenchTarget.Tso tso, TxDriver driver, TableName tableName) {
         this.tso = tso;
         this.driver = driver;
+        this.tableName = tableName;
     }
 
     /**
@@ -43,14 +45,14 @@ public final class TxEnvironment implements AutoCloseable {
         Connection connection = target.connection();
         if (!mode.isTransactional()) {
             return new TxEnvironment(null, new RawHBaseDriver(connection, tableName, data.keys(),
-                    data.valueBytes()));
+                    data.valueBytes()), tableName);
         }
         BenchTarget.Tso tso = target.tso(mode.commitMode(), namespace);
         try {
             TidemarkConfig clientConfig = tso.clientConfig();
             return new TxEnvironment(tso, new TidemarkDriver(mode, connection, tableName, data.keys(),
                     data.valueBytes(), clientConfig,
-                    postCommit != null ? postCommit : PostCommitMode.fromConfig(clientConfig)));
+                    postCommit != null ? postCommit : PostCommitMode.fromConfig(clientConfig)), tableName);
         } catch (IOException | RuntimeException e) {
             tso.close();
             throw e;
@@ -59,6 +61,11 @@ public final class TxEnvironment implements AutoCloseable {
 
     public TxDriver driver() {
         return driver;
+    }
+
+    /** The data table ({@link DataTable}'s layout), for clients of a benchmark's own. */
+    public TableName tableName() {
+        return tableName;
     }
 
     /** Client configuration of the TSO, e.g. for more TSO clients. */
