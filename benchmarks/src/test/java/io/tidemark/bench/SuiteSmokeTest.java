@@ -9,6 +9,9 @@ import io.tidemark.bench.contention.ContentionResult;
 import io.tidemark.bench.latency.LatencyBySizeBenchmark;
 import io.tidemark.bench.latency.LatencyBySizeOptions;
 import io.tidemark.bench.latency.SizeResult;
+import io.tidemark.bench.durability.DurabilityBenchmark;
+import io.tidemark.bench.durability.DurabilityOptions;
+import io.tidemark.bench.durability.DurabilityResult;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.staleness.StalenessBenchmark;
@@ -24,6 +27,7 @@ import io.tidemark.bench.txn.TxMode;
 import io.tidemark.client.PostCommitMode;
 import io.tidemark.embedded.EmbeddedStorage;
 import io.tidemark.testing.SharedMiniCluster;
+import org.apache.hadoop.hbase.client.Durability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,6 +171,23 @@ class SuiteSmokeTest {
             }
         }
         assertReport(folder, 5, "latency-cdf-1-keys.png", "latency-cdf-5-keys.png", "snapshot-age-cdf.png");
+    }
+
+    @Test
+    void durabilityComparesEveryModeUnderEachSetting(@TempDir Path folder) throws Exception {
+        DurabilityOptions options = new DurabilityOptions(List.of(Durability.SYNC_WAL, Durability.SKIP_WAL), 1, 10,
+                TINY, Duration.ZERO, ONE_SECOND, folder);
+
+        List<DurabilityResult> results = new DurabilityBenchmark(local(), options, SILENT,
+                ProgressListener.NONE).run();
+
+        assertEquals(10, results.size(), "raw, generic and fast-path single writes, raw and generic batches, twice");
+        for (DurabilityResult r : results) {
+            String what = r.durability() + ", " + r.mode().label() + ", " + r.mutationsPerCall();
+            assertTrue(r.calls() > 0, "nothing written in " + what);
+            assertEquals(0, r.errors(), what + ": " + r.firstError());
+        }
+        assertReport(folder, 11, "durability-single.png", "durability-batch.png");
     }
 
     private static void assertMeasured(String what, TxMeasurement m) {

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         subcommands = {BenchLatencyBySizeCommand.class, BenchThroughputLatencyCommand.class,
                 BenchBreakdownCommand.class, BenchTsoCommand.class, BenchContentionCommand.class,
                 BenchEndToEndCommand.class, BenchFailoverCommand.class, BenchAttacksCommand.class,
-                BenchTlsCommand.class, BenchStalenessCommand.class})
+                BenchTlsCommand.class, BenchStalenessCommand.class,
+                BenchDurabilityCommand.class})
 final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -19,6 +20,6 @@ final class BenchCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use latency-by-size, "
-                + "throughput-latency, breakdown, tso, contention, e2e, failover, attacks, tls or staleness");
+                + "throughput-latency, breakdown, tso, contention, e2e, failover, attacks, tls, staleness or durability");
     }
 }
