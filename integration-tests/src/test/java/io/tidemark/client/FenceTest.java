@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -12,8 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Set;
 
 import static io.tidemark.testing.TestCluster.F;
@@ -25,26 +24,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FenceTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final Map<CommitMode, TestCluster> CLUSTERS = new EnumMap<>(CommitMode.class);
+    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("fence");
 
     @AfterAll
     static void stop() {
-        CLUSTERS.values().forEach(TestCluster::close);
-    }
-
-    private static TestCluster cluster(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
-        if (cluster == null) {
-            cluster = TestCluster.start("fence_" + mode.configName().replace('-', '_'), mode);
-            CLUSTERS.put(mode, cluster);
-        }
-        return cluster;
+        CLUSTERS.close();
     }
 
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void aFenceAbortsOlderWritersOfItsTableAndNobodyElse(CommitMode mode) throws IOException {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         TableName fenced = cluster.createTable("fenced", Set.of());
         TableName untouched = cluster.createTable("untouched", Set.of());
         byte[] row = Bytes.toBytes("r");
@@ -78,7 +68,7 @@ class FenceTest {
 
     @Test
     void fencesOnOneTableOneAfterAnotherEachGetALaterTimestamp() throws IOException {
-        TestCluster cluster = cluster(CommitMode.LOW_LATENCY);
+        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
         TableName table = TableName.valueOf(TestCluster.NAMESPACE, "twofences");
         long first = cluster.tm.fence(table);
         long second = cluster.tm.fence(table);

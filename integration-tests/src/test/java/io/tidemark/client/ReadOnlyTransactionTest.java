@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
@@ -13,8 +14,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -30,20 +29,11 @@ class ReadOnlyTransactionTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
     private static final Duration LONG = Duration.ofHours(1);
-    private static final Map<CommitMode, TestCluster> CLUSTERS = new EnumMap<>(CommitMode.class);
+    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("readonly");
 
     @AfterAll
     static void stop() {
-        CLUSTERS.values().forEach(TestCluster::close);
-    }
-
-    private static TestCluster cluster(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
-        if (cluster == null) {
-            cluster = TestCluster.start("readonly_" + mode.configName().replace('-', '_'), mode);
-            CLUSTERS.put(mode, cluster);
-        }
-        return cluster;
+        CLUSTERS.close();
     }
 
     private static void write(TestCluster cluster, TTable table, byte[] row, String value) throws IOException {
@@ -60,7 +50,7 @@ class ReadOnlyTransactionTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void aStaleReadOnlyTransactionReadsAtTheLatestCommitWithoutAskingTheTso(CommitMode mode) throws IOException {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("stale", Set.of());
         byte[] earlier = Bytes.toBytes("earlier");
         byte[] latest = Bytes.toBytes("latest");
@@ -90,7 +80,7 @@ class ReadOnlyTransactionTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void withoutAKnownSnapshotOrWithNoStalenessTheTsoIsAsked(CommitMode mode) throws IOException {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("fresh", Set.of());
         byte[] row = Bytes.toBytes("r");
         try (TransactionManager reader = cluster.managerBuilder().build();
@@ -116,7 +106,7 @@ class ReadOnlyTransactionTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void aSnapshotOlderThanTheBoundIsNotReused(CommitMode mode) throws Exception {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         try (TransactionManager tm = cluster.managerBuilder().build()) {
             Transaction known = tm.beginReadOnly(Staleness.none());
             Thread.sleep(20);
@@ -131,7 +121,7 @@ class ReadOnlyTransactionTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void writesInAReadOnlyTransactionAreRefusedAndLeaveNothing(CommitMode mode) throws IOException {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("refused", Set.of());
         byte[] row = Bytes.toBytes("r");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -155,7 +145,7 @@ class ReadOnlyTransactionTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void reusedSnapshotsAreConsistentWhileWritersCommit(CommitMode mode) throws Exception {
-        TestCluster cluster = cluster(mode);
+        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("transfers", Set.of());
         byte[][] accounts = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
         try (TransactionManager tm = cluster.managerBuilder().build();
