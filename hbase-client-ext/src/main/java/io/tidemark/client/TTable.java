@@ -145,6 +145,20 @@ public final class TTable implements Closeable {
         }
     }
 
+    /** Whether each Get finds anything, all in one multi-get. */
+    public boolean[] exists(Transaction tx, List<Get> gets) throws IOException {
+        List<Get> checks = new ArrayList<>(gets.size());
+        for (Get g : gets) {
+            checks.add(new Get(g).setCheckExistenceOnly(true));
+        }
+        Result[] answers = get(tx, checks);
+        boolean[] found = new boolean[answers.length];
+        for (int i = 0; i < answers.length; i++) {
+            found[i] = answers[i].getExists();
+        }
+        return found;
+    }
+
     /** A scanner of the snapshot; {@code next()} throws {@link TransactionAbortedException} as the reads above do. */
     public ResultScanner getScanner(Transaction tx, Scan scan) throws IOException {
         try {
@@ -266,7 +280,8 @@ public final class TTable implements Closeable {
         return new SnapshotReader(tx, table);
     }
 
-    private TentativeWriter writer(Transaction tx, String action, boolean conflictChecked) throws IOException {
+    /** A writer for {@code tx}: refuses a transaction that is not running or was begun read-only. */
+    TentativeWriter writer(Transaction tx, String action, boolean conflictChecked) throws IOException {
         SnapshotReader reader = reader(tx, action);
         return new TentativeWriter(tx, tableName, table, reader, conflictChecked);
     }

@@ -56,9 +56,20 @@ final class TentativeWriter {
         for (Delete d : deletes) {
             checkDelete(d);
         }
+        // The columns row and family deletes cover, for all the deletes in one multi-get rather than one read each.
+        List<Get> visibleReads = new ArrayList<>();
+        int[] readOf = new int[deletes.size()];
+        for (int i = 0; i < deletes.size(); i++) {
+            Get columns = coveredColumns(deletes.get(i));
+            readOf[i] = columns == null ? -1 : visibleReads.size();
+            if (columns != null) {
+                visibleReads.add(columns);
+            }
+        }
+        Result[] visible = visibleReads.isEmpty() ? new Result[0] : reader.get(visibleReads);
         List<Put> tombstones = new ArrayList<>(deletes.size());
-        for (Delete d : deletes) {
-            Put p = tombstonesFor(d);
+        for (int i = 0; i < deletes.size(); i++) {
+            Put p = tombstonesFor(deletes.get(i), readOf[i] < 0 ? null : visible[readOf[i]]);
             if (!p.isEmpty()) {
                 tombstones.add(p);
             }
@@ -122,38 +133,48 @@ final class TentativeWriter {
         return put;
     }
 
-    /** One tombstone per deleted column; family and row deletes cover the columns visible in the snapshot. */
-    private Put tombstonesFor(Delete delete) throws IOException {
-        byte[] row = delete.getRow();
-        Put put = new Put(row);
-        put.setDurability(delete.getDurability());
-        FastPathProtocol.markTransaction(put, tx.startTimestamp());
+    /**
+     * What a row or family delete covers, to be read from the snapshot: the whole row, or the deleted families; null
+     * when the delete names only columns.
+     */
+    private static Get coveredColumns(Delete delete) {
         if (delete.getFamilyCellMap().isEmpty()) {
-            addTombstonesForVisible(put, new Get(row));
-            return put;
+            return new Get(delete.getRow());
         }
         Get families = null;
         for (Map.Entry<byte[], List<Cell>> f : delete.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
                 if (c.getType() == Cell.Type.DeleteFamily) {
-                    families = families == null ? new Get(row) : families;
+                    families = families == null ? new Get(delete.getRow()) : families;
                     families.addFamily(f.getKey());
-                } else {
+                }
+            }
+        }
+        return families;
+    }
+
+    /**
+     * One tombstone per deleted column; family and row deletes cover {@code visible}, the columns the snapshot shows
+     * of what {@link #coveredColumns} named (null when it named nothing).
+     */
+    private Put tombstonesFor(Delete delete, Result visible) {
+        byte[] row = delete.getRow();
+        Put put = new Put(row);
+        put.setDurability(delete.getDurability());
+        FastPathProtocol.markTransaction(put, tx.startTimestamp());
+        for (Map.Entry<byte[], List<Cell>> f : delete.getFamilyCellMap().entrySet()) {
+            for (Cell c : f.getValue()) {
+                if (c.getType() != Cell.Type.DeleteFamily) {
                     addTombstone(put, f.getKey(), CellUtil.cloneQualifier(c));
                 }
             }
         }
-        if (families != null) {
-            addTombstonesForVisible(put, families);
+        if (visible != null) {
+            for (Cell c : visible.rawCells()) {
+                addTombstone(put, CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c));
+            }
         }
         return put;
-    }
-
-    private void addTombstonesForVisible(Put put, Get columns) throws IOException {
-        Result visible = reader.get(columns);
-        for (Cell c : visible.rawCells()) {
-            addTombstone(put, CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c));
-        }
     }
 
     private void addTombstone(Put put, byte[] family, byte[] qualifier) {

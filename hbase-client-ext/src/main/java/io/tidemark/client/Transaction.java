@@ -11,7 +11,8 @@ import java.time.Duration;
 /**
  * One snapshot-isolation transaction, begun by {@link TransactionManager#begin()}. It reads the snapshot of its start
  * timestamp (plus its own writes) and commits or rolls back through the manager that began it. Like an HBase
- * {@code Table}, a transaction is meant to be used by one thread at a time.
+ * {@code Table}, a transaction is meant to be used by one thread at a time; to issue its operations concurrently,
+ * use an {@link AsyncTTable}.
  */
 public final class Transaction {
 
@@ -29,6 +30,8 @@ public final class Transaction {
     private final WriteSet writeSet = new WriteSet();
     /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
     private final DecidedWriters decidedWriters = new DecidedWriters();
+    /** Operations issued through an {@link AsyncTTable} and not finished; commit waits for them. */
+    private final InFlightOperations inFlight;
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile long commitTimestamp;
 
@@ -49,6 +52,7 @@ public final class Transaction {
         this.conflictLevel = incarnation.conflictLevel();
         this.commitToken = commitToken;
         this.maxWriteSet = incarnation.maxWriteSet();
+        this.inFlight = new InFlightOperations(startTimestamp);
     }
 
     /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
@@ -117,6 +121,10 @@ public final class Transaction {
     /** Whether this transaction's write set names cells or rows: the level of the incarnation that began it. */
     ConflictLevel conflictLevel() {
         return conflictLevel;
+    }
+
+    InFlightOperations inFlight() {
+        return inFlight;
     }
 
     WriteSet writeSet() {

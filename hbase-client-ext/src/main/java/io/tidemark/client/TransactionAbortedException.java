@@ -26,7 +26,11 @@ public class TransactionAbortedException extends TransactionException {
                 + " writes, after this transaction started", "retry the transaction"),
         SNAPSHOT_TOO_OLD("the transaction's snapshot is at or below a low watermark that compaction has already"
                 + " collected versions with, so a read could have returned wrong data and was refused",
-                "retry with a new transaction, and keep read-only transactions short");
+                "retry with a new transaction, and keep read-only transactions short"),
+        WRITE_FAILED("an asynchronous write of the transaction (AsyncTTable) failed, so the transaction cannot"
+                + " commit what it was asked to write; the exception's cause is the write's failure",
+                "fix what the cause names (a missing column family, a closed table, an unreachable region), then"
+                + " retry the transaction");
 
         private final String description;
         private final String advice;

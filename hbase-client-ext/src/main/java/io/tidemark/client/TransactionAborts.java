@@ -21,19 +21,30 @@ final class TransactionAborts {
         if (failure instanceof TransactionAbortedException) {
             return failure;
         }
-        IOException refusal = FastPathErrors.find(failure, NewerFastPathWriteException.class);
-        TransactionAbortedException.Reason reason = TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE;
-        if (refusal == null) {
-            refusal = FastPathErrors.find(failure, SnapshotTooOldException.class);
-            reason = TransactionAbortedException.Reason.SNAPSHOT_TOO_OLD;
-        }
-        if (refusal == null) {
+        TransactionAbortedException.Reason reason = refusalReason(failure);
+        if (reason == null) {
             return failure;
         }
         if (tx.state() == TransactionState.RUNNING) {
             tx.manager().rollback(tx);
         }
         tx.manager().metrics().aborted(reason);
-        return new TransactionAbortedException(tx.startTimestamp(), reason, refusal);
+        return new TransactionAbortedException(tx.startTimestamp(), reason, refusal(failure));
+    }
+
+    /** The abort reason of a region-server refusal somewhere in {@code failure}'s causes; null when there is none. */
+    static TransactionAbortedException.Reason refusalReason(Throwable failure) {
+        if (FastPathErrors.find(failure, NewerFastPathWriteException.class) != null) {
+            return TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE;
+        }
+        if (FastPathErrors.find(failure, SnapshotTooOldException.class) != null) {
+            return TransactionAbortedException.Reason.SNAPSHOT_TOO_OLD;
+        }
+        return null;
+    }
+
+    private static IOException refusal(Throwable failure) {
+        IOException refusal = FastPathErrors.find(failure, NewerFastPathWriteException.class);
+        return refusal != null ? refusal : FastPathErrors.find(failure, SnapshotTooOldException.class);
     }
 }

@@ -18,7 +18,9 @@ import io.tidemark.protocol.CommitMode;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -233,6 +235,7 @@ public final class TransactionManager implements Closeable {
     public void commit(Transaction tx) throws TransactionException {
         tx.checkFinishableBy(this, "commit");
         checkOpen();
+        awaitInFlightOperations(tx);
         WriteSet writes = tx.writeSet();
         if (writes.isEmpty()) {
             tx.markCommitted(tx.startTimestamp());
@@ -292,11 +295,59 @@ public final class TransactionManager implements Closeable {
         commitPhaseListener.committed(answered - sent, recorded - answered, System.nanoTime() - recorded);
     }
 
-    /** Rolls {@code tx} back: its tentative writes are removed and will never be visible. */
+    /**
+     * Waits until every operation issued through an {@link AsyncTTable} has finished, refusing new ones. A failed
+     * write aborts the transaction: committing the rest would commit less than the application wrote.
+     */
+    private void awaitInFlightOperations(Transaction tx) throws TransactionException {
+        try {
+            tx.inFlight().end("commit").get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransactionException("interrupted while transaction " + tx.startTimestamp() + " waited for its"
+                    + " asynchronous operations before committing; it did not commit: roll it back", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the end of in-flight operations never fails", e);
+        }
+        Throwable failed = tx.inFlight().firstWriteFailure();
+        if (failed != null) {
+            TransactionAbortedException.Reason refused = TransactionAborts.refusalReason(failed);
+            throw abort(tx, refused != null ? refused : TransactionAbortedException.Reason.WRITE_FAILED, failed);
+        }
+        // An asynchronous read refused by a region server (SNAPSHOT_TOO_OLD) rolled the transaction back.
+        tx.checkRunning("commit");
+    }
+
+    /**
+     * Rolls {@code tx} back: its tentative writes are removed and will never be visible. Asynchronous operations of
+     * the transaction still running ({@link AsyncTTable}) finish first; the removal then runs on the thread that
+     * finishes the last of them, so rollback never waits.
+     */
     public void rollback(Transaction tx) {
         tx.checkFinishableBy(this, "roll back");
         tx.markRolledBack();
-        removeTentativeCells(tx);
+        tx.inFlight().end("rollback").thenRun(() -> removeTentativeCells(tx));
+    }
+
+    /**
+     * An asynchronous transactional view of {@code tableName}: operations return at once and run on
+     * {@code executor}, so one transaction's reads and writes to different rows proceed concurrently (see
+     * {@link AsyncTTable}). The table is checked here, once: a table that cannot hold transactional data is refused.
+     *
+     * @param connection an HBase connection of the caller's, which stays open when the AsyncTTable is closed
+     * @param executor   where the operations run; the number of its threads bounds the fan-out. It stays the caller's
+     *                   to shut down
+     * @throws TableNotTransactionalException the table cannot be used transactionally (the message says why)
+     */
+    public AsyncTTable asyncTable(AsyncConnection connection, TableName tableName, ExecutorService executor)
+            throws IOException {
+        checkOpen();
+        if (connection == null || tableName == null || executor == null) {
+            throw new NullPointerException("connection, tableName and executor are all required");
+        }
+        Table table = new AsyncBackedTable(connection, tableName);
+        tableCheck.check(table);
+        return new AsyncTTable(new TTable(table), executor);
     }
 
     /**

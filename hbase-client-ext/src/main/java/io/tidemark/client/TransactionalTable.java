@@ -167,12 +167,7 @@ public final class TransactionalTable implements Table {
 
     @Override
     public boolean[] exists(List<Get> gets) throws IOException {
-        Transaction tx = tx();
-        boolean[] found = new boolean[gets.size()];
-        for (int i = 0; i < found.length; i++) {
-            found[i] = table.exists(tx, gets.get(i));
-        }
-        return found;
+        return table.exists(tx(), gets);
     }
 
     @Override
