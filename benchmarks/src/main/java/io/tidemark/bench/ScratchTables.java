@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 
 import java.io.IOException;
 import java.util.List;
@@ -45,10 +46,24 @@ public final class ScratchTables {
      */
     public static void recreate(Connection connection, TableName name, String family, Set<TableFeature> features,
                                 TidemarkConfig clientConfig) throws IOException {
+        recreate(connection, name, family, features, clientConfig, new byte[0][]);
+    }
+
+    /**
+     * Recreates {@code name} as {@link #recreate(Connection, TableName, String, Set, TidemarkConfig)} does, split into
+     * regions at {@code splitKeys} (none: one region).
+     */
+    public static void recreate(Connection connection, TableName name, String family, Set<TableFeature> features,
+                                TidemarkConfig clientConfig, byte[][] splitKeys) throws IOException {
         try (Admin admin = connection.getAdmin()) {
             drop(admin, name);
-            admin.createTable(new TidemarkAdmin(connection, clientConfig).descriptorFor(name, List.of(family),
-                    features));
+            TableDescriptor descriptor = new TidemarkAdmin(connection, clientConfig).descriptorFor(name,
+                    List.of(family), features);
+            if (splitKeys.length == 0) {
+                admin.createTable(descriptor);
+            } else {
+                admin.createTable(descriptor, splitKeys);
+            }
         }
     }
 

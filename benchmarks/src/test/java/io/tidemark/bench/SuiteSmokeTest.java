@@ -14,6 +14,9 @@ import io.tidemark.bench.durability.DurabilityOptions;
 import io.tidemark.bench.durability.DurabilityResult;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.fanout.FanoutBenchmark;
+import io.tidemark.bench.fanout.FanoutOptions;
+import io.tidemark.bench.fanout.FanoutResult;
 import io.tidemark.bench.staleness.StalenessBenchmark;
 import io.tidemark.bench.staleness.StalenessOptions;
 import io.tidemark.bench.staleness.StalenessResult;
@@ -171,6 +174,23 @@ class SuiteSmokeTest {
             }
         }
         assertReport(folder, 5, "latency-cdf-1-keys.png", "latency-cdf-5-keys.png", "snapshot-age-cdf.png");
+    }
+
+    @Test
+    void fanoutMeasuresEveryFanOutUpToTheTransactionSize(@TempDir Path folder) throws Exception {
+        FanoutOptions options = new FanoutOptions(List.of(1, 4), List.of(1, 2, 8), 2, 50, 100, Duration.ZERO,
+                ONE_SECOND, folder);
+
+        List<FanoutResult> results = new FanoutBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
+
+        assertEquals(List.of("1x1", "4x1", "4x2", "4x4"), results.stream().map(r -> r.operations() + "x"
+                + r.fanout()).toList(), "fan-outs above the transaction size count as the size");
+        for (FanoutResult r : results) {
+            String what = r.operations() + " operation(s), fan-out " + r.fanout();
+            assertTrue(r.transactions() > 0, "no transaction in " + what);
+            assertEquals(0, r.errors(), what + ": " + r.firstError());
+        }
+        assertReport(folder, 5, "fanout-p50.png", "fanout-p99.png");
     }
 
     @Test

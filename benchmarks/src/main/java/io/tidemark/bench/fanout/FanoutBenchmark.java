@@ -1,0 +1,319 @@
+package io.tidemark.bench.fanout;
+
+import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.ScratchTables;
+import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.report.Charts;
+import io.tidemark.bench.report.LatencySummary;
+import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.report.ResultTable;
+import io.tidemark.bench.txn.DataTable;
+import io.tidemark.client.AsyncTTable;
+import io.tidemark.client.TTable;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.client.TransactionState;
+import io.tidemark.protocol.CommitMode;
+import org.HdrHistogram.Histogram;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.knowm.xchart.XYChart;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * "bench fanout": one client thread runs transactions of n operations, alternately a write and a read of distinct
+ * uniformly chosen rows of a table split over several regions, issuing them through an {@link AsyncTTable} with at
+ * most f in flight (f = 1: one after another), then commits. Reports p50 and p99 per (n, f), normalised to sequential
+ * issue of the same n and to a 1-operation transaction, with plots.
+ */
+public final class FanoutBenchmark {
+
+    public static final String NAME = "fanout";
+    /** The issue-14 target: a 10-operation transaction at full fan-out at most this many times a 1-operation one. */
+    static final double TARGET_RATIO = 2.5;
+    static final int TARGET_OPERATIONS = 10;
+
+    private static final String NAMESPACE = "tidemark_bench_fanout";
+    private static final TableName TABLE = TableName.valueOf("bench_fanout");
+    private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
+    private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
+
+    private final BenchTarget target;
+    private final FanoutOptions options;
+    private final PrintStream log;
+    private final ProgressClock clock;
+
+    public FanoutBenchmark(BenchTarget target, FanoutOptions options, PrintStream log, ProgressListener progress) {
+        this.target = target;
+        this.options = options;
+        this.log = log;
+        this.clock = new ProgressClock(progress, plannedSeconds(options));
+    }
+
+    public static long plannedSeconds(FanoutOptions o) {
+        long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum();
+        return runs * (o.warmup().toSeconds() + o.duration().toSeconds());
+    }
+
+    public List<FanoutResult> run() throws IOException, InterruptedException {
+        List<FanoutResult> results = new ArrayList<>();
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService executor = Executors.newFixedThreadPool(options.mostInFlight(), r -> {
+            Thread t = new Thread(r, "bench-fanout-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try (BenchTarget.Tso tso = target.tso(CommitMode.LOW_LATENCY, NAMESPACE);
+             AsyncConnection async = asyncConnection();
+             TransactionManager tm = TransactionManager.builder(target.connection()).config(tso.clientConfig())
+                     .build()) {
+            ScratchTables.recreate(target.connection(), TABLE, Bytes.toString(DataTable.FAMILY), Set.of(),
+                    tso.clientConfig(), splitKeys());
+            try (AsyncTTable table = tm.asyncTable(async, TABLE, executor)) {
+                log.printf(Locale.ROOT, "fanout: preloading %d rows over %d regions%n", options.keys(),
+                        options.regions());
+                preload(tm);
+                for (int n : options.operations()) {
+                    for (int f : options.fanoutsFor(n)) {
+                        results.add(measure(tm, table, n, f));
+                    }
+                }
+            } finally {
+                ScratchTables.drop(target.connection(), TABLE);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+        writeReport(results);
+        return results;
+    }
+
+    private AsyncConnection asyncConnection() throws IOException, InterruptedException {
+        try {
+            return ConnectionFactory.createAsyncConnection(target.connection().getConfiguration()).get();
+        } catch (ExecutionException e) {
+            throw new IOException("could not open an asynchronous HBase connection", e.getCause());
+        }
+    }
+
+    /** Split points that spread the keys evenly over the regions. */
+    private byte[][] splitKeys() {
+        byte[][] splits = new byte[options.regions() - 1][];
+        for (int i = 1; i < options.regions(); i++) {
+            splits[i - 1] = DataTable.row((int) ((long) options.keys() * i / options.regions()));
+        }
+        return splits;
+    }
+
+    private void preload(TransactionManager tm) throws IOException {
+        byte[] value = new byte[options.valueBytes()];
+        try (TTable table = new TTable(target.connection(), TABLE)) {
+            for (int from = 0; from < options.keys(); from += PRELOAD_ROWS_PER_TRANSACTION) {
+                Transaction tx = tm.begin();
+                List<Put> puts = new ArrayList<>();
+                for (int key = from; key < Math.min(options.keys(), from + PRELOAD_ROWS_PER_TRANSACTION); key++) {
+                    puts.add(new Put(DataTable.row(key)).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value));
+                }
+                table.put(tx, puts);
+                tm.commit(tx);
+            }
+        }
+    }
+
+    private FanoutResult measure(TransactionManager tm, AsyncTTable table, int operations, int fanout)
+            throws InterruptedException {
+        clock.phase(operations + " operation(s), fan-out " + fanout);
+        AtomicBoolean measuring = new AtomicBoolean(false);
+        AtomicBoolean running = new AtomicBoolean(true);
+        Histogram latency = new Histogram(HIGHEST_MICROS, 3);
+        AtomicLong transactions = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        AtomicReference<Throwable> firstError = new AtomicReference<>();
+        Thread client = new Thread(() -> {
+            SplittableRandom random = new SplittableRandom();
+            byte[] value = new byte[options.valueBytes()];
+            while (running.get()) {
+                long started = System.nanoTime();
+                Transaction tx = null;
+                try {
+                    tx = tm.begin();
+                    issue(table, tx, distinctKeys(random, operations), fanout, value);
+                    tm.commit(tx);
+                    if (measuring.get()) {
+                        latency.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
+                        transactions.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    errors.incrementAndGet();
+                    firstError.compareAndSet(null, e);
+                    if (tx != null && tx.state() == TransactionState.RUNNING) {
+                        tm.rollback(tx);
+                    }
+                }
+            }
+        }, "bench-fanout-client");
+        client.setDaemon(true);
+        client.start();
+        clock.sleep(options.warmup());
+        measuring.set(true);
+        clock.sleep(options.duration());
+        measuring.set(false);
+        running.set(false);
+        client.join();
+        return new FanoutResult(operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
+    }
+
+    /** Issues the operations with at most {@code fanout} in flight, waiting for the oldest when the window is full. */
+    private static void issue(AsyncTTable table, Transaction tx, int[] keys, int fanout, byte[] value)
+            throws InterruptedException, ExecutionException {
+        ArrayDeque<CompletableFuture<?>> window = new ArrayDeque<>(fanout);
+        for (int i = 0; i < keys.length; i++) {
+            if (window.size() == fanout) {
+                window.poll().get();
+            }
+            byte[] row = DataTable.row(keys[i]);
+            window.add(i % 2 == 0
+                    ? table.put(tx, new Put(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value))
+                    : table.get(tx, new Get(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER)));
+        }
+        while (!window.isEmpty()) {
+            window.poll().get();
+        }
+    }
+
+    private int[] distinctKeys(SplittableRandom random, int count) {
+        Set<Integer> chosen = new HashSet<>();
+        int[] keys = new int[count];
+        int i = 0;
+        while (i < count) {
+            int key = random.nextInt(options.keys());
+            if (chosen.add(key)) {
+                keys[i++] = key;
+            }
+        }
+        return keys;
+    }
+
+    /** The results as a table (also what the command line prints). */
+    public static ResultTable table(List<FanoutResult> results) {
+        ResultTable table = new ResultTable("operations", "fanout", "transactions", "errors", "p50_ms", "p99_ms",
+                "p50_vs_sequential", "p99_vs_sequential", "p50_vs_1_op");
+        FanoutResult oneOp = find(results, 1, 1);
+        for (FanoutResult r : results) {
+            FanoutResult sequential = find(results, r.operations(), 1);
+            table.addRow(r.operations(), r.fanout(), r.transactions(), r.errors(), LatencySummary.ms(r.p50Ms()),
+                    LatencySummary.ms(r.p99Ms()), ratio(r.p50Ms(), sequential == null ? 0 : sequential.p50Ms()),
+                    ratio(r.p99Ms(), sequential == null ? 0 : sequential.p99Ms()),
+                    ratio(r.p50Ms(), oneOp == null ? 0 : oneOp.p50Ms()));
+        }
+        return table;
+    }
+
+    /**
+     * The issue-14 target line: p50 of {@value #TARGET_OPERATIONS}-operation transactions at their largest fan-out
+     * against 1-operation transactions; null when either was not measured.
+     */
+    public static String targetLine(List<FanoutResult> results) {
+        FanoutResult oneOp = find(results, 1, 1);
+        FanoutResult full = results.stream().filter(r -> r.operations() == TARGET_OPERATIONS)
+                .max((a, b) -> Integer.compare(a.fanout(), b.fanout())).orElse(null);
+        FanoutResult sequential = find(results, TARGET_OPERATIONS, 1);
+        if (oneOp == null || full == null || oneOp.transactions() == 0 || full.transactions() == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "Target: a %d-operation transaction at fan-out %d takes %.2fx a 1-operation"
+                        + " transaction at p50 (%s ms vs %s ms; target <= %.1fx)%s.", TARGET_OPERATIONS,
+                full.fanout(), full.p50Ms() / oneOp.p50Ms(), LatencySummary.ms(full.p50Ms()),
+                LatencySummary.ms(oneOp.p50Ms()), TARGET_RATIO, sequential == null ? ""
+                        : String.format(Locale.ROOT, "; issued sequentially it takes %.2fx",
+                        sequential.p50Ms() / oneOp.p50Ms()));
+    }
+
+    private static FanoutResult find(List<FanoutResult> results, int operations, int fanout) {
+        return results.stream().filter(r -> r.operations() == operations && r.fanout() == fanout
+                && r.transactions() > 0).findFirst().orElse(null);
+    }
+
+    private static String ratio(double value, double base) {
+        return base > 0 ? String.format(Locale.ROOT, "%.2f", value / base) : "-";
+    }
+
+    private void writeReport(List<FanoutResult> results) throws IOException {
+        StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
+                "One client thread runs transactions of n operations: operation i writes (even i) or reads (odd i)"
+                        + " one of %d preloaded rows of %d bytes, chosen uniformly and distinct within the"
+                        + " transaction, in a table split into %d regions. The operations go through an AsyncTTable"
+                        + " with at most f in flight (fan-out f; 1 = one after another, through the same API), on an"
+                        + " executor of %d threads; then the transaction commits (low-latency mode, writing its own"
+                        + " commit record). Latency is begin to end of commit. *_vs_sequential divides by the same n"
+                        + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. Warm-up %d s, measured"
+                        + " %d s per run; HBase, TSO and client share one JVM.%n%n",
+                options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
+                options.warmup().toSeconds(), options.duration().toSeconds()));
+        String target = targetLine(results);
+        if (target != null) {
+            notes.append(target).append("\n\n");
+        }
+        notes.append(ReportWriter.image("p50 normalised to sequential issue",
+                Charts.save(normalised(results, true), options.outputFolder(), "fanout-p50.png")));
+        notes.append(ReportWriter.image("p99 normalised to sequential issue",
+                Charts.save(normalised(results, false), options.outputFolder(), "fanout-p99.png")));
+        for (FanoutResult r : results) {
+            if (r.firstError() != null) {
+                notes.append(String.format(Locale.ROOT, "First error, %d operation(s), fan-out %d: %s%n%n",
+                        r.operations(), r.fanout(), r.firstError()));
+            }
+        }
+        notes.append(ReportWriter.environment()).append('\n');
+        ReportWriter.write(options.outputFolder(), "Multi-dispatch: fanning out a transaction's operations",
+                table(results), notes.toString(), target.storage());
+    }
+
+    /** Latency at each fan-out divided by sequential issue, one line per transaction size. */
+    private static XYChart normalised(List<FanoutResult> results, boolean p50) {
+        XYChart chart = Charts.lines("Transaction latency (" + (p50 ? "p50" : "p99") + ") against fan-out",
+                "fan-out (operations in flight)", "latency / sequential latency");
+        for (int n : results.stream().map(FanoutResult::operations).distinct().toList()) {
+            FanoutResult sequential = find(results, n, 1);
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (FanoutResult r : results) {
+                if (r.operations() == n && r.transactions() > 0 && sequential != null) {
+                    x.add((double) r.fanout());
+                    y.add(p50 ? r.p50Ms() / sequential.p50Ms() : r.p99Ms() / sequential.p99Ms());
+                }
+            }
+            if (!x.isEmpty()) {
+                chart.addSeries(n + " operation(s)", x, y);
+            }
+        }
+        return chart;
+    }
+}

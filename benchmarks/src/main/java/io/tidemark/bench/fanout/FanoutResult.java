@@ -1,0 +1,19 @@
+package io.tidemark.bench.fanout;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One run: transactions of {@code operations} operations with at most {@code fanout} in flight; latency from begin
+ * to the end of commit, in microseconds.
+ */
+public record FanoutResult(int operations, int fanout, long transactions, long errors, Histogram latencyMicros,
+                           Throwable firstError) {
+
+    double p50Ms() {
+        return latencyMicros.getValueAtPercentile(50) / 1000.0;
+    }
+
+    double p99Ms() {
+        return latencyMicros.getValueAtPercentile(99) / 1000.0;
+    }
+}
