@@ -277,9 +277,9 @@ public final class FanoutBenchmark {
                         + " %d s per run; HBase, TSO and client share one JVM.%n%n",
                 options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
                 options.warmup().toSeconds(), options.duration().toSeconds()));
-        String target = targetLine(results);
-        if (target != null) {
-            notes.append(target).append("\n\n");
+        String targetReached = targetLine(results);
+        if (targetReached != null) {
+            notes.append(targetReached).append("\n\n");
         }
         notes.append(ReportWriter.image("p50 normalised to sequential issue",
                 Charts.save(normalised(results, true), options.outputFolder(), "fanout-p50.png")));
