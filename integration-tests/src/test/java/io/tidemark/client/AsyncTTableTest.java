@@ -138,6 +138,29 @@ class AsyncTTableTest {
     }
 
     @Test
+    void deleteAllRemovesWholeRowsFamiliesAndColumnsInOneCall() throws Exception {
+        byte[] other = Bytes.toBytes("other");
+        Transaction setup = cluster.tm.begin();
+        for (int i = 0; i < 3; i++) {
+            table.put(setup, put(i, "v").addColumn(F, other, Bytes.toBytes("o"))).get();
+        }
+        cluster.tm.commit(setup);
+        Transaction tx = cluster.tm.begin();
+
+        table.deleteAll(tx, List.of(new Delete(row(0)), new Delete(row(1)).addFamily(F),
+                new Delete(row(2)).addColumns(F, other))).get();
+        cluster.tm.commit(tx);
+
+        Transaction later = cluster.tm.begin();
+        assertTrue(table.get(later, new Get(row(0))).get().isEmpty(), "whole row");
+        assertTrue(table.get(later, new Get(row(1))).get().isEmpty(), "family");
+        Result kept = table.get(later, new Get(row(2))).get();
+        assertEquals("v", value(kept), "only the named column is deleted");
+        assertNull(kept.getValue(F, other));
+        cluster.tm.commit(later);
+    }
+
+    @Test
     void snapshotHidesAConcurrentCommit() throws Exception {
         commitRows(1, "before");
         Transaction reader = cluster.tm.begin();

@@ -26,6 +26,7 @@ import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -75,7 +76,7 @@ public final class FanoutBenchmark {
 
     public static long plannedSeconds(FanoutOptions o) {
         long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum();
-        return runs * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return 2 * o.warmup().toSeconds() + runs * (o.warmup().toSeconds() + o.duration().toSeconds());
     }
 
     public List<FanoutResult> run() throws IOException, InterruptedException {
@@ -96,6 +97,7 @@ public final class FanoutBenchmark {
                 log.printf(Locale.ROOT, "fanout: preloading %d rows over %d regions%n", options.keys(),
                         options.regions());
                 preload(tm);
+                warmUp(tm, table);
                 for (int n : options.operations()) {
                     for (int f : options.fanoutsFor(n)) {
                         results.add(measure(tm, table, n, f));
@@ -143,9 +145,26 @@ public final class FanoutBenchmark {
         }
     }
 
+    /**
+     * Runs the largest transactions at full fan-out, then 1-operation transactions, each for the warm-up time and
+     * unmeasured: otherwise the first run measured (the 1-operation baseline every ratio divides by) would pay for
+     * the JIT, the new connection's region lookups and the flushes after the preload.
+     */
+    private void warmUp(TransactionManager tm, AsyncTTable table) throws InterruptedException {
+        int largest = options.operations().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        run(tm, table, largest, options.mostInFlight(), "warm-up", Duration.ZERO);
+        run(tm, table, 1, 1, "warm-up", Duration.ZERO);
+    }
+
     private FanoutResult measure(TransactionManager tm, AsyncTTable table, int operations, int fanout)
             throws InterruptedException {
-        clock.phase(operations + " operation(s), fan-out " + fanout);
+        return run(tm, table, operations, fanout, "", options.duration());
+    }
+
+    /** Transactions of {@code operations} at {@code fanout} for the warm-up, then measured for {@code measured}. */
+    private FanoutResult run(TransactionManager tm, AsyncTTable table, int operations, int fanout, String phase,
+                             Duration measured) throws InterruptedException {
+        clock.phase(phase + (phase.isEmpty() ? "" : ": ") + operations + " operation(s), fan-out " + fanout);
         AtomicBoolean measuring = new AtomicBoolean(false);
         AtomicBoolean running = new AtomicBoolean(true);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
@@ -183,7 +202,7 @@ public final class FanoutBenchmark {
         client.start();
         clock.sleep(options.warmup());
         measuring.set(true);
-        clock.sleep(options.duration());
+        clock.sleep(measured);
         measuring.set(false);
         running.set(false);
         client.join();
@@ -272,7 +291,9 @@ public final class FanoutBenchmark {
                         + " transaction, in a table split into %d regions. The operations go through an AsyncTTable"
                         + " with at most f in flight (fan-out f; 1 = one after another, through the same API), on an"
                         + " executor of %d threads; then the transaction commits (low-latency mode, writing its own"
-                        + " commit record). Latency is begin to end of commit. *_vs_sequential divides by the same n"
+                        + " commit record). Before the first run, the largest transactions at full fan-out and"
+                        + " 1-operation transactions run unmeasured for the warm-up time each. Latency is begin to end"
+                        + " of commit. *_vs_sequential divides by the same n"
                         + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. Warm-up %d s, measured"
                         + " %d s per run; HBase, TSO and client share one JVM.%n%n",
                 options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
