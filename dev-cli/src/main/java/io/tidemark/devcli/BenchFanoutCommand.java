@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
                 "Defaults take about 1.5 minutes."})
 final class BenchFanoutCommand implements Callable<Integer> {
 
-    private static final int DEFAULT_SECONDS = 4;
+    private static final int DEFAULT_SECONDS = 6;
 
     @Mixin
     private BenchOptions common;

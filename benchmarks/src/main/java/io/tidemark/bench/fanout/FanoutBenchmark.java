@@ -60,6 +60,8 @@ public final class FanoutBenchmark {
     private static final String NAMESPACE = "tidemark_bench_fanout";
     private static final TableName TABLE = TableName.valueOf("bench_fanout");
     private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
+    /** Slices each (n, f) is measured in, one per round through all of them. */
+    static final int ROUNDS = 3;
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
     private final BenchTarget target;
@@ -76,7 +78,7 @@ public final class FanoutBenchmark {
 
     public static long plannedSeconds(FanoutOptions o) {
         long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum();
-        return 2 * o.warmup().toSeconds() + runs * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return 2 * o.warmup().toSeconds() + runs * o.duration().toSeconds();
     }
 
     public List<FanoutResult> run() throws IOException, InterruptedException {
@@ -98,11 +100,7 @@ public final class FanoutBenchmark {
                         options.regions());
                 preload(tm);
                 warmUp(tm, table);
-                for (int n : options.operations()) {
-                    for (int f : options.fanoutsFor(n)) {
-                        results.add(measure(tm, table, n, f));
-                    }
-                }
+                results = measureInRounds(tm, table);
             } finally {
                 ScratchTables.drop(target.connection(), TABLE);
             }
@@ -152,19 +150,39 @@ public final class FanoutBenchmark {
      */
     private void warmUp(TransactionManager tm, AsyncTTable table) throws InterruptedException {
         int largest = options.operations().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        run(tm, table, largest, options.mostInFlight(), "warm-up", Duration.ZERO);
-        run(tm, table, 1, 1, "warm-up", Duration.ZERO);
+        run(tm, table, largest, options.mostInFlight(), "warm-up", options.warmup(), Duration.ZERO);
+        run(tm, table, 1, 1, "warm-up", options.warmup(), Duration.ZERO);
     }
 
-    private FanoutResult measure(TransactionManager tm, AsyncTTable table, int operations, int fanout)
+    /**
+     * Measures every (n, f) in {@value #ROUNDS} rounds of a slice each, and merges the slices: on a shared machine the
+     * background load drifts, and ratios between runs measured minutes apart would mostly show the drift.
+     */
+    private List<FanoutResult> measureInRounds(TransactionManager tm, AsyncTTable table)
             throws InterruptedException {
-        return run(tm, table, operations, fanout, "", options.duration());
+        Duration slice = options.duration().dividedBy(ROUNDS);
+        List<FanoutResult> merged = new ArrayList<>();
+        for (int round = 1; round <= ROUNDS; round++) {
+            int i = 0;
+            for (int n : options.operations()) {
+                for (int f : options.fanoutsFor(n)) {
+                    FanoutResult r = run(tm, table, n, f, "round " + round + "/" + ROUNDS, Duration.ZERO, slice);
+                    if (round == 1) {
+                        merged.add(r);
+                    } else {
+                        merged.set(i, merged.get(i).plus(r));
+                    }
+                    i++;
+                }
+            }
+        }
+        return merged;
     }
 
-    /** Transactions of {@code operations} at {@code fanout} for the warm-up, then measured for {@code measured}. */
+    /** Transactions of {@code operations} at {@code fanout}: unmeasured for {@code warmup}, then for {@code measured}. */
     private FanoutResult run(TransactionManager tm, AsyncTTable table, int operations, int fanout, String phase,
-                             Duration measured) throws InterruptedException {
-        clock.phase(phase + (phase.isEmpty() ? "" : ": ") + operations + " operation(s), fan-out " + fanout);
+                             Duration warmup, Duration measured) throws InterruptedException {
+        clock.phase(phase + ": " + operations + " operation(s), fan-out " + fanout);
         AtomicBoolean measuring = new AtomicBoolean(false);
         AtomicBoolean running = new AtomicBoolean(true);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
@@ -200,7 +218,7 @@ public final class FanoutBenchmark {
         }, "bench-fanout-client");
         client.setDaemon(true);
         client.start();
-        clock.sleep(options.warmup());
+        clock.sleep(warmup);
         measuring.set(true);
         clock.sleep(measured);
         measuring.set(false);
@@ -292,10 +310,13 @@ public final class FanoutBenchmark {
                         + " with at most f in flight (fan-out f; 1 = one after another, through the same API), on an"
                         + " executor of %d threads; then the transaction commits (low-latency mode, writing its own"
                         + " commit record). Before the first run, the largest transactions at full fan-out and"
-                        + " 1-operation transactions run unmeasured for the warm-up time each. Latency is begin to end"
-                        + " of commit. *_vs_sequential divides by the same n"
+                        + " 1-operation transactions run unmeasured for the warm-up time each; then every (n, f) is"
+                        + " measured in " + ROUNDS + " rounds through all of them, one equal slice of its measured time"
+                        + " per round, and the slices merged, so that the drift of the background load hits all of"
+                        + " them alike. Latency is begin to end of"
+                        + " commit. *_vs_sequential divides by the same n"
                         + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. Warm-up %d s, measured"
-                        + " %d s per run; HBase, TSO and client share one JVM.%n%n",
+                        + " %d s per (n, f); HBase, TSO and client share one JVM.%n%n",
                 options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
                 options.warmup().toSeconds(), options.duration().toSeconds()));
         String targetReached = targetLine(results);

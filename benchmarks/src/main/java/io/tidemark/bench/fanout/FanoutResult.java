@@ -9,6 +9,14 @@ import org.HdrHistogram.Histogram;
 public record FanoutResult(int operations, int fanout, long transactions, long errors, Histogram latencyMicros,
                            Throwable firstError) {
 
+    /** This run and {@code other} (the same n and f) as one. */
+    FanoutResult plus(FanoutResult other) {
+        Histogram both = latencyMicros.copy();
+        both.add(other.latencyMicros);
+        return new FanoutResult(operations, fanout, transactions + other.transactions, errors + other.errors, both,
+                firstError != null ? firstError : other.firstError);
+    }
+
     double p50Ms() {
         return latencyMicros.getValueAtPercentile(50) / 1000.0;
     }
