@@ -115,7 +115,7 @@ final class TentativeWriter {
         byte[] row = user.getRow();
         long version = tx.startTimestamp();
         Put put = new Put(row);
-        put.setDurability(user.getDurability());
+        put.setDurability(tx.durabilityFor(user));
         FastPathProtocol.markTransaction(put, version);
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
@@ -160,7 +160,7 @@ final class TentativeWriter {
     private Put tombstonesFor(Delete delete, Result visible) {
         byte[] row = delete.getRow();
         Put put = new Put(row);
-        put.setDurability(delete.getDurability());
+        put.setDurability(tx.durabilityFor(delete));
         FastPathProtocol.markTransaction(put, tx.startTimestamp());
         for (Map.Entry<byte[], List<Cell>> f : delete.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
