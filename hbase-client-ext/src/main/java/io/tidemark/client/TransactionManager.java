@@ -223,7 +223,9 @@ public final class TransactionManager implements Closeable {
     }
 
     /**
-     * Commits {@code tx}: afterwards its writes are visible to every transaction that begins later.
+     * Commits {@code tx}: afterwards its writes are visible to every transaction that begins later. Operations
+     * issued through an {@link AsyncTTable} and still in flight are waited for first; if one of its writes failed,
+     * the transaction aborts with {@link TransactionAbortedException.Reason#WRITE_FAILED}.
      *
      * @throws TransactionAbortedException the transaction did not commit and its writes were removed; see
      *         {@link TransactionAbortedException#reason()}
