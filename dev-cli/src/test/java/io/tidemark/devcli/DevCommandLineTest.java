@@ -129,6 +129,12 @@ class DevCommandLineTest {
     }
 
     @Test
+    void fanoutRefusesAFanOutBelowOne() {
+        assertEquals(2, run("bench", "fanout", "--fanouts", "1,0"));
+        assertTrue(err.toString().contains("fan-outs must be at least 1"), err.toString());
+    }
+
+    @Test
     void chaosRefusesAnUnknownScenarioNamingTheScenarios() {
         assertEquals(2, run("chaos", "--scenario", "bogus"));
         assertTrue(err.toString().contains("no scenario 'bogus'; there are: baseline"), err.toString());

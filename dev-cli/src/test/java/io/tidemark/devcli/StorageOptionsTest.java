@@ -39,7 +39,7 @@ class StorageOptionsTest {
     void unknownStorageIsRefusedNamingTheChoicesOnEveryCommandThatHasIt() {
         for (String[] command : new String[][] {{"server"}, {"quickstart"}, {"bench", "e2e"}, {"bench", "breakdown"},
                 {"bench", "latency-by-size"}, {"bench", "throughput-latency"}, {"bench", "tso"},
-                {"bench", "contention"}, {"bench", "failover"}}) {
+                {"bench", "contention"}, {"bench", "failover"}, {"bench", "fanout"}}) {
             String[] args = new String[command.length + 2];
             System.arraycopy(command, 0, args, 0, command.length);
             args[command.length] = "--storage";
@@ -53,7 +53,7 @@ class StorageOptionsTest {
         for (String[] args : new String[][] {{"server", "--help"}, {"quickstart", "--help"},
                 {"bench", "e2e", "--help"}, {"bench", "breakdown", "--help"}, {"bench", "latency-by-size", "--help"},
                 {"bench", "throughput-latency", "--help"}, {"bench", "tso", "--help"},
-                {"bench", "contention", "--help"}, {"bench", "failover", "--help"}}) {
+                {"bench", "contention", "--help"}, {"bench", "failover", "--help"}, {"bench", "fanout", "--help"}}) {
             out.getBuffer().setLength(0);
             assertEquals(0, run(args), String.join(" ", args));
             assertTrue(out.toString().contains("--storage=<storage>"), String.join(" ", args) + ": " + out);
