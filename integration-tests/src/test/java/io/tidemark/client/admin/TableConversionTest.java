@@ -229,6 +229,24 @@ class TableConversionTest {
         TestCluster.drop(name);
     }
 
+    @Test
+    void enableRefusesAnUnmarkedTableHoldingTidemarkMetadata() throws IOException {
+        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+        TableName name = legacyTable(cluster, "metadata");
+        try (Table raw = TestCluster.connection().getTable(name)) {
+            raw.put(new Put(row("t")).addColumn(F, Q, 7 * Timestamps.TSO_STEP, value("tentative?"))
+                    .addColumn(F, CellEncoding.shadowQualifier(Q), 6 * Timestamps.TSO_STEP,
+                            CellEncoding.encodeCommitTimestamp(6 * Timestamps.TSO_STEP + 1)));
+        }
+
+        IOException refused = assertThrows(IOException.class, () -> cluster.admin.enable(name, cluster.tm));
+
+        assertTrue(refused.getMessage().contains("Tidemark metadata") && refused.getMessage().contains("'t'"),
+                refused.getMessage());
+        assertNull(descriptor(name).getValue(TransactionalTableLayout.CONVERTED_AT_KEY), "nothing was changed");
+        TestCluster.drop(name);
+    }
+
     /** Plain writes run until just before the conversion; every one of them is committed data afterwards. */
     @Test
     void aTableWrittenByPlainClientsUntilJustBeforeTheConversionKeepsEveryWrite() throws Exception {
