@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
         description = {"Creates a transactional table, converts an existing one, or checks one.",
                 "  table create <table> <family>...   every version kept, no TTL, families marked, coprocessors "
                         + "attached (--fast-path: the fast-path observer too)",
-                "  table enable <table>               converts an existing table the same way",
+                "  table enable <table>               converts an existing table the same way; cells it holds count "
+                        + "as committed (needs the TSO: the conversion timestamp is a fence)",
                 "  table check <table>                lists every problem in plain words (exit code 1 if any)",
                 "The coprocessor jar must be on the region servers (docs/coprocessors.md)."})
 public final class TableCliCommand implements Callable<Integer> {

@@ -24,6 +24,15 @@ public final class TransactionalTableLayout {
      */
     public static final String COMMIT_TABLE_KEY = TidemarkConfig.COMMIT_TABLE;
 
+    /**
+     * Table metadata key recording when a table that already held data became transactional: the value is the
+     * conversion timestamp T0 in decimal, a TSO timestamp taken by {@code ./tidemark table enable} after it checked
+     * that every stored cell is older. A data cell or tombstone below T0 without a shadow cell was written outside
+     * transactions before the conversion and counts as committed at its own timestamp (docs/operations.md,
+     * "Converting a table that holds data"). Absent (or 0) on tables that were transactional from the start.
+     */
+    public static final String CONVERTED_AT_KEY = "tidemark.converted-at";
+
     /** Applies a transaction's snapshot inside the region server for gets and scans. */
     public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";
 

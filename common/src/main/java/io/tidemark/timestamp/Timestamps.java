@@ -29,6 +29,23 @@ public final class Timestamps {
         return ts > 0 && (ts & LOW_MASK) == 0;
     }
 
+    /**
+     * The TSO timestamp a TSO starting at wall-clock time {@code millis} (milliseconds since the epoch) hands out
+     * nothing below: {@code millis * TSO_STEP}. HBase stamps cells written outside transactions with the wall clock in
+     * milliseconds, so every TSO timestamp sorts above every such cell written before the TSO started, and new
+     * transactional versions of a table converted in place sort above the data it already held (docs/architecture.md,
+     * "Timestamps").
+     *
+     * @throws IllegalArgumentException when {@code millis} is negative or so large the product overflows
+     */
+    public static long wallClockFloor(long millis) {
+        if (millis < 0 || millis > Long.MAX_VALUE / TSO_STEP) {
+            throw new IllegalArgumentException("wall-clock time must be from 0 to " + Long.MAX_VALUE / TSO_STEP
+                    + " ms, was " + millis);
+        }
+        return millis * TSO_STEP;
+    }
+
     /** The TSO timestamp at or below {@code ts}. */
     public static long tsoPart(long ts) {
         return ts & ~LOW_MASK;

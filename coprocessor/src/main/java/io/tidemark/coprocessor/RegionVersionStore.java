@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor;
 
+import io.tidemark.visibility.Conversion;
 import io.tidemark.visibility.VersionStore;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -15,9 +16,12 @@ import java.io.IOException;
 public final class RegionVersionStore implements VersionStore {
 
     private final Region region;
+    private final Conversion conversion;
 
+    /** Takes the table's conversion from the region's descriptor (a changed descriptor reopens the region). */
     public RegionVersionStore(Region region) {
         this.region = region;
+        this.conversion = Conversion.of(region.getTableDescriptor());
     }
 
     @Override
@@ -28,5 +32,10 @@ public final class RegionVersionStore implements VersionStore {
     @Override
     public void put(Put put) throws IOException {
         region.put(put);
+    }
+
+    @Override
+    public Conversion conversion() {
+        return conversion;
     }
 }

@@ -5,6 +5,7 @@ import io.tidemark.client.sweeper.StoredColumnVersion;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -35,7 +36,8 @@ import java.util.List;
  *       after the search. Then compaction may have removed the versions of a committed writer that later commits
  *       overwrote, and nothing tells a commit from an abort: COLLECTED.</li>
  * </ol>
- * The search either scans every table that may hold transactional cells at exactly that version (HBase skips store
+ * A converted table is not searched below its conversion: what it stores there are legacy writes, made by no
+ * transaction ({@link Conversion}). The search either scans every table that may hold transactional cells at exactly that version (HBase skips store
  * files outside the time range), or, knowing the transaction's write set, reads its written cells.
  */
 final class OutcomeSettler {
@@ -93,11 +95,16 @@ final class OutcomeSettler {
     private Evidence scanTables(List<TableName> tables, long start) throws IOException {
         Evidence found = new Evidence();
         for (TableName name : tables) {
-            try (Table table = connection.getTable(name);
-                 ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(Collections.singleton(start)))) {
-                for (Result row : rows) {
-                    if (found.add(StoredColumnVersion.of(row), start)) {
-                        return found;
+            try (Table table = connection.getTable(name)) {
+                if (Conversion.of(table.getDescriptor()).isLegacy(start)) {
+                    // What the table stores at that version was written before its conversion, by no transaction.
+                    continue;
+                }
+                try (ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(Collections.singleton(start)))) {
+                    for (Result row : rows) {
+                        if (found.add(StoredColumnVersion.of(row), start)) {
+                            return found;
+                        }
                     }
                 }
             }

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.visibility.Conversion;
 import io.tidemark.visibility.SnapshotQuery;
 import io.tidemark.visibility.TableVersionStore;
 import org.apache.hadoop.hbase.client.Get;
@@ -22,11 +23,12 @@ final class SnapshotReader {
     private final Table table;
     private final SnapshotQuery query;
 
-    SnapshotReader(Transaction tx, Table table) {
+    /** @param conversion the table's, from its descriptor */
+    SnapshotReader(Transaction tx, Table table, Conversion conversion) {
         this.tx = tx;
         this.table = table;
         this.query = new SnapshotQuery(tx.readerContext(), tx.manager().commitTable(),
-                new TableVersionStore(table, tx.startTimestamp()), tx.decidedWriters(),
+                new TableVersionStore(table, tx.startTimestamp(), conversion), tx.decidedWriters(),
                 tx.manager().metrics().readerEffects());
     }
 

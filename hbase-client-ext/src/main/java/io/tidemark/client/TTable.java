@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -34,6 +35,10 @@ import java.util.List;
  * with an exception that says so): user timestamps and time ranges, {@code Scan.setBatch}, partial results and
  * reading more than one version.
  *
+ * <p>A table converted in place ({@code ./tidemark table enable} on a table that held data) refuses writes of
+ * transactions that began before its conversion with {@link TableConvertedAfterStartException}; the cells it held
+ * before are read as committed.
+ *
  * <p>A read whose snapshot is older than what compaction kept is refused by the region server; the transaction is
  * then rolled back and the read throws {@link TransactionAbortedException} with reason
  * {@link TransactionAbortedException.Reason#SNAPSHOT_TOO_OLD}.
@@ -42,7 +47,7 @@ public final class TTable implements Closeable {
 
     private final TableName tableName;
     private final Table table;
-    private volatile Boolean serverSide;
+    private volatile TransactionalTableCheck.CheckedTable checked;
 
     public TTable(Connection connection, TableName tableName) throws IOException {
         this(connection.getTable(tableName));
@@ -276,23 +281,33 @@ public final class TTable implements Closeable {
     }
 
     private SnapshotReader reader(Transaction tx, String action) throws IOException {
-        serverSide(tx, action);
-        return new SnapshotReader(tx, table);
+        return new SnapshotReader(tx, table, checked(tx, action).conversion);
     }
 
-    /** A writer for {@code tx}: refuses a transaction that is not running or was begun read-only. */
+    /**
+     * A writer of the transaction's tentative cells: refuses a transaction that is not running or was begun read-only.
+     *
+     * @throws TableConvertedAfterStartException the table became transactional after the transaction began
+     */
     TentativeWriter writer(Transaction tx, String action, boolean conflictChecked) throws IOException {
-        SnapshotReader reader = reader(tx, action);
-        return new TentativeWriter(tx, tableName, table, reader, conflictChecked);
+        Conversion conversion = checked(tx, action).conversion;
+        if (conversion.startedBefore(tx.startTimestamp())) {
+            throw new TableConvertedAfterStartException(tableName, tx.startTimestamp(), conversion.convertedAt());
+        }
+        return new TentativeWriter(tx, tableName, table, new SnapshotReader(tx, table, conversion), conflictChecked);
     }
 
     /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */
     private boolean serverSide(Transaction tx, String action) throws IOException {
+        return checked(tx, action).serverSide;
+    }
+
+    private TransactionalTableCheck.CheckedTable checked(Transaction tx, String action) throws IOException {
         tx.checkRunning(action);
-        Boolean known = serverSide;
+        TransactionalTableCheck.CheckedTable known = checked;
         if (known == null) {
             known = tx.manager().tableCheck().check(table);
-            serverSide = known;
+            checked = known;
         }
         return known;
     }

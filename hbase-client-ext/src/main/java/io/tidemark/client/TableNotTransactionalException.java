@@ -20,6 +20,11 @@ public class TableNotTransactionalException extends IOException {
         super(message(table, problems));
     }
 
+    /** A table whose descriptor Tidemark cannot read, for the reason given. */
+    public TableNotTransactionalException(TableName table, String reason) {
+        super("table " + table.getNameAsString() + " cannot be used transactionally: " + reason);
+    }
+
     private static String message(TableName table, List<TableProblem> problems) {
         StringBuilder m = new StringBuilder("table ").append(table.getNameAsString())
                 .append(" cannot be used transactionally: ");

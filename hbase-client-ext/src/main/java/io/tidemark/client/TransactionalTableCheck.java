@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.client.admin.TableProblem;
 import io.tidemark.client.admin.TransactionalTableInspector;
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -13,25 +14,35 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Checks, once per table, that the table can hold transactional data (see {@link TransactionalTableInspector}) and
- * whether its region servers resolve snapshots. Remembers the tables that passed, so only the first touch of a table
- * pays for reading its descriptor.
+ * Checks, once per table, that the table can hold transactional data (see {@link TransactionalTableInspector}),
+ * whether its region servers resolve snapshots, and when it was converted. Remembers the tables that passed, so only
+ * the first touch of a table pays for reading its descriptor.
  */
 final class TransactionalTableCheck {
 
+    /** What a transaction needs to know of a table that passed. */
+    static final class CheckedTable {
+        final boolean serverSide;
+        final Conversion conversion;
+
+        CheckedTable(boolean serverSide, Conversion conversion) {
+            this.serverSide = serverSide;
+            this.conversion = conversion;
+        }
+    }
+
     private final TransactionalTableInspector inspector;
-    /** Tables that passed -> whether the snapshot coprocessor is attached. */
-    private final Map<TableName, Boolean> passed = new ConcurrentHashMap<>();
+    private final Map<TableName, CheckedTable> passed = new ConcurrentHashMap<>();
 
     TransactionalTableCheck(int minVersions, TableName commitTable) {
         this.inspector = new TransactionalTableInspector(minVersions, commitTable);
     }
 
-    /** Refuses a table that cannot be used transactionally; returns whether reads can be resolved server-side. */
-    boolean check(Table table) throws IOException {
-        Boolean serverSide = passed.get(table.getName());
-        if (serverSide != null) {
-            return serverSide;
+    /** Refuses a table that cannot be used transactionally; returns what transactions need to know of it. */
+    CheckedTable check(Table table) throws IOException {
+        CheckedTable known = passed.get(table.getName());
+        if (known != null) {
+            return known;
         }
         TableDescriptor descriptor = table.getDescriptor();
         List<TableProblem> blocking = new ArrayList<>();
@@ -43,8 +54,14 @@ final class TransactionalTableCheck {
         if (!blocking.isEmpty()) {
             throw new TableNotTransactionalException(table.getName(), blocking);
         }
-        serverSide = TransactionalTableInspector.hasServerSideSnapshots(descriptor);
-        passed.put(table.getName(), serverSide);
-        return serverSide;
+        Conversion conversion;
+        try {
+            conversion = Conversion.of(descriptor);
+        } catch (IllegalArgumentException e) {
+            throw new TableNotTransactionalException(table.getName(), e.getMessage());
+        }
+        known = new CheckedTable(TransactionalTableInspector.hasServerSideSnapshots(descriptor), conversion);
+        passed.put(table.getName(), known);
+        return known;
     }
 }

@@ -298,7 +298,7 @@ public final class TsoServer implements AutoCloseable {
         ClusterSettings cluster = agreement.agree(clusterSettingsStore);
         timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
         TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
-                this::stopServing);
+                System::currentTimeMillis, this::stopServing);
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();

@@ -19,10 +19,13 @@ public final class TableVersionStore implements VersionStore {
 
     private final Table table;
     private final long readerStart;
+    private final Conversion conversion;
 
-    public TableVersionStore(Table table, long readerStart) {
+    /** @param conversion the table's, from its descriptor ({@link Conversion#of}) */
+    public TableVersionStore(Table table, long readerStart, Conversion conversion) {
         this.table = table;
         this.readerStart = readerStart;
+        this.conversion = conversion;
     }
 
     @Override
@@ -34,5 +37,10 @@ public final class TableVersionStore implements VersionStore {
     @Override
     public void put(Put put) throws IOException {
         table.put(put);
+    }
+
+    @Override
+    public Conversion conversion() {
+        return conversion;
     }
 }

@@ -18,4 +18,7 @@ public interface VersionStore {
 
     /** Writes cells of one row as HBase's {@code Table.put} does. */
     void put(Put put) throws IOException;
+
+    /** When the table became transactional, if it held data before ({@link Conversion#NONE} otherwise). */
+    Conversion conversion();
 }

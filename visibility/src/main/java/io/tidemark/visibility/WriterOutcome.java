@@ -19,10 +19,16 @@ public final class WriterOutcome {
 
     private final Kind kind;
     private final long commitTimestamp;
+    private final boolean legacy;
 
-    private WriterOutcome(Kind kind, long commitTimestamp) {
+    private WriterOutcome(Kind kind, long commitTimestamp, boolean legacy) {
         this.kind = kind;
         this.commitTimestamp = commitTimestamp;
+        this.legacy = legacy;
+    }
+
+    private WriterOutcome(Kind kind, long commitTimestamp) {
+        this(kind, commitTimestamp, false);
     }
 
     public static WriterOutcome committedAt(long commitTimestamp) {
@@ -30,6 +36,18 @@ public final class WriterOutcome {
             throw new IllegalArgumentException("a commit timestamp is positive, was " + commitTimestamp);
         }
         return new WriterOutcome(Kind.COMMITTED, commitTimestamp);
+    }
+
+    /**
+     * A legacy write ({@link Conversion}): stored outside transactions before the table became transactional, so
+     * committed at its own version. HBase lets clients write at version 0, so unlike a TSO commit timestamp it may be
+     * 0.
+     */
+    public static WriterOutcome legacyWriteAt(long version) {
+        if (version < 0) {
+            throw new IllegalArgumentException("an HBase version is not negative, was " + version);
+        }
+        return new WriterOutcome(Kind.COMMITTED, version, true);
     }
 
     public Kind kind() {
@@ -42,6 +60,11 @@ public final class WriterOutcome {
 
     public boolean isPending() {
         return kind == Kind.PENDING;
+    }
+
+    /** Whether this is a legacy write: committed at its own version, with no shadow cell and no commit record. */
+    public boolean isLegacy() {
+        return legacy;
     }
 
     /** Whether the outcome can never change (committed or never committed). */
@@ -65,7 +88,7 @@ public final class WriterOutcome {
     @Override
     public boolean equals(Object o) {
         return o instanceof WriterOutcome && ((WriterOutcome) o).kind == kind
-                && ((WriterOutcome) o).commitTimestamp == commitTimestamp;
+                && ((WriterOutcome) o).commitTimestamp == commitTimestamp && ((WriterOutcome) o).legacy == legacy;
     }
 
     @Override
@@ -75,6 +98,6 @@ public final class WriterOutcome {
 
     @Override
     public String toString() {
-        return kind == Kind.COMMITTED ? "COMMITTED@" + commitTimestamp : kind.name();
+        return kind == Kind.COMMITTED ? (legacy ? "LEGACY@" : "COMMITTED@") + commitTimestamp : kind.name();
     }
 }

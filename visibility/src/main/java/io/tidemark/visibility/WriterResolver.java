@@ -16,6 +16,9 @@ import java.io.IOException;
  * Decides whether, and when, the writer of a stored version committed (docs/architecture.md, "Reading a snapshot"):
  * <ol>
  *   <li>a shadow cell holds the commit timestamp;</li>
+ *   <li>a version below the table's conversion ({@link VersionStore#conversion()}) is a legacy write, made outside
+ *       transactions before the table became transactional: committed at its own version. The commit table is
+ *       never asked about it, and it is never invalidated;</li>
  *   <li>else the commit table: a commit record decides (and, when healing, the missing shadow cell is written);</li>
  *   <li>no record, or an invalidation marker: re-read the shadow cell, since the writer may have finished its
  *       post-commit (shadow cells written, record deleted) since the row was read;</li>
@@ -79,6 +82,9 @@ public final class WriterResolver {
         Long shadow = column.commitTimestampAt(version);
         if (shadow != null) {
             return WriterOutcome.committedAt(shadow);
+        }
+        if (store.conversion().isLegacy(version)) {
+            return WriterOutcome.legacyWriteAt(version);
         }
         WriterOutcome known = decided.get(version);
         if (known != null) {

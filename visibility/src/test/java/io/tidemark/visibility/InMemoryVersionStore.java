@@ -31,6 +31,7 @@ final class InMemoryVersionStore implements VersionStore {
     private final Map<Integer, StagedAction> before = new HashMap<>();
     private final Map<Integer, StagedAction> after = new HashMap<>();
     private int reads;
+    private Conversion conversion = Conversion.NONE;
 
     /** What another process does meanwhile. */
     interface StagedAction {
@@ -87,6 +88,16 @@ final class InMemoryVersionStore implements VersionStore {
                 cells.add(copy);
             }
         }
+    }
+
+    @Override
+    public synchronized Conversion conversion() {
+        return conversion;
+    }
+
+    /** Makes the table one converted at {@code convertedAt} (0: transactional from the start). */
+    synchronized void convertedAt(long convertedAt) {
+        conversion = Conversion.at(convertedAt);
     }
 
     /** Removes one stored version of one qualifier (a rolled-back writer tidying up). */

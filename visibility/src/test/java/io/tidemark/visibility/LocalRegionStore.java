@@ -54,6 +54,11 @@ final class LocalRegionStore implements VersionStore, AutoCloseable {
         region.put(put);
     }
 
+    @Override
+    public Conversion conversion() {
+        return Conversion.NONE;
+    }
+
     /** Writes the memstore to a store file, so later reads merge files and memstore as a region server does. */
     void flush() throws IOException {
         region.flush(true);

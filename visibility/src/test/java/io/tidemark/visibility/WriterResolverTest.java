@@ -15,6 +15,7 @@ import static io.tidemark.visibility.Rows.ROW;
 import static io.tidemark.visibility.Rows.S;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The steps of deciding a writer (docs/architecture.md, "Reading a snapshot"), each policy, and each race. */
 class WriterResolverTest {
@@ -162,6 +163,53 @@ class WriterResolverTest {
         commitTable.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
         assertEquals(WriterOutcome.NEVER_COMMITTED, reader.outcome(columns.get(1), WRITER),
                 "remembered: the commit table was not asked");
+    }
+
+    @Test
+    void aCellBelowTheConversionWithoutAShadowCellIsALegacyWriteCommittedAtItsOwnVersion() throws IOException {
+        long legacy = 3 * S + 123; // HBase's wall-clock versions have low bits set
+        Rows.data(store, ROW, "q", legacy, "old");
+        store.convertedAt(WRITER);
+        WriterOutcome outcome = reader(CommitMode.LOW_LATENCY, 0).outcome(column(), legacy);
+        assertEquals(WriterOutcome.legacyWriteAt(legacy), outcome);
+        assertTrue(outcome.isLegacy());
+        assertTrue(outcome.isCommittedBefore(WRITER + S), "every snapshot after the conversion sees it");
+        assertEquals(CommitState.absent(), commitTable.lookup(legacy), "never invalidated");
+        assertEquals(List.of(), effects, "nothing invalidated, nothing healed");
+        assertEquals(WriterOutcome.legacyWriteAt(legacy), WriterResolver.forCompaction(commitTable, store)
+                .outcome(column(), legacy), "compaction keeps it as committed too");
+        assertEquals(WriterOutcome.legacyWriteAt(legacy), WriterResolver.forFastPath(commitTable, store)
+                .outcome(column(), legacy));
+        assertNull(column().commitTimestampAt(legacy), "no shadow cell is written for it");
+    }
+
+    @Test
+    void legacyCellsAreNeverLookedUpInTheCommitTable() throws IOException {
+        long legacy = 5 * S;
+        Rows.data(store, ROW, "q", legacy, "old");
+        store.convertedAt(WRITER);
+        commitTable.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
+        assertEquals(WriterOutcome.legacyWriteAt(legacy), reader(CommitMode.LOW_LATENCY, 0).outcome(column(),
+                legacy), "decided without the (failing) commit table");
+        assertEquals(0, commitTable.size());
+    }
+
+    @Test
+    void aVersionAtOrAboveTheConversionIsResolvedAsATransactionalWrite() throws IOException {
+        Rows.data(store, ROW, "q", WRITER, "v");
+        store.convertedAt(WRITER);
+        assertEquals(WriterOutcome.NEVER_COMMITTED, reader(CommitMode.LOW_LATENCY, 0).outcome(column(), WRITER),
+                "a pending writer at the boundary is invalidated as usual");
+        assertEquals(CommitState.invalidated(), commitTable.lookup(WRITER));
+    }
+
+    @Test
+    void aShadowCellBelowTheConversionStillDecides() throws IOException {
+        long early = 5 * S;
+        Rows.data(store, ROW, "q", early, "v");
+        Rows.shadow(store, ROW, "q", early, 6 * S);
+        store.convertedAt(WRITER);
+        assertEquals(WriterOutcome.committedAt(6 * S), reader(CommitMode.LOW_LATENCY, 0).outcome(column(), early));
     }
 
     private WriterResolver reader(CommitMode mode, long epoch) {

@@ -30,7 +30,9 @@ import java.util.Set;
  *   <li>the newest version committed at or below the low watermark is what every such snapshot reads there, so
  *       every older version is dropped; that newest version is dropped too when it is a deletion and the
  *       compaction sees all files (HBase drops delete markers then as well);</li>
- *   <li>a committed version that lacks its shadow cell gets one, so nobody asks the commit table again.</li>
+ *   <li>a committed version that lacks its shadow cell gets one, so nobody asks the commit table again; a legacy
+ *       write (stored before the table was converted, {@code io.tidemark.visibility.Conversion}) counts as
+ *       committed at its own version and gets none.</li>
  * </ul>
  * A version whose writer cannot be decided now (commit table unreachable) is kept, and decides nothing.
  * HBase delete markers, Tidemark metadata other than shadow cells and tombstones, and non-Tidemark cells pass
@@ -112,9 +114,13 @@ final class VersionCollector {
                     continue;
                 }
                 commit = writer.commitTimestamp();
-                shadows.add(new KeyValue(column.row(), column.family(),
-                        CellEncoding.shadowQualifier(column.qualifier()), version, KeyValue.Type.Put,
-                        CellEncoding.encodeCommitTimestamp(commit)));
+                // A legacy write (stored before the table became transactional) is committed at its own version
+                // by the read rule alone: it gets no shadow cell.
+                if (!writer.isLegacy()) {
+                    shadows.add(new KeyValue(column.row(), column.family(),
+                            CellEncoding.shadowQualifier(column.qualifier()), version, KeyValue.Type.Put,
+                            CellEncoding.encodeCommitTimestamp(commit)));
+                }
             }
             if (commit <= lowWatermark) {
                 newestBelow = version;

@@ -1,6 +1,9 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
@@ -15,7 +18,7 @@ import java.util.Set;
  *
  * <pre>
  *   table create &lt;table&gt; &lt;family&gt;...   create a transactional table
- *   table enable &lt;table&gt;               convert an existing table
+ *   table enable &lt;table&gt;               convert an existing table (cells it holds count as committed)
  *   table check  &lt;table&gt;               list every problem; exit code 1 when there is one
  * </pre>
  */
@@ -24,11 +27,15 @@ public final class TableCommand {
     public static final String USAGE = "usage: table create <table> <family>... | table enable <table>"
             + " | table check <table>";
 
+    private final Connection connection;
+    private final TidemarkConfig config;
     private final TidemarkAdmin admin;
     private final Set<TableFeature> createFeatures;
 
     /** @param createFeatures what {@code table create} attaches ({@link TableFeature#DEFAULT} plus options) */
     public TableCommand(Connection connection, TidemarkConfig config, Set<TableFeature> createFeatures) {
+        this.connection = connection;
+        this.config = config;
         this.admin = new TidemarkAdmin(connection, config);
         this.createFeatures = createFeatures;
     }
@@ -51,8 +58,16 @@ public final class TableCommand {
                         + String.join(", ", args.subList(2, args.size())));
                 return 0;
             case "enable":
-                admin.enable(table);
-                out.println("table " + table.getNameAsString() + " is transactional now");
+                Conversion conversion;
+                // The conversion timestamp is a fence, raised through the TSO.
+                try (TransactionManager transactions = TransactionManager.builder(connection).config(config)
+                        .build()) {
+                    conversion = admin.enable(table, transactions);
+                }
+                out.println("table " + table.getNameAsString() + " is transactional now"
+                        + (conversion.convertedAt() == 0 ? "" : "; cells it stored before count as committed"
+                        + " (converted at " + conversion.convertedAt() + ", recorded as "
+                        + TransactionalTableLayout.CONVERTED_AT_KEY + ")"));
                 return report(table, out);
             case "check":
                 return report(table, out);

@@ -1,8 +1,10 @@
 package io.tidemark.client.admin;
 
 import io.tidemark.client.ClientSettings;
+import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -15,6 +17,8 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -30,6 +34,8 @@ import java.util.Set;
  * built: the CLI, the YCSB binding, the benchmarks and the tests all use it.
  */
 public final class TidemarkAdmin {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TidemarkAdmin.class);
 
     /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
     private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
@@ -93,11 +99,24 @@ public final class TidemarkAdmin {
     /**
      * Converts an existing table in place (an online schema change; HBase reopens its regions): every family becomes
      * transactional, the table is bound to this admin's commit table, and the coprocessors of the
-     * {@link TableFeature#DEFAULT}s are attached. Data written outside transactions stays readable only if its
-     * versions are already TSO timestamps, so convert tables before putting transactional data into them. Refuses a
-     * table bound to another commit table: it holds another installation's transactions.
+     * {@link TableFeature#DEFAULT}s are attached. Refuses a table bound to another commit table: it holds another
+     * installation's transactions.
+     *
+     * <p>A table that is not transactional yet may hold data written outside transactions. The conversion reads
+     * every stored cell once, raises a fence on the table through {@code transactions} (its timestamp is the
+     * conversion timestamp T0, above every timestamp handed out before), refuses the table if a stored cell is at or
+     * above T0 (written with a timestamp from the future, it would sort among transactional versions), and records
+     * T0 as {@value TransactionalTableLayout#CONVERTED_AT_KEY} in the same schema change. From then on every cell
+     * stored before counts as committed at its own timestamp in every snapshot, and transactions that began before
+     * T0 may not write the table (docs/operations.md, "Converting a table that holds data"). Stop writers that do
+     * not use Tidemark before converting: a plain write after the conversion would count as committed at once. A
+     * table that is already transactional (a family marked, or bound to a commit table) keeps the boundary it has.
+     *
+     * @param transactions takes the conversion timestamp (a fence); not used for tables already transactional
+     * @return the table's conversion: {@link Conversion#NONE} for a table transactional from the start
+     * @throws TableHoldsFutureCellsException a stored cell's timestamp is not below the conversion timestamp
      */
-    public void enable(TableName table) throws IOException {
+    public Conversion enable(TableName table, TransactionManager transactions) throws IOException {
         try (Admin admin = connection.getAdmin()) {
             TableDescriptor current = descriptor(admin, table);
             String ours = settings.commitTable().tableName().getNameAsString();
@@ -111,6 +130,12 @@ public final class TidemarkAdmin {
             }
             TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(current)
                     .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, ours);
+            Conversion conversion = Conversion.of(current);
+            if (!isTransactionalAlready(current, boundTo)) {
+                conversion = convert(table, transactions);
+                builder.setValue(TransactionalTableLayout.CONVERTED_AT_KEY,
+                        Long.toString(conversion.convertedAt()));
+            }
             for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
                 builder.modifyColumnFamily(transactional(family));
             }
@@ -120,7 +145,44 @@ public final class TidemarkAdmin {
             } catch (DoNotRetryIOException e) {
                 throw explainRefusal(e);
             }
+            return conversion;
         }
+    }
+
+    /**
+     * Whether the table already holds transactional data, or may: then its cells without shadow cells are tentative
+     * writes, never legacy ones.
+     */
+    private static boolean isTransactionalAlready(TableDescriptor table, String boundTo) {
+        if (boundTo != null) {
+            return true;
+        }
+        for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
+            if (TransactionalTableInspector.isTransactional(family)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Surveys the stored cells, takes T0 from a fence, and checks every stored cell is below it. */
+    private Conversion convert(TableName table, TransactionManager transactions) throws IOException {
+        StoredCellsSurvey survey = StoredCellsSurvey.of(connection, table);
+        if (survey.metadataRow() != null) {
+            // Its cells without shadow cells may be transactions' tentative writes: they must never count as committed.
+            throw new DoNotRetryIOException("table " + table.getNameAsString() + " cannot be converted: row '"
+                    + survey.metadataRow() + "' holds Tidemark metadata (shadow cells or tombstones), so the table"
+                    + " held transactions and its cells without shadow cells may be uncommitted writes. Bind it to its"
+                    + " commit table instead (alter it with '" + TransactionalTableLayout.COMMIT_TABLE_KEY + "' => '"
+                    + settings.commitTable().tableName().getNameAsString() + "'), then enable it; nothing was changed");
+        }
+        long convertedAt = transactions.fence(table);
+        if (survey.maxTimestamp() >= convertedAt) {
+            throw new TableHoldsFutureCellsException(table, survey.maxRow(), survey.maxTimestamp(), convertedAt);
+        }
+        LOG.info("Converting {}: {} stored cells (newest at {}) count as committed; conversion timestamp {}",
+                table.getNameAsString(), survey.cells(), survey.maxTimestamp(), convertedAt);
+        return Conversion.at(convertedAt);
     }
 
     /**

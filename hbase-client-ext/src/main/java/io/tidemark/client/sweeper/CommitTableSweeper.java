@@ -3,6 +3,7 @@ package io.tidemark.client.sweeper;
 import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -43,7 +44,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>any other invalidated writer is left alone: only its marker keeps it from committing;</li>
  *   <li>committed records are deleted once their shadow cells are written.</li>
  * </ol>
- * No version with a shadow cell is ever deleted. Commit records do not list the cells a transaction wrote
+ * No version with a shadow cell is ever deleted, and no cell a converted table held before its conversion (a legacy
+ * write, {@link Conversion}) is ever touched. Commit records do not list the cells a transaction wrote
  * (recording write sets would slow every commit, and a batched-mode TSO does not know them); the scans cost only the
  * sweeper, and HBase skips store files outside their time range.
  *
@@ -206,10 +208,13 @@ public final class CommitTableSweeper {
             for (TableName name : tables) {
                 try (Table table = connection.getTable(name);
                      ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(versions))) {
+                    // Cells stored before the table was converted are committed legacy writes, whatever the
+                    // commit table says of a transaction that happens to share their version: never touched.
+                    Conversion conversion = Conversion.of(table.getDescriptor());
                     CellFixes fixes = new CellFixes(table);
                     for (Result row : rows) {
                         for (StoredColumnVersion column : StoredColumnVersion.of(row)) {
-                            if (versions.contains(column.version())) {
+                            if (versions.contains(column.version()) && !conversion.isLegacy(column.version())) {
                                 action.apply(column, fixes);
                             }
                         }

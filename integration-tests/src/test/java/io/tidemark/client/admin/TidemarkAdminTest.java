@@ -109,7 +109,7 @@ class TidemarkAdminTest {
                 cluster.tm.rollback(tx);
             }
 
-            cluster.admin.enable(table);
+            cluster.admin.enable(table, cluster.tm);
             assertEquals(List.of(), cluster.admin.check(table));
             try (TTable t = new TTable(TestCluster.connection(), table)) {
                 Transaction writer = cluster.tm.begin();
@@ -162,7 +162,7 @@ class TidemarkAdminTest {
         try (TestCluster other = TestCluster.start("admin_other", CommitMode.LOW_LATENCY)) {
             assertEquals(ours, descriptor(table).getValue(TransactionalTableLayout.COMMIT_TABLE_KEY));
             assertProblem(other.admin.check(table), TableProblem.Severity.BLOCKING, "'" + ours + "'");
-            IOException notEnabled = assertThrows(IOException.class, () -> other.admin.enable(table));
+            IOException notEnabled = assertThrows(IOException.class, () -> other.admin.enable(table, other.tm));
             assertTrue(notEnabled.getMessage().contains("'" + ours + "'"), notEnabled.getMessage());
             try (TTable t = new TTable(TestCluster.connection(), table)) {
                 Transaction tx = other.tm.begin();

@@ -343,7 +343,7 @@ class CommitTableSweeperTest {
                     fresh.rollback(tx);
                 }
 
-                cluster.admin.enable(tableName);
+                cluster.admin.enable(tableName, cluster.tm);
                 SweepResult result = sweeper(cluster).sweepAll();
                 assertEquals(1, result.completed(), result.toString());
                 assertEquals("value", readCommitted(cluster.tm, tableName, row));

@@ -13,6 +13,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Hands out strictly increasing TSO timestamps, never one above the bound persisted in {@link TimestampStorage}.
@@ -49,38 +50,43 @@ public final class TimestampOracle {
     private TimestampUnavailableException lost;
     private volatile long claimedBound;
 
-    private TimestampOracle(TimestampStorage storage, Executor extender, long blockSpan, long epoch,
-                            Consumer<String> onBoundLost) {
+    private TimestampOracle(TimestampStorage storage, Executor extender, long blockSpan, long persistedBound,
+                            long epoch, Consumer<String> onBoundLost) {
         this.storage = storage;
         this.extender = extender;
         this.blockSpan = blockSpan;
         this.epoch = epoch;
         this.onBoundLost = onBoundLost;
         this.lastIssued = epoch;
-        this.claimedBound = epoch;
+        this.claimedBound = persistedBound;
     }
 
     /**
-     * Reads the persisted bound (the new epoch) and claims the first block above it. A previous TSO's background
-     * claim still in flight may move the bound in between: then the bound is read again (the caller must hold the
-     * lease, so such a race can only come from a TSO that already stopped).
+     * Reads the persisted bound and claims the first block above the new epoch: the larger of that bound and the
+     * wall clock's floor ({@link Timestamps#wallClockFloor}), so that every timestamp of this incarnation is above
+     * everything earlier incarnations handed out and above every cell HBase stamped with the wall clock before now.
+     * A previous TSO's background claim still in flight may move the bound in between: then the bound is read again
+     * (the caller must hold the lease, so such a race can only come from a TSO that already stopped).
      *
      * @param timestampsPerBlock how many timestamps each claim covers
+     * @param clock the wall clock, in milliseconds since the epoch ({@code System::currentTimeMillis}; tests pass
+     *     their own)
      * @param onBoundLost told once, on the claiming thread, when a later claim finds the bound taken by another TSO
      * @throws TimestampBoundLostException when the bound kept moving
      */
     public static TimestampOracle start(TimestampStorage storage, Executor extender, long timestampsPerBlock,
-                                        Consumer<String> onBoundLost) throws IOException {
+                                        LongSupplier clock, Consumer<String> onBoundLost) throws IOException {
         if (timestampsPerBlock < 1) {
             throw new IllegalArgumentException("timestamps per block must be positive, was " + timestampsPerBlock);
         }
         long blockSpan = Math.multiplyExact(timestampsPerBlock, Timestamps.TSO_STEP);
         for (int attempt = 1; ; attempt++) {
-            long epoch = storage.readBound();
-            if (epoch < 0 || (epoch & Timestamps.LOW_MASK) != 0) {
-                throw new IllegalStateException("persisted timestamp bound " + epoch + " is not a TSO timestamp");
+            long persisted = storage.readBound();
+            if (persisted < 0 || (persisted & Timestamps.LOW_MASK) != 0) {
+                throw new IllegalStateException("persisted timestamp bound " + persisted + " is not a TSO timestamp");
             }
-            TimestampOracle oracle = new TimestampOracle(storage, extender, blockSpan, epoch, onBoundLost);
+            long epoch = Math.max(persisted, Timestamps.wallClockFloor(clock.getAsLong()));
+            TimestampOracle oracle = new TimestampOracle(storage, extender, blockSpan, persisted, epoch, onBoundLost);
             try {
                 oracle.claimNextBlock();
                 return oracle;
@@ -94,7 +100,10 @@ public final class TimestampOracle {
         }
     }
 
-    /** The bound persisted before this incarnation: every timestamp it hands out is above it. */
+    /**
+     * Where this incarnation starts: every timestamp it hands out is above it, and every timestamp an earlier one
+     * handed out is at or below it.
+     */
     public long epoch() {
         return epoch;
     }
@@ -202,7 +211,8 @@ public final class TimestampOracle {
 
     private void claimNextBlock() throws IOException {
         long current = claimedBound;
-        long next = Math.addExact(current, blockSpan);
+        // The first claim jumps from the persisted bound to above the epoch; later ones extend the claimed block.
+        long next = Math.addExact(Math.max(current, epoch), blockSpan);
         storage.advanceBound(current, next);
         claimedBound = next;
     }
