@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
                 + "terminals at each thread count and mode, reports committed New-Orders per minute (tpmC-style, "
                 + "not an official result), p50/p99 latency and aborts by reason, then checks TPC-C consistency "
                 + "conditions 1-4: exit code 1 when one is violated.",
-                "Defaults take about 1.5 minutes."})
+                "Defaults take about 2.5 minutes."})
 final class BenchTpccCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 10;
