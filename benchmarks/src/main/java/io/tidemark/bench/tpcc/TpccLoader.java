@@ -3,6 +3,7 @@ package io.tidemark.bench.tpcc;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.client.TransactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -163,7 +164,7 @@ final class TpccLoader {
             tm.commit(tx);
             committed = true;
         } finally {
-            if (!committed && tx.state() == io.tidemark.client.TransactionState.RUNNING) {
+            if (!committed && tx.state() == TransactionState.RUNNING) {
                 tm.rollback(tx);
             }
         }

@@ -5,7 +5,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
-import java.util.List;
+import java.util.Locale;
 
 /**
  * The TPC-C tables as HBase tables, one each, with one family {@code f}; docs/tpcc.md describes the layout. A row key
@@ -69,7 +69,7 @@ public final class TpccSchema {
 
         /** The HBase table: {@code tpcc_<name>} in the default namespace. */
         public TableName hbaseName() {
-            return TableName.valueOf("tpcc_" + name().toLowerCase(java.util.Locale.ROOT));
+            return TableName.valueOf("tpcc_" + name().toLowerCase(Locale.ROOT));
         }
     }
 
@@ -108,10 +108,6 @@ public final class TpccSchema {
                     + Bytes.toString(qualifier));
         }
         return value;
-    }
-
-    static List<Table> all() {
-        return List.of(Table.values());
     }
 
     private static byte[] q(String name) {
