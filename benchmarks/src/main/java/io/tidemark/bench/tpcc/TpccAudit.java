@@ -3,6 +3,7 @@ package io.tidemark.bench.tpcc;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.client.TransactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -60,7 +61,9 @@ public final class TpccAudit {
                     c.sumOrderLineCounts, c.orderLines)));
             return TpccConsistency.violations(warehouseYtd, facts);
         } catch (IOException | RuntimeException e) {
-            tm.rollback(tx);
+            if (tx.state() == TransactionState.RUNNING) {
+                tm.rollback(tx);
+            }
             throw e;
         }
     }
