@@ -24,7 +24,10 @@ final class TentativeCells {
         this.shadowCellWriter = shadowCellWriter;
     }
 
-    /** Marks every written column as committed at {@code commitTs}: one shadow cell at the start timestamp. */
+    /**
+     * Marks every written column as committed at {@code commitTs}: one shadow cell at the start timestamp, with the
+     * transaction's durability.
+     */
     void writeShadowCells(Transaction tx, long commitTs) throws IOException {
         byte[] value = CellEncoding.encodeCommitTimestamp(commitTs);
         long version = tx.startTimestamp();
@@ -32,7 +35,7 @@ final class TentativeCells {
         for (TableName table : writes.tables()) {
             Map<byte[], Put> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
-                rows.computeIfAbsent(c.row(), Put::new)
+                rows.computeIfAbsent(c.row(), row -> new Put(row).setDurability(tx.durability()))
                         .addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
             }
             shadowCellWriter.write(table, new ArrayList<>(rows.values()));
@@ -46,7 +49,7 @@ final class TentativeCells {
         for (TableName table : writes.tables()) {
             Map<byte[], Delete> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
-                Delete d = rows.computeIfAbsent(c.row(), Delete::new);
+                Delete d = rows.computeIfAbsent(c.row(), row -> new Delete(row).setDurability(tx.durability()));
                 if (c.hasData()) {
                     d.addColumn(c.family(), c.qualifier(), version);
                 }
