@@ -21,6 +21,11 @@ import io.tidemark.bench.staleness.StalenessBenchmark;
 import io.tidemark.bench.staleness.StalenessOptions;
 import io.tidemark.bench.staleness.StalenessResult;
 import io.tidemark.bench.throughput.LoadPoint;
+import io.tidemark.bench.tpcc.TpccBenchmark;
+import io.tidemark.bench.tpcc.TpccMix;
+import io.tidemark.bench.tpcc.TpccOptions;
+import io.tidemark.bench.tpcc.TpccResult;
+import io.tidemark.bench.tpcc.TpccRun;
 import io.tidemark.bench.throughput.ThroughputLatencyBenchmark;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
 import io.tidemark.bench.tso.BackgroundRecords;
@@ -40,6 +45,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -208,6 +214,23 @@ class SuiteSmokeTest {
             assertEquals(0, r.errors(), what + ": " + r.firstError());
         }
         assertReport(folder, 11, "durability-single.png", "durability-batch.png");
+    }
+
+    @Test
+    void tpccRunsNewOrderAndPaymentInBothModesAndTheTablesStayConsistent(@TempDir Path folder) throws Exception {
+        TpccOptions options = new TpccOptions(2, 0.001, List.of(2), TpccMix.NEW_ORDER_PAYMENT,
+                List.of(TxMode.GENERIC, TxMode.BATCHED), Duration.ZERO, Duration.ofSeconds(2), folder);
+
+        TpccRun run = new TpccBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
+
+        assertEquals(List.of(TxMode.GENERIC, TxMode.BATCHED), run.results().stream().map(TpccResult::mode).toList());
+        for (TpccResult r : run.results()) {
+            assertTrue(r.stats().newOrders() > 0, "no New-Order committed in " + r.mode());
+            assertTrue(r.stats().payments() > 0, "no Payment committed in " + r.mode());
+            assertEquals(0, r.stats().errors(), r.mode() + ": " + r.stats().firstError());
+        }
+        assertEquals(Map.of(TxMode.GENERIC, List.of(), TxMode.BATCHED, List.of()), run.violations());
+        assertReport(folder, 3, "tpcc-new-orders-per-minute.png", "tpcc-new-order-latency.png");
     }
 
     private static void assertMeasured(String what, TxMeasurement m) {

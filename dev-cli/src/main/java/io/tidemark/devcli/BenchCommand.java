@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
                 BenchBreakdownCommand.class, BenchTsoCommand.class, BenchContentionCommand.class,
                 BenchEndToEndCommand.class, BenchFailoverCommand.class, BenchAttacksCommand.class,
                 BenchTlsCommand.class, BenchStalenessCommand.class,
-                BenchDurabilityCommand.class, BenchFanoutCommand.class})
+                BenchDurabilityCommand.class, BenchFanoutCommand.class, BenchTpccCommand.class})
 final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -20,6 +20,7 @@ final class BenchCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark: use latency-by-size, "
-                + "throughput-latency, breakdown, tso, contention, e2e, failover, attacks, tls, staleness, durability or fanout");
+                + "throughput-latency, breakdown, tso, contention, e2e, failover, attacks, tls, staleness, durability, "
+                + "fanout or tpcc");
     }
 }

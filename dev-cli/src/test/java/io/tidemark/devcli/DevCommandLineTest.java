@@ -75,7 +75,7 @@ class DevCommandLineTest {
                 {"bench", "tso", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "latency-by-size", "--help"}, {"bench", "throughput-latency", "--help"},
                 {"bench", "breakdown", "--help"}, {"bench", "contention", "--help"}, {"bench", "attacks", "--help"},
-                {"bench", "tls", "--help"}}) {
+                {"bench", "tls", "--help"}, {"bench", "tpcc", "--help"}}) {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("Usage: tidemark bench e2e"), out.toString());
@@ -150,5 +150,26 @@ class DevCommandLineTest {
     void chaosRefusesANonPositiveDuration() {
         assertEquals(2, run("chaos", "--seconds", "0"));
         assertTrue(err.toString().contains("--seconds must be at least 1"), err.toString());
+    }
+
+    @Test
+    void tpccRefusesTheFastPathModeSayingWhy() {
+        assertEquals(2, run("bench", "tpcc", "--modes", "generic,fastpath"));
+        assertTrue(err.toString().contains("mode fastpath is refused"), err.toString());
+        assertTrue(err.toString().contains("consistency condition 2"), err.toString());
+    }
+
+    @Test
+    void tpccRefusesBadWarehousesScaleThreadsAndMix() {
+        assertEquals(2, run("bench", "tpcc", "--warehouses", "0"));
+        assertTrue(err.toString().contains("--warehouses must be at least 1"), err.toString());
+        assertEquals(2, run("bench", "tpcc", "--scale", "1.5"));
+        assertTrue(err.toString().contains("--scale must be a fraction in (0, 1]"), err.toString());
+        assertEquals(2, run("bench", "tpcc", "--threads", "1,0"));
+        assertTrue(err.toString().contains("--threads must be at least 1 each"), err.toString());
+        assertEquals(2, run("bench", "tpcc", "--mix", "delivery"));
+        assertTrue(err.toString().contains("use new-order or new-order+payment"), err.toString());
+        assertEquals(2, run("bench", "tpcc", "--mode", "raw"));
+        assertTrue(err.toString().contains("mode raw is refused"), err.toString());
     }
 }
