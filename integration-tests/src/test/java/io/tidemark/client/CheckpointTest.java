@@ -272,9 +272,8 @@ class CheckpointTest {
     }
 
     /**
-     * A client commits a transaction written only in checkpoints and dies before its shadow cells: readers decide
-     * every checkpoint version through the one commit record, and the sweeper completes them all before removing the
-     * record, so no committed write is lost.
+     * A client commits a transaction written only in checkpoints and dies before its shadow cells: the sweeper
+     * completes every checkpoint version before removing the one commit record, so no committed write is lost.
      */
     @ParameterizedTest
     @EnumSource(CommitMode.class)
@@ -293,9 +292,9 @@ class CheckpointTest {
             dying.commit(tx);
         }
         try (TTable table = new TTable(TestCluster.connection(), name)) {
-            assertEquals("a1", LatestRead.of(cluster, table, key(0)));
-            assertEquals("b2", LatestRead.of(cluster, table, key(1)));
             assertTrue(cluster.commitTable.lookup(start).isCommitted(), "the record stays: no shadow cells yet");
+            assertEquals(Set.of(), shadowCellVersions(name));
+            // No reader comes first: a reader would heal the shadow cells itself and leave the sweeper nothing to do.
 
             Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
             TidemarkConfig sweeperConfig = new TidemarkConfig(conf);
