@@ -293,6 +293,6 @@ public final class HBaseCommitTable implements CommitTable {
 
     private static Put commitPut(byte[] row, CommitRecord record) {
         return new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                Bytes.toBytes(record.commitTimestamp()));
+                Bytes.toBytes(record.commitTimestamp())).setDurability(record.durability());
     }
 }

@@ -26,7 +26,7 @@ final class TentativeCells {
 
     /**
      * Marks every written column as committed at {@code commitTs}: one shadow cell at each version it was written at
-     * (the start timestamp, and each checkpoint's version).
+     * (the start timestamp, and each checkpoint's version), with the transaction's durability.
      */
     void writeShadowCells(Transaction tx, long commitTs) throws IOException {
         byte[] value = CellEncoding.encodeCommitTimestamp(commitTs);
@@ -34,7 +34,7 @@ final class TentativeCells {
         for (TableName table : writes.tables()) {
             Map<byte[], Put> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
-                Put shadows = rows.computeIfAbsent(c.row(), Put::new);
+                Put shadows = rows.computeIfAbsent(c.row(), row -> new Put(row).setDurability(tx.durability()));
                 for (long version : c.versions()) {
                     shadows.addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
                 }
@@ -52,7 +52,7 @@ final class TentativeCells {
         for (TableName table : writes.tables()) {
             Map<byte[], Delete> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
-                Delete d = rows.computeIfAbsent(c.row(), Delete::new);
+                Delete d = rows.computeIfAbsent(c.row(), row -> new Delete(row).setDurability(tx.durability()));
                 for (long version : c.dataVersions()) {
                     d.addColumn(c.family(), c.qualifier(), version);
                 }

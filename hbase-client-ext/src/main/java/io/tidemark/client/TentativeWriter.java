@@ -104,7 +104,7 @@ final class TentativeWriter {
         byte[] row = user.getRow();
         long version = tx.writeVersion();
         Put put = new Put(row);
-        put.setDurability(user.getDurability());
+        put.setDurability(tx.durabilityFor(user));
         FastPathProtocol.markTransaction(put, tx.startTimestamp());
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
@@ -127,7 +127,7 @@ final class TentativeWriter {
     private Put tombstonesFor(Delete delete) throws IOException {
         byte[] row = delete.getRow();
         Put put = new Put(row);
-        put.setDurability(delete.getDurability());
+        put.setDurability(tx.durabilityFor(delete));
         FastPathProtocol.markTransaction(put, tx.startTimestamp());
         if (delete.getFamilyCellMap().isEmpty()) {
             addTombstonesForVisible(put, new Get(row));

@@ -6,6 +6,8 @@ import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.DecidedWriters;
 import io.tidemark.visibility.ReaderContext;
 import io.tidemark.writeset.ConflictLevel;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Mutation;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -39,6 +41,7 @@ public final class Transaction {
     private volatile int checkpoint;
     private volatile VisibilityLevel visibilityLevel = VisibilityLevel.SNAPSHOT;
     private volatile TransactionState state = TransactionState.RUNNING;
+    private volatile Durability durability = Durability.USE_DEFAULT;
     private volatile long commitTimestamp;
 
     /**
@@ -128,6 +131,30 @@ public final class Transaction {
      */
     public Duration snapshotAgeAtBegin() {
         return Duration.ofNanos(begunNanos - snapshotObtainedNanos);
+    }
+
+    /**
+     * Sets the WAL durability of this transaction's writes from now on: the tentative cells of mutations that keep
+     * HBase's {@link Durability#USE_DEFAULT} (a mutation's own setting wins), and, at commit or rollback, its shadow
+     * cells, its commit record (low-latency mode; batched records follow the commit table) and the removal of its
+     * cells. {@link Durability#USE_DEFAULT}, the initial value, leaves each write to its table's setting. See
+     * docs/api.md, "Durability settings", for what the weaker settings risk.
+     */
+    public void setDurability(Durability durability) {
+        Objects.requireNonNull(durability, "durability");
+        checkRunning("set the durability");
+        this.durability = durability;
+    }
+
+    /** The durability set by {@link #setDurability}, {@link Durability#USE_DEFAULT} unless set. */
+    public Durability durability() {
+        return durability;
+    }
+
+    /** The durability a tentative write for {@code mutation} carries: the mutation's own, else the transaction's. */
+    Durability durabilityFor(Mutation mutation) {
+        Durability own = mutation.getDurability();
+        return own == Durability.USE_DEFAULT ? durability : own;
     }
 
     @Override

@@ -276,7 +276,7 @@ public final class TransactionManager implements Closeable {
         if (tx.commitMode() == CommitMode.LOW_LATENCY) {
             boolean won;
             try {
-                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs), deadline);
+                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs, tx.durability()), deadline);
             } catch (IOException unknown) {
                 completeCommit(tx, settleUnknownOutcome(tx,
                         TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown));
