@@ -1,8 +1,7 @@
 package io.tidemark.devcli;
 
-import io.tidemark.cli.ChoiceConverter;
+import io.tidemark.cli.PostCommitModeConverter;
 import io.tidemark.client.PostCommitMode;
-import io.tidemark.config.Choices;
 import io.tidemark.config.TidemarkConfig;
 import picocli.CommandLine.Option;
 
@@ -12,7 +11,7 @@ import picocli.CommandLine.Option;
  */
 final class PostCommitOption {
 
-    @Option(names = "--post-commit", paramLabel = "<sync|async>", converter = Converter.class,
+    @Option(names = "--post-commit", paramLabel = "<sync|async>", converter = PostCommitModeConverter.class,
             defaultValue = TidemarkConfig.CLIENT_POST_COMMIT_DEFAULT,
             description = "Post-commit of the Tidemark clients (shadow cells, then removing the commit record): sync "
                     + "(before commit returns) or async (on background threads). Default: ${DEFAULT-VALUE}.")
@@ -20,12 +19,5 @@ final class PostCommitOption {
 
     PostCommitMode mode() {
         return postCommit;
-    }
-
-    /** Parses sync or async; anything else is a usage error naming both. */
-    static final class Converter extends ChoiceConverter<PostCommitMode> {
-        Converter() {
-            super(name -> Choices.parse(PostCommitMode.values(), PostCommitMode::configName, name, "post-commit mode"));
-        }
     }
 }

@@ -5,6 +5,9 @@ import io.tidemark.chaos.run.ScenarioResult;
 import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.scenario.Scenarios;
 import io.tidemark.cli.CommitModeConverter;
+import io.tidemark.cli.PostCommitModeConverter;
+import io.tidemark.client.PostCommitMode;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,6 +61,13 @@ public final class ChaosCommand implements Callable<Integer> {
             description = "Commit mode: ${COMPLETION-CANDIDATES} (default: each scenario in both).")
     private CommitMode mode;
 
+    @Option(names = "--post-commit", paramLabel = "<sync|async>", converter = PostCommitModeConverter.class,
+            defaultValue = TidemarkConfig.CLIENT_POST_COMMIT_DEFAULT,
+            description = "When every client writes shadow cells and removes its commit record: sync (before commit"
+                    + " returns) or async (on background threads), as tidemark.client.post-commit (default:"
+                    + " ${DEFAULT-VALUE}).")
+    private PostCommitMode postCommit;
+
     @Option(names = "--output", paramLabel = "<folder>",
             description = "Folder for the report and each scenario's history (default: chaos-results/chaos-<time>).")
     private Path output;
@@ -80,7 +90,7 @@ public final class ChaosCommand implements Callable<Integer> {
         out.println("chaos: seed " + runSeed + " (repeat with --seed " + runSeed + ")");
         out.println("results: " + folder.toAbsolutePath());
         List<ScenarioResult> results = new ChaosSuite(folder, out).run(scenarios, modes, runSeed,
-                Duration.ofSeconds(seconds));
+                Duration.ofSeconds(seconds), postCommit);
         for (ScenarioResult r : results) {
             if (!r.check().clean()) {
                 return ANOMALIES_EXIT_CODE;

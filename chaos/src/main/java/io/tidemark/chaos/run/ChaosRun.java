@@ -24,6 +24,7 @@ import io.tidemark.client.TransactionManager;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.conf.Configuration;
@@ -74,11 +75,14 @@ public final class ChaosRun {
     private final long seed;
     private final Duration duration;
     private final Path directory;
+    private final PostCommitMode postCommit;
     private final KeySpace keys = KeySpace.of(ROWS);
 
+    /** @param postCommit when every client of the run (this JVM's and the child JVMs') does its post-commit */
     public ChaosRun(ChaosCluster cluster, Scenario scenario, CommitMode mode, long seed, Duration duration,
-                    Path directory) {
+                    Path directory, PostCommitMode postCommit) {
         this.cluster = cluster;
+        this.postCommit = postCommit;
         this.scenario = scenario;
         this.mode = mode;
         this.seed = seed;
@@ -211,6 +215,7 @@ public final class ChaosRun {
         // The region servers run in this JVM, so the guard's classes are on their classpath.
         config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
+        config.set(TidemarkConfig.CLIENT_POST_COMMIT, postCommit.configName());
         scenario.settings().forEach(config::set);
         return config;
     }

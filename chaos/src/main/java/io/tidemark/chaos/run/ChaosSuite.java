@@ -2,6 +2,7 @@ package io.tidemark.chaos.run;
 
 import io.tidemark.chaos.cluster.ChaosCluster;
 import io.tidemark.chaos.scenario.Scenario;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.protocol.CommitMode;
 
 import java.io.IOException;
@@ -33,8 +34,9 @@ public final class ChaosSuite {
         this.out = out;
     }
 
-    public List<ScenarioResult> run(List<Scenario> scenarios, List<CommitMode> modes, long seed, Duration each)
-            throws Exception {
+    /** @param postCommit when the clients do their post-commit, in every scenario and mode */
+    public List<ScenarioResult> run(List<Scenario> scenarios, List<CommitMode> modes, long seed, Duration each,
+                                    PostCommitMode postCommit) throws Exception {
         Files.createDirectories(output);
         Path report = output.resolve("report.txt");
         Files.writeString(report, "seed " + seed + System.lineSeparator(), StandardCharsets.UTF_8);
@@ -48,7 +50,7 @@ public final class ChaosSuite {
                             each.toSeconds(), scenario.description());
                     Path directory = output.resolve(scenario.name() + "-" + mode.configName());
                     ScenarioResult result = new ChaosRun(cluster, scenario, mode,
-                            ChaosRun.seedOf(seed, scenario, mode), each, directory).run();
+                            ChaosRun.seedOf(seed, scenario, mode), each, directory, postCommit).run();
                     results.add(result);
                     String text = ChaosReport.of(result, EXPLAINED);
                     out.print(text);

@@ -3,6 +3,7 @@ package io.tidemark.chaos.run;
 import io.tidemark.chaos.check.Anomaly;
 import io.tidemark.chaos.cluster.ChaosCluster;
 import io.tidemark.chaos.scenario.Scenarios;
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.protocol.CommitMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,9 +41,15 @@ class ChaosScenariosTest {
     }
 
     private static void assertNoAnomaly(String scenario, CommitMode mode) throws Exception {
+        assertNoAnomaly(scenario, mode, PostCommitMode.SYNC);
+    }
+
+    private static void assertNoAnomaly(String scenario, CommitMode mode, PostCommitMode postCommit)
+            throws Exception {
         ScenarioResult result = new ChaosRun(cluster, Scenarios.named(scenario), mode,
                 ChaosRun.seedOf(SEED, Scenarios.named(scenario), mode), EACH,
-                OUTPUT.resolve(scenario + "-" + mode.configName())).run();
+                OUTPUT.resolve(scenario + "-" + mode.configName() + "-" + postCommit.configName()), postCommit)
+                .run();
         String report = ChaosReport.of(result, ChaosSuite.EXPLAINED, true);
         System.out.print(report);
         assertTrue(result.check().transactions() > 0 && result.check().readsChecked() > 0,
@@ -64,6 +71,12 @@ class ChaosScenariosTest {
     @Test
     void clientsKilledMidCommitLoseNothingAndLeaveNothingHalfVisible() throws Exception {
         assertNoAnomaly("client-kill", CommitMode.LOW_LATENCY);
+    }
+
+    /** Clients killed while their post-commit still runs in the background leave only commit records behind. */
+    @Test
+    void clientsKilledDuringAsynchronousPostCommitLoseNothing() throws Exception {
+        assertNoAnomaly("client-kill", CommitMode.LOW_LATENCY, PostCommitMode.ASYNC);
     }
 
     @Test
