@@ -1,6 +1,7 @@
 package io.tidemark.encoding;
 
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
@@ -10,31 +11,41 @@ import java.util.Objects;
 /**
  * The transaction a Get or Scan reads for, carried to the region server as the operation attribute
  * {@value #NAME}: the snapshot (start timestamp), the commit mode and the epoch of the TSO incarnation that handed it
- * out (together they say whether a reader may invalidate a pending writer), and the commit table that decides
- * undecided writers. The reader names its commit table itself, so the region server always consults the same one
- * the client would.
+ * out (together they say whether a reader may invalidate a pending writer), the newest of the reader's own versions
+ * it sees (its checkpoint and visibility level), and the commit table that decides undecided writers. The reader
+ * names its commit table itself, so the region server always consults the same one the client would.
  *
  * <p>Layout (docs/coprocessors.md, "Server-side snapshot reads"): format byte ({@value #FORMAT}), start timestamp
- * (8 bytes), epoch (8 bytes), commit-mode code (1 byte), commit-table salt buckets (1 byte), commit-table name
- * (UTF-8, the rest).
+ * (8 bytes), epoch (8 bytes), own versions up to (8 bytes), commit-mode code (1 byte), commit-table salt buckets
+ * (1 byte), commit-table name (UTF-8, the rest). Format {@value #FORMAT_WITHOUT_CHECKPOINTS} (clients before
+ * checkpoints) lacks the own-versions bound and is still decoded: such a reader sees its own writes at its start.
  */
 public final class SnapshotAttribute {
 
     public static final String NAME = "tidemark.snapshot";
 
-    private static final byte FORMAT = 2;
+    private static final byte FORMAT = 3;
 
-    private static final int FIXED_BYTES = 1 + Bytes.SIZEOF_LONG + Bytes.SIZEOF_LONG + 2;
+    private static final byte FORMAT_WITHOUT_CHECKPOINTS = 2;
+
+    private static final int FIXED_BYTES = 1 + 3 * Bytes.SIZEOF_LONG + 2;
+
+    private static final int FIXED_BYTES_WITHOUT_CHECKPOINTS = 1 + 2 * Bytes.SIZEOF_LONG + 2;
 
     private final long startTimestamp;
     private final long epoch;
+    private final long ownVersionsUpTo;
     private final CommitMode commitMode;
     private final String commitTable;
     private final int commitTableBuckets;
 
-    /** @param epoch the epoch of the TSO incarnation that handed out {@code startTimestamp}, or 0 when unknown */
-    public SnapshotAttribute(long startTimestamp, long epoch, CommitMode commitMode, String commitTable,
-            int commitTableBuckets) {
+    /**
+     * @param epoch the epoch of the TSO incarnation that handed out {@code startTimestamp}, or 0 when unknown
+     * @param ownVersionsUpTo the newest of the reader's own versions it sees: from {@code startTimestamp - 1} (none)
+     *     to {@code startTimestamp + LOW_MASK} (all)
+     */
+    public SnapshotAttribute(long startTimestamp, long epoch, long ownVersionsUpTo, CommitMode commitMode,
+            String commitTable, int commitTableBuckets) {
         if (startTimestamp <= 0) {
             throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
         }
@@ -42,12 +53,17 @@ public final class SnapshotAttribute {
             throw new IllegalArgumentException("epoch must be from 0 to below the start timestamp " + startTimestamp
                     + ", was " + epoch);
         }
+        if (ownVersionsUpTo < startTimestamp - 1 || ownVersionsUpTo > startTimestamp + Timestamps.LOW_MASK) {
+            throw new IllegalArgumentException("own versions up to must be from " + (startTimestamp - 1) + " to "
+                    + (startTimestamp + Timestamps.LOW_MASK) + ", was " + ownVersionsUpTo);
+        }
         if (commitTableBuckets < 1 || commitTableBuckets > 255) {
             throw new IllegalArgumentException("commit table buckets must be from 1 to 255, was "
                     + commitTableBuckets);
         }
         this.startTimestamp = startTimestamp;
         this.epoch = epoch;
+        this.ownVersionsUpTo = ownVersionsUpTo;
         this.commitMode = Objects.requireNonNull(commitMode, "commitMode");
         this.commitTable = Objects.requireNonNull(commitTable, "commitTable");
         this.commitTableBuckets = commitTableBuckets;
@@ -60,6 +76,11 @@ public final class SnapshotAttribute {
     /** The epoch of the TSO incarnation that handed out the start timestamp, or 0 when unknown. */
     public long epoch() {
         return epoch;
+    }
+
+    /** The newest of the reader's own versions it sees; {@code startTimestamp() - 1} when it sees none. */
+    public long ownVersionsUpTo() {
+        return ownVersionsUpTo;
     }
 
     public CommitMode commitMode() {
@@ -77,34 +98,42 @@ public final class SnapshotAttribute {
     public byte[] encode() {
         byte[] name = commitTable.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(FIXED_BYTES + name.length)
-                .put(FORMAT).putLong(startTimestamp).putLong(epoch).put(commitMode.code())
+                .put(FORMAT).putLong(startTimestamp).putLong(epoch).putLong(ownVersionsUpTo).put(commitMode.code())
                 .put((byte) commitTableBuckets).put(name)
                 .array();
     }
 
-    /** Decodes an attribute value; a malformed one is refused with an exception saying what is wrong. */
+    /**
+     * Decodes an attribute value, of this format or of format {@value #FORMAT_WITHOUT_CHECKPOINTS}; a malformed one is
+     * refused with an exception saying what is wrong.
+     */
     public static SnapshotAttribute decode(byte[] value) {
-        if (value != null && value.length > 0 && value[0] != FORMAT) {
+        if (value != null && value.length > 0 && value[0] != FORMAT && value[0] != FORMAT_WITHOUT_CHECKPOINTS) {
             throw new IllegalArgumentException(NAME + " attribute has format " + value[0] + ", this region server"
-                    + " understands format " + FORMAT + ": " + (value[0] < FORMAT ? "upgrade the Tidemark client"
-                    : "upgrade the Tidemark coprocessor jar") + " so that both speak the same format");
+                    + " understands formats " + FORMAT_WITHOUT_CHECKPOINTS + " and " + FORMAT + ": "
+                    + (value[0] < FORMAT ? "upgrade the Tidemark client" : "upgrade the Tidemark coprocessor jar")
+                    + " so that both speak the same format");
         }
-        if (value == null || value.length < FIXED_BYTES + 1) {
+        boolean withCheckpoints = value != null && value.length > 0 && value[0] == FORMAT;
+        int fixed = withCheckpoints ? FIXED_BYTES : FIXED_BYTES_WITHOUT_CHECKPOINTS;
+        if (value == null || value.length < fixed + 1) {
             throw new IllegalArgumentException(NAME + " attribute is too short ("
                     + (value == null ? 0 : value.length) + " bytes): not written by a Tidemark client");
         }
         ByteBuffer in = ByteBuffer.wrap(value, 1, value.length - 1);
         long start = in.getLong();
         long epoch = in.getLong();
+        // A reader of the older format wrote only at its start and saw those writes.
+        long ownVersionsUpTo = withCheckpoints ? in.getLong() : start;
         CommitMode mode = CommitMode.fromCode(in.get());
         int buckets = in.get() & 0xFF;
         String table = new String(value, in.position(), in.remaining(), StandardCharsets.UTF_8);
-        return new SnapshotAttribute(start, epoch, mode, table, buckets);
+        return new SnapshotAttribute(start, epoch, ownVersionsUpTo, mode, table, buckets);
     }
 
     @Override
     public String toString() {
-        return "SnapshotAttribute{start=" + startTimestamp + ", epoch=" + epoch + ", mode=" + commitMode
+        return "SnapshotAttribute{start=" + startTimestamp + ", epoch=" + epoch + ", ownUpTo=" + ownVersionsUpTo + ", mode=" + commitMode
                 + ", commitTable=" + commitTable + "/" + commitTableBuckets + '}';
     }
 }

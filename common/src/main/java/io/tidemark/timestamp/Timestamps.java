@@ -5,7 +5,14 @@ package io.tidemark.timestamp;
  *
  * <p>A timestamp is a positive 64-bit number. The TSO only hands out multiples of {@link #TSO_STEP}: the
  * {@link #LOW_BITS} low bits stay zero, leaving room for versions minted later between two consecutive TSO
- * timestamps (fast-path versions, transaction checkpoints) without ever colliding with a TSO timestamp.
+ * timestamps without ever colliding with a TSO timestamp. The low bits of a version {@code T + low} say who wrote it:
+ * <ul>
+ *   <li>{@code low = 0}: the generic transaction that started at {@code T}, before its first checkpoint;</li>
+ *   <li>{@code low} in 1..{@link #MAX_FAST_PATH_LOW}: a fast-path write, its own writer (start = commit = version);</li>
+ *   <li>{@code low = MAX_FAST_PATH_LOW + k}, k in 1..{@link #MAX_CHECKPOINTS}: checkpoint k of the generic
+ *       transaction that started at {@code T}.</li>
+ * </ul>
+ * The ranges never overlap, so a version alone names its writer ({@link #writerOf}).
  */
 public final class Timestamps {
 
@@ -17,6 +24,12 @@ public final class Timestamps {
 
     /** Mask of the low bits. */
     public static final long LOW_MASK = TSO_STEP - 1;
+
+    /** Largest low bits of a fast-path version: fast-path versions use low bits 1 to 3840. */
+    public static final long MAX_FAST_PATH_LOW = 3840;
+
+    /** Checkpoints one transaction may take; checkpoint k writes at low bits {@code MAX_FAST_PATH_LOW + k}. */
+    public static final int MAX_CHECKPOINTS = (int) (LOW_MASK - MAX_FAST_PATH_LOW);
 
     /** No valid timestamp is this value or below it. */
     public static final long NONE = 0L;
@@ -49,5 +62,40 @@ public final class Timestamps {
     /** The TSO timestamp at or below {@code ts}. */
     public static long tsoPart(long ts) {
         return ts & ~LOW_MASK;
+    }
+
+    /** Whether {@code version} is in the range the fast path mints in (low bits 1 to {@link #MAX_FAST_PATH_LOW}). */
+    public static boolean isFastPathVersion(long version) {
+        long low = version & LOW_MASK;
+        return low != 0 && low <= MAX_FAST_PATH_LOW;
+    }
+
+    /** Whether {@code version} is the version of a checkpoint 1 to {@link #MAX_CHECKPOINTS} of a transaction. */
+    public static boolean isCheckpointVersion(long version) {
+        return (version & LOW_MASK) > MAX_FAST_PATH_LOW;
+    }
+
+    /**
+     * The start timestamp of the writer of {@code version}: the transaction whose start or checkpoint version it is,
+     * or, for a fast-path version, the version itself (a fast-path write starts and commits at its version).
+     */
+    public static long writerOf(long version) {
+        return isFastPathVersion(version) ? version : tsoPart(version);
+    }
+
+    /**
+     * The version at which the transaction that started at {@code start} writes in checkpoint {@code checkpoint}:
+     * the start itself for checkpoint 0.
+     */
+    public static long checkpointVersion(long start, int checkpoint) {
+        if (!isTsoTimestamp(start)) {
+            throw new IllegalArgumentException("a transaction's start must be a TSO timestamp (a positive multiple of "
+                    + TSO_STEP + "), was " + start);
+        }
+        if (checkpoint < 0 || checkpoint > MAX_CHECKPOINTS) {
+            throw new IllegalArgumentException("checkpoint must be from 0 to " + MAX_CHECKPOINTS + ", was "
+                    + checkpoint);
+        }
+        return checkpoint == 0 ? start : start + MAX_FAST_PATH_LOW + checkpoint;
     }
 }

@@ -3,10 +3,13 @@ package io.tidemark.timestamp;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimestampsTest {
+
+    private static final long START = 4096L * 1000;
 
     @Test
     void wallClockFloorIsATsoTimestampAboveTheMillisecondsHBaseStampsCellsWith() {
@@ -28,5 +31,43 @@ class TimestampsTest {
         assertThrows(IllegalArgumentException.class, () -> Timestamps.wallClockFloor(-1));
         assertThrows(IllegalArgumentException.class,
                 () -> Timestamps.wallClockFloor(Long.MAX_VALUE / Timestamps.TSO_STEP + 1));
+    }
+
+    @Test
+    void theLowBitsSplitIntoStartFastPathAndCheckpoints() {
+        assertEquals(255, Timestamps.MAX_CHECKPOINTS);
+        assertFalse(Timestamps.isFastPathVersion(START));
+        assertFalse(Timestamps.isCheckpointVersion(START));
+        assertTrue(Timestamps.isFastPathVersion(START + 1));
+        assertTrue(Timestamps.isFastPathVersion(START + 3840));
+        assertFalse(Timestamps.isCheckpointVersion(START + 3840));
+        assertTrue(Timestamps.isCheckpointVersion(START + 3841));
+        assertFalse(Timestamps.isFastPathVersion(START + 3841));
+        assertTrue(Timestamps.isCheckpointVersion(START + 4095));
+    }
+
+    @Test
+    void checkpointVersionsBelongToTheTransactionThatStartedBelowThem() {
+        assertEquals(START, Timestamps.checkpointVersion(START, 0));
+        assertEquals(START + 3841, Timestamps.checkpointVersion(START, 1));
+        assertEquals(START + 4095, Timestamps.checkpointVersion(START, 255));
+        for (int k = 0; k <= Timestamps.MAX_CHECKPOINTS; k++) {
+            assertEquals(START, Timestamps.writerOf(Timestamps.checkpointVersion(START, k)));
+        }
+    }
+
+    @Test
+    void aFastPathVersionIsItsOwnWriter() {
+        assertEquals(START + 1, Timestamps.writerOf(START + 1));
+        assertEquals(START + 3840, Timestamps.writerOf(START + 3840));
+    }
+
+    @Test
+    void checkpointsOutsideTheRangeAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Timestamps.checkpointVersion(START, 256));
+        assertThrows(IllegalArgumentException.class, () -> Timestamps.checkpointVersion(START, -1));
+        IllegalArgumentException notStart = assertThrows(IllegalArgumentException.class,
+                () -> Timestamps.checkpointVersion(START + 1, 1));
+        assertTrue(notStart.getMessage().contains("TSO timestamp"), notStart.getMessage());
     }
 }

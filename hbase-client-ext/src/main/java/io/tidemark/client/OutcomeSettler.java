@@ -28,16 +28,17 @@ import java.util.List;
  *       the invalidation stands, so the transaction can never commit.</li>
  *   <li>But it may have committed <em>before</em>, and finished its post-commit: shadow cells durable, record
  *       deleted, so the invalidation landed in an empty row. Its shadow cells prove it. Look at the cells stored at
- *       its version (the start timestamp): a shadow cell means the invalidation was wrong; undo it (only a marker is
- *       ever removed) and report COMMITTED at the shadow cell's commit timestamp.</li>
+ *       its versions (the start timestamp and its checkpoint versions): a shadow cell means the invalidation was
+ *       wrong; undo it (only a marker is ever removed) and report COMMITTED at the shadow cell's commit timestamp.</li>
  *   <li>A data cell or tombstone without a shadow cell: ABORTED. (A committed writer deletes its record only once
  *       all its shadow cells are durable, and compaction removes a version only with its shadow cell.)</li>
- *   <li>Nothing stored at that version: ABORTED, unless the start is at or below the persisted low watermark, read
+ *   <li>Nothing stored at those versions: ABORTED, unless the start is at or below the persisted low watermark, read
  *       after the search. Then compaction may have removed the versions of a committed writer that later commits
  *       overwrote, and nothing tells a commit from an abort: COLLECTED.</li>
  * </ol>
  * A converted table is not searched below its conversion: what it stores there are legacy writes, made by no
- * transaction ({@link Conversion}). The search either scans every table that may hold transactional cells at exactly that version (HBase skips store
+ * transaction ({@link Conversion}). The search either scans every table that may hold transactional cells at exactly
+ * those versions (HBase skips store
  * files outside the time range), or, knowing the transaction's write set, reads its written cells.
  */
 final class OutcomeSettler {
@@ -122,7 +123,7 @@ final class OutcomeSettler {
                 gets.add(new Get(cell.row()).addColumn(cell.family(), cell.qualifier())
                         .addColumn(cell.family(), CellEncoding.tombstoneQualifier(cell.qualifier()))
                         .addColumn(cell.family(), CellEncoding.shadowQualifier(cell.qualifier()))
-                        .setTimestamp(start));
+                        .setTimeRange(cell.versions().first(), cell.versions().last() + 1).readAllVersions());
             }
             try (Table table = connection.getTable(name)) {
                 List<Get> rest = gets;
@@ -151,7 +152,7 @@ final class OutcomeSettler {
         /** Adds a row's columns; true once they decide (a shadow cell, or a tentative cell). */
         boolean add(List<StoredColumnVersion> columns, long start) {
             for (StoredColumnVersion column : columns) {
-                if (column.version() != start) {
+                if (column.writer() != start) {
                     continue;
                 }
                 if (column.hasShadowCell()) {

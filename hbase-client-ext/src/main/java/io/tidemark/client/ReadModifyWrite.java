@@ -197,7 +197,7 @@ final class ReadModifyWrite {
         }
     }
 
-    /** The written values as a Result, at the transaction's version, as the caller of Increment or Append expects. */
+    /** The written values as a Result, at the transaction's current write version, as the caller of Increment or Append expects. */
     private Result resultOf(Put put) {
         List<Cell> cells = new ArrayList<>();
         for (List<Cell> family : put.getFamilyCellMap().values()) {
@@ -206,7 +206,7 @@ final class ReadModifyWrite {
                         .setRow(put.getRow())
                         .setFamily(CellUtil.cloneFamily(cell))
                         .setQualifier(CellUtil.cloneQualifier(cell))
-                        .setTimestamp(tx.startTimestamp())
+                        .setTimestamp(tx.writeVersion())
                         .setType(Cell.Type.Put)
                         .setValue(CellUtil.cloneValue(cell))
                         .build());

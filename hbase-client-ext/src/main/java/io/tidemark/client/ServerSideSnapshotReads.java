@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.encoding.SnapshotAttribute;
+import io.tidemark.visibility.ReaderContext;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -28,8 +29,9 @@ final class ServerSideSnapshotReads {
         this.tx = tx;
         this.table = table;
         CommitTableSettings commitTable = tx.manager().commitTableSettings();
-        this.snapshot = new SnapshotAttribute(tx.startTimestamp(), tx.readerContext().epoch(), tx.commitMode(),
-                commitTable.tableName().getNameAsString(), commitTable.buckets());
+        ReaderContext reader = tx.readerContext();
+        this.snapshot = new SnapshotAttribute(reader.startTimestamp(), reader.epoch(), reader.ownVersionsUpTo(),
+                reader.commitMode(), commitTable.tableName().getNameAsString(), commitTable.buckets());
     }
 
     Result get(Get get) throws IOException {

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.encoding.SnapshotAttribute;
+import io.tidemark.visibility.ReaderContext;
 import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
@@ -15,7 +16,8 @@ import java.util.NavigableSet;
 
 /**
  * Turns a user's Get or Scan into the HBase read of a snapshot: the requested columns plus their tombstones and
- * shadow cells, versions up to the start timestamp, a few versions per column; or, when the table has the snapshot
+ * shadow cells, versions up to the newest the reader can see (its start, or its current checkpoint's version), a
+ * few versions per column; or, when the table has the snapshot
  * coprocessor, into the same Get or Scan marked with the transaction. Refuses what cannot be answered correctly.
  */
 final class SnapshotQueries {
@@ -34,7 +36,7 @@ final class SnapshotQueries {
     private SnapshotQueries() {
     }
 
-    static Get snapshotGet(Get user, long snapshot) throws IOException {
+    static Get snapshotGet(Get user, ReaderContext reader) throws IOException {
         checkNoFilter(user, "Get");
         checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
                 user.getRowOffsetPerColumnFamily());
@@ -51,22 +53,22 @@ final class SnapshotQueries {
         }
         stored.setCacheBlocks(user.getCacheBlocks());
         stored.setPriority(user.getPriority());
-        stored.setTimeRange(0, snapshot + 1);
+        stored.setTimeRange(0, reader.readsUpTo() + 1);
         stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
-        FastPathProtocol.markTransaction(stored, snapshot);
+        FastPathProtocol.markTransaction(stored, reader.startTimestamp());
         return stored;
     }
 
-    static Scan snapshotScan(Scan user, long snapshot) throws IOException {
+    static Scan snapshotScan(Scan user, ReaderContext reader) throws IOException {
         checkNoFilter(user, "Scan");
         checkScan(user);
         Scan stored = new Scan(user);
         stored.setFamilyMap(SnapshotQuery.storedColumns(user.getFamilyMap()));
         // Rows can resolve to nothing, so the row limit is applied to resolved rows, by the scanner.
         stored.setLimit(-1);
-        stored.setTimeRange(0, snapshot + 1);
+        stored.setTimeRange(0, reader.readsUpTo() + 1);
         stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
-        FastPathProtocol.markTransaction(stored, snapshot);
+        FastPathProtocol.markTransaction(stored, reader.startTimestamp());
         return stored;
     }
 

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.visibility.Conversion;
+import io.tidemark.visibility.ReaderContext;
 import io.tidemark.visibility.SnapshotQuery;
 import io.tidemark.visibility.TableVersionStore;
 import org.apache.hadoop.hbase.client.Get;
@@ -21,29 +22,32 @@ final class SnapshotReader {
 
     private final Transaction tx;
     private final Table table;
+    /** The transaction as a reader when this reader was made: its own-writes bound stays fixed for the statement. */
+    private final ReaderContext reader;
     private final SnapshotQuery query;
 
     /** @param conversion the table's, from its descriptor */
     SnapshotReader(Transaction tx, Table table, Conversion conversion) {
         this.tx = tx;
         this.table = table;
-        this.query = new SnapshotQuery(tx.readerContext(), tx.manager().commitTable(),
+        this.reader = tx.readerContext();
+        this.query = new SnapshotQuery(reader, tx.manager().commitTable(),
                 new TableVersionStore(table, tx.startTimestamp(), conversion), tx.decidedWriters(),
                 tx.manager().metrics().readerEffects());
     }
 
     Result get(Get get) throws IOException {
-        return answer(get, resolveRow(table.get(SnapshotQueries.snapshotGet(get, tx.startTimestamp()))));
+        return answer(get, resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader))));
     }
 
     boolean exists(Get get) throws IOException {
-        return !resolveRow(table.get(SnapshotQueries.snapshotGet(get, tx.startTimestamp()))).isEmpty();
+        return !resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader))).isEmpty();
     }
 
     Result[] get(List<Get> gets) throws IOException {
         List<Get> stored = new ArrayList<>(gets.size());
         for (Get g : gets) {
-            stored.add(SnapshotQueries.snapshotGet(g, tx.startTimestamp()));
+            stored.add(SnapshotQueries.snapshotGet(g, reader));
         }
         Result[] rows = table.get(stored);
         Result[] resolved = new Result[rows.length];
@@ -56,6 +60,11 @@ final class SnapshotReader {
     /** What HBase answers to the Get: the cells, or only whether there are any ({@code setCheckExistenceOnly}). */
     private static Result answer(Get get, Result visible) {
         return get.isCheckExistenceOnly() ? Result.create(null, !visible.isEmpty()) : visible;
+    }
+
+    /** The transaction as this reader reads for. */
+    ReaderContext readerContext() {
+        return reader;
     }
 
     /** The user cells of a stored row (data, tombstones and shadow cells of many versions) the snapshot sees. */

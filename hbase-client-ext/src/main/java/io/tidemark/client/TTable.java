@@ -171,7 +171,7 @@ public final class TTable implements Closeable {
                 return new ServerSideSnapshotReads(tx, table).getScanner(scan);
             }
             SnapshotReader reader = reader(tx, "scan");
-            Scan stored = SnapshotQueries.snapshotScan(scan, tx.startTimestamp());
+            Scan stored = SnapshotQueries.snapshotScan(scan, reader.readerContext());
             return new SnapshotScanner(tx, table.getScanner(stored), reader, scan.getLimit());
         } catch (IOException e) {
             throw TransactionAborts.abortIfRefused(tx, e);

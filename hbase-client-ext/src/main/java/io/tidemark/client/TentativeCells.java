@@ -25,35 +25,38 @@ final class TentativeCells {
     }
 
     /**
-     * Marks every written column as committed at {@code commitTs}: one shadow cell at the start timestamp, with the
-     * transaction's durability.
+     * Marks every written column as committed at {@code commitTs}: one shadow cell at each version it was written at
+     * (the start timestamp, and each checkpoint's version), with the transaction's durability.
      */
     void writeShadowCells(Transaction tx, long commitTs) throws IOException {
         byte[] value = CellEncoding.encodeCommitTimestamp(commitTs);
-        long version = tx.startTimestamp();
         WriteSet writes = tx.writeSet();
         for (TableName table : writes.tables()) {
             Map<byte[], Put> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
-                rows.computeIfAbsent(c.row(), row -> new Put(row).setDurability(tx.durability()))
-                        .addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
+                Put shadows = rows.computeIfAbsent(c.row(), row -> new Put(row).setDurability(tx.durability()));
+                for (long version : c.versions()) {
+                    shadows.addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
+                }
             }
             shadowCellWriter.write(table, new ArrayList<>(rows.values()));
         }
     }
 
-    /** Deletes exactly the versions the transaction wrote (data cells and tombstones at its start timestamp). */
+    /**
+     * Deletes exactly the versions the transaction wrote (data cells and tombstones at its start timestamp and its
+     * checkpoint versions), and nothing else: a fast-path write between them is another writer's.
+     */
     void remove(Transaction tx) throws IOException {
-        long version = tx.startTimestamp();
         WriteSet writes = tx.writeSet();
         for (TableName table : writes.tables()) {
             Map<byte[], Delete> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
                 Delete d = rows.computeIfAbsent(c.row(), row -> new Delete(row).setDurability(tx.durability()));
-                if (c.hasData()) {
+                for (long version : c.dataVersions()) {
                     d.addColumn(c.family(), c.qualifier(), version);
                 }
-                if (c.hasTombstone()) {
+                for (long version : c.tombstoneVersions()) {
                     d.addColumn(c.family(), CellEncoding.tombstoneQualifier(c.qualifier()), version);
                 }
             }

@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the start timestamp: data cells
- * for puts, tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless
+ * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the version of its current
+ * checkpoint (the start timestamp before the first checkpoint): data cells for puts, tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless
  * this writer writes conflict-free.
  */
 final class TentativeWriter {
@@ -113,14 +113,15 @@ final class TentativeWriter {
 
     private Put tentativePut(Put user) {
         byte[] row = user.getRow();
-        long version = tx.startTimestamp();
+        long version = tx.writeVersion();
         Put put = new Put(row);
         put.setDurability(tx.durabilityFor(user));
-        FastPathProtocol.markTransaction(put, version);
+        FastPathProtocol.markTransaction(put, tx.startTimestamp());
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
                 byte[] q = CellUtil.cloneQualifier(c);
-                boolean deletedEarlier = tx.writeSet().recordData(tableName, row, f.getKey(), q, conflictChecked);
+                boolean deletedEarlier = tx.writeSet().recordData(tableName, row, f.getKey(), q, version,
+                        conflictChecked);
                 put.addColumn(f.getKey(), q, version, CellUtil.cloneValue(c));
                 if (deletedEarlier) {
                     // An HBase delete at this exact version would also hide the new value, so the tombstone is
@@ -178,8 +179,8 @@ final class TentativeWriter {
     }
 
     private void addTombstone(Put put, byte[] family, byte[] qualifier) {
-        tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier, conflictChecked);
-        put.addColumn(family, CellEncoding.tombstoneQualifier(qualifier), tx.startTimestamp(),
-                CellEncoding.TOMBSTONE_DELETE);
+        long version = tx.writeVersion();
+        tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier, version, conflictChecked);
+        put.addColumn(family, CellEncoding.tombstoneQualifier(qualifier), version, CellEncoding.TOMBSTONE_DELETE);
     }
 }

@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.DecidedWriters;
 import io.tidemark.visibility.ReaderContext;
 import io.tidemark.writeset.ConflictLevel;
@@ -16,6 +17,10 @@ import java.util.Objects;
  * timestamp (plus its own writes) and commits or rolls back through the manager that began it. Like an HBase
  * {@code Table}, a transaction is meant to be used by one thread at a time; to issue its operations concurrently,
  * use an {@link AsyncTTable}.
+ *
+ * <p>Its writes can be split into checkpoints ({@link #checkpoint()}): each checkpoint writes at its own version
+ * ({@link Timestamps#checkpointVersion}), and the {@link VisibilityLevel} says whether reads see the current
+ * checkpoint's writes. All checkpoints commit or roll back together.
  */
 public final class Transaction {
 
@@ -35,6 +40,9 @@ public final class Transaction {
     private final DecidedWriters decidedWriters = new DecidedWriters();
     /** Operations issued through an {@link AsyncTTable} and not finished; commit waits for them. */
     private final InFlightOperations inFlight;
+    /** The checkpoint the transaction writes in now: 0 until the first {@link #checkpoint()}. */
+    private volatile int checkpoint;
+    private volatile VisibilityLevel visibilityLevel = VisibilityLevel.SNAPSHOT;
     private volatile TransactionState state = TransactionState.RUNNING;
     private volatile Durability durability = Durability.USE_DEFAULT;
     private volatile long commitTimestamp;
@@ -59,7 +67,10 @@ public final class Transaction {
         this.inFlight = new InFlightOperations(startTimestamp);
     }
 
-    /** The TSO timestamp this transaction's snapshot (and the version of every cell it writes) is taken at. */
+    /**
+     * The TSO timestamp this transaction's snapshot is taken at; its writes are versioned at it until the first
+     * {@link #checkpoint()}, and just above it afterwards.
+     */
     public long startTimestamp() {
         return reader.startTimestamp();
     }
@@ -78,6 +89,37 @@ public final class Transaction {
 
     public TransactionState state() {
         return state;
+    }
+
+    /**
+     * Starts a new write epoch: writes from now on go to the next checkpoint's version, and a reader at
+     * {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT} now sees every write made before this call. At most
+     * {@link Timestamps#MAX_CHECKPOINTS} checkpoints per transaction.
+     *
+     * @throws TransactionStateException the transaction is not running or was begun read-only
+     * @throws TooManyCheckpointsException all checkpoints are used
+     */
+    public void checkpoint() {
+        checkWritable("take a checkpoint");
+        if (checkpoint == Timestamps.MAX_CHECKPOINTS) {
+            throw new TooManyCheckpointsException(startTimestamp());
+        }
+        checkpoint++;
+    }
+
+    /** The checkpoint the transaction writes in now: 0 before the first {@link #checkpoint()}. */
+    public int currentCheckpoint() {
+        return checkpoint;
+    }
+
+    /** Which of its own writes the transaction's reads see from now on; {@link VisibilityLevel#SNAPSHOT} at first. */
+    public void setVisibilityLevel(VisibilityLevel level) {
+        checkRunning("set the visibility level");
+        this.visibilityLevel = Objects.requireNonNull(level, "level");
+    }
+
+    public VisibilityLevel visibilityLevel() {
+        return visibilityLevel;
     }
 
     /** Whether the transaction was begun read-only ({@link TransactionManager#beginReadOnly}): it refuses writes. */
@@ -135,11 +177,26 @@ public final class Transaction {
     }
 
     /**
-     * This transaction as a reader of snapshots: start timestamp, and the commit mode and epoch of the TSO incarnation
-     * that began it (a writer at or below that epoch belongs to an earlier incarnation).
+     * This transaction as a reader of snapshots now: start timestamp, the commit mode and epoch of the TSO incarnation
+     * that began it (a writer at or below that epoch belongs to an earlier incarnation), and the newest of its own
+     * versions its reads see (the current checkpoint's, or the previous one's at
+     * {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT}).
      */
     ReaderContext readerContext() {
-        return reader;
+        int current = checkpoint;
+        long ownVersionsUpTo;
+        if (visibilityLevel == VisibilityLevel.SNAPSHOT) {
+            ownVersionsUpTo = Timestamps.checkpointVersion(startTimestamp(), current);
+        } else {
+            ownVersionsUpTo = current == 0 ? startTimestamp() - 1
+                    : Timestamps.checkpointVersion(startTimestamp(), current - 1);
+        }
+        return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), ownVersionsUpTo);
+    }
+
+    /** The version this transaction's writes get now: the current checkpoint's. */
+    long writeVersion() {
+        return Timestamps.checkpointVersion(startTimestamp(), checkpoint);
     }
 
     DecidedWriters decidedWriters() {

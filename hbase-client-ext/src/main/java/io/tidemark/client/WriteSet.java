@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Every column a transaction wrote, per table. It drives conflict detection (the ids sent to the TSO: every column
- * but those only written conflict-free), the shadow cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
+ * Every column a transaction wrote, per table, with the versions (checkpoints) it wrote it at. It drives conflict
+ * detection (the ids sent to the TSO: every column but those only written conflict-free; columns, never versions, so
+ * a column written in several checkpoints is one id), the shadow cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
  * HBase, so a write that failed halfway is still cleaned up.
  */
 final class WriteSet {
@@ -27,19 +28,19 @@ final class WriteSet {
     }
 
     /**
-     * Records a data cell; returns true when this transaction already wrote a tombstone for the column, which the
-     * caller must then rewrite as cancelled.
+     * Records a data cell at {@code version}; returns true when this transaction already wrote a tombstone for the
+     * column at that version, which the caller must then rewrite as cancelled.
      */
-    synchronized boolean recordData(TableName table, byte[] row, byte[] family, byte[] qualifier,
+    synchronized boolean recordData(TableName table, byte[] row, byte[] family, byte[] qualifier, long version,
                                     boolean conflictChecked) {
         WrittenCell cell = cell(table, row, family, qualifier, conflictChecked);
-        cell.markData();
-        return cell.hasTombstone();
+        cell.markData(version);
+        return cell.hasTombstoneAt(version);
     }
 
-    synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier,
+    synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier, long version,
                                       boolean conflictChecked) {
-        cell(table, row, family, qualifier, conflictChecked).markTombstone();
+        cell(table, row, family, qualifier, conflictChecked).markTombstone(version);
     }
 
     synchronized Set<TableName> tables() {

@@ -1,19 +1,22 @@
 package io.tidemark.client;
 
 import java.util.Arrays;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 
 /**
- * One user column a transaction wrote in one row, and what it wrote there at its start timestamp: a data cell, a
- * tombstone, or both (a delete followed or preceded by a put of the same column); and whether any of those writes
- * asked for conflict detection (conflict-free writes do not).
+ * One user column a transaction wrote in one row, and what it wrote there at each of its versions (its start
+ * timestamp and the versions of its checkpoints): a data cell, a tombstone, or both (a delete followed or preceded by
+ * a put of the same column in one checkpoint); and whether any of those writes asked for conflict detection
+ * (conflict-free writes do not).
  */
 final class WrittenCell {
 
     private final byte[] row;
     private final byte[] family;
     private final byte[] qualifier;
-    private boolean data;
-    private boolean tombstone;
+    private final NavigableSet<Long> dataVersions = new TreeSet<>();
+    private final NavigableSet<Long> tombstoneVersions = new TreeSet<>();
     private boolean conflictChecked;
 
     WrittenCell(byte[] row, byte[] family, byte[] qualifier) {
@@ -34,20 +37,33 @@ final class WrittenCell {
         return qualifier;
     }
 
-    boolean hasData() {
-        return data;
+    /** The versions at which a data cell was written, oldest first. */
+    NavigableSet<Long> dataVersions() {
+        return new TreeSet<>(dataVersions);
     }
 
-    boolean hasTombstone() {
-        return tombstone;
+    /** The versions at which a tombstone was written, oldest first. */
+    NavigableSet<Long> tombstoneVersions() {
+        return new TreeSet<>(tombstoneVersions);
     }
 
-    void markData() {
-        data = true;
+    /** Every version at which anything was written, oldest first. */
+    NavigableSet<Long> versions() {
+        NavigableSet<Long> all = new TreeSet<>(dataVersions);
+        all.addAll(tombstoneVersions);
+        return all;
     }
 
-    void markTombstone() {
-        tombstone = true;
+    boolean hasTombstoneAt(long version) {
+        return tombstoneVersions.contains(version);
+    }
+
+    void markData(long version) {
+        dataVersions.add(version);
+    }
+
+    void markTombstone(long version) {
+        tombstoneVersions.add(version);
     }
 
     boolean isConflictChecked() {

@@ -18,7 +18,8 @@ import java.util.TreeSet;
 
 /**
  * The stored versions of one user column of one row: data cells, tombstones and shadow cells (see
- * {@link CellEncoding}), each keyed by version (the writer's start timestamp) and ordered newest first.
+ * {@link CellEncoding}), each keyed by version (the writer's start timestamp, or one of its checkpoint versions) and
+ * ordered newest first.
  *
  * <p>Two cells of one kind at one version (a transaction that deleted, then put a column again rewrote its
  * tombstone as cancelled; a compaction may see both): the newer cell wins, as in HBase. "Newer" is HBase's order:
@@ -148,12 +149,12 @@ public final class ColumnVersions {
     }
 
     /**
-     * The newest fast-path version (low bits set; a fast-path write always stores its shadow cell with its data
-     * or tombstone), or 0 when there is none.
+     * The newest fast-path version ({@link Timestamps#isFastPathVersion}; a fast-path write always stores its shadow
+     * cell with its data or tombstone), or 0 when there is none. Committed checkpoint versions are not fast-path ones.
      */
     public long newestFastPathVersion() {
         for (long version : shadows.keySet()) {
-            if ((version & Timestamps.LOW_MASK) != 0 && (data.containsKey(version) || tombstones.containsKey(version))) {
+            if (Timestamps.isFastPathVersion(version) && (data.containsKey(version) || tombstones.containsKey(version))) {
                 return version;
             }
         }

@@ -97,7 +97,7 @@ public final class CommittedRow {
                 WriterOutcome writer = writers.outcome(column, v);
                 if (writer.isPending()) {
                     if (v > newestFastPath) {
-                        pending.add(v);
+                        pending.add(Timestamps.writerOf(v));
                     }
                     continue;
                 }

@@ -1,25 +1,37 @@
 package io.tidemark.visibility;
 
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.timestamp.Timestamps;
 
 import java.util.Objects;
 
 /**
  * Who reads a snapshot: its start timestamp, the commit mode of the TSO that handed it out, and that TSO
  * incarnation's epoch (every start timestamp of the incarnation is above it). The commit mode and the epoch decide
- * what the reader does with a writer nobody decided yet ({@link PendingWriterPolicy#forReader}).
+ * what the reader does with a writer nobody decided yet ({@link PendingWriterPolicy#forReader}). The reader's own
+ * versions (its start and its checkpoint versions, {@link Timestamps#writerOf}) are visible up to
+ * {@link #ownVersionsUpTo()}: all of them by default, only those of earlier checkpoints when a statement must not
+ * read what it writes itself.
  */
 public final class ReaderContext {
 
     private final long startTimestamp;
     private final CommitMode commitMode;
     private final long epoch;
+    private final long ownVersionsUpTo;
+
+    /** A reader that sees all its own writes. */
+    public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch) {
+        this(startTimestamp, commitMode, epoch, startTimestamp + Timestamps.LOW_MASK);
+    }
 
     /**
      * @param epoch the epoch of the TSO incarnation that handed out {@code startTimestamp}, or 0 when unknown (then
      *     no writer counts as one of an earlier incarnation)
+     * @param ownVersionsUpTo the newest of its own versions the reader sees: from {@code startTimestamp - 1} (none)
+     *     to {@code startTimestamp + LOW_MASK} (all)
      */
-    public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch) {
+    public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch, long ownVersionsUpTo) {
         if (startTimestamp <= 0) {
             throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
         }
@@ -27,13 +39,41 @@ public final class ReaderContext {
             throw new IllegalArgumentException("epoch must be from 0 to below the start timestamp " + startTimestamp
                     + ", was " + epoch);
         }
+        if (ownVersionsUpTo < startTimestamp - 1 || ownVersionsUpTo > startTimestamp + Timestamps.LOW_MASK) {
+            throw new IllegalArgumentException("own versions up to must be from " + (startTimestamp - 1) + " to "
+                    + (startTimestamp + Timestamps.LOW_MASK) + ", was " + ownVersionsUpTo);
+        }
         this.startTimestamp = startTimestamp;
+        this.ownVersionsUpTo = ownVersionsUpTo;
         this.commitMode = Objects.requireNonNull(commitMode, "commitMode");
         this.epoch = epoch;
     }
 
     public long startTimestamp() {
         return startTimestamp;
+    }
+
+    /** The newest of the reader's own versions it sees; {@code startTimestamp() - 1} when it sees none. */
+    public long ownVersionsUpTo() {
+        return ownVersionsUpTo;
+    }
+
+    /** The newest version the reader can see at all: what its reads of stored versions must reach. */
+    public long readsUpTo() {
+        return Math.max(startTimestamp, ownVersionsUpTo);
+    }
+
+    /**
+     * Whether the reader sees {@code version} as its own write: it wrote it (at its start or a checkpoint) no later
+     * than {@link #ownVersionsUpTo()}.
+     */
+    public boolean seesAsOwnWrite(long version) {
+        return Timestamps.writerOf(version) == startTimestamp && version <= ownVersionsUpTo;
+    }
+
+    /** Whether {@code version} was written by the reader itself, whether or not it sees it. */
+    public boolean isOwnVersion(long version) {
+        return Timestamps.writerOf(version) == startTimestamp;
     }
 
     public CommitMode commitMode() {
@@ -46,6 +86,6 @@ public final class ReaderContext {
 
     @Override
     public String toString() {
-        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + '}';
+        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + ", ownUpTo=" + ownVersionsUpTo + '}';
     }
 }

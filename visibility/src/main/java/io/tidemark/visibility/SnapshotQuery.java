@@ -20,10 +20,12 @@ import java.util.TreeSet;
 /**
  * What a snapshot sees in a row (docs/architecture.md, "Reading a snapshot"). The row is read as stored versions:
  * the requested columns with their tombstones and shadow cells ({@link #storedColumns}), versions up to the start
- * timestamp, the newest {@value #VERSIONS_PER_READ} of each qualifier. For each user column the versions are walked
- * newest first, and the first one whose writer is visible decides: a deletion hides the column, otherwise its data
- * cell is the value. A writer is visible when it is the reader itself, or committed before the reader's start. Older
- * versions are fetched only when the fetched ones are all invisible.
+ * timestamp (or the reader's newest checkpoint version, {@link ReaderContext#readsUpTo}), the newest
+ * {@value #VERSIONS_PER_READ} of each qualifier. For each user column the versions are walked newest first, and the
+ * first visible one decides: a deletion hides the column, otherwise its data cell is the value. A version is visible
+ * when the reader wrote it itself no later than {@link ReaderContext#ownVersionsUpTo} (checkpoints), or its writer
+ * committed before the reader's start. The reader's own versions it does not see are passed over, never resolved.
+ * Older versions are fetched only when the fetched ones are all invisible.
  */
 public final class SnapshotQuery {
 
@@ -122,8 +124,10 @@ public final class SnapshotQuery {
     }
 
     private boolean isVisible(ColumnVersions column, long version) throws IOException {
-        return version == reader.startTimestamp()
-                || writers.outcome(column, version).isCommittedBefore(reader.startTimestamp());
+        if (reader.isOwnVersion(version)) {
+            return reader.seesAsOwnWrite(version);
+        }
+        return writers.outcome(column, version).isCommittedBefore(reader.startTimestamp());
     }
 
     /** The stored versions of one column older than {@code before}. */

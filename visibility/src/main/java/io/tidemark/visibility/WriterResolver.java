@@ -3,6 +3,7 @@ package io.tidemark.visibility;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -29,6 +30,8 @@ import java.io.IOException;
  *       the empty row, so the invalidation is undone and the shadow cell decides.</li>
  * </ol>
  * Final outcomes are remembered in the reader's {@link DecidedWriters}, so every cell of a writer is judged the same.
+ * A version's writer is {@link Timestamps#writerOf} it: every checkpoint version of a transaction is decided by that
+ * transaction's one commit record, while each shadow cell is read at the version it covers.
  */
 public final class WriterResolver {
 
@@ -86,21 +89,22 @@ public final class WriterResolver {
         if (store.conversion().isLegacy(version)) {
             return WriterOutcome.legacyWriteAt(version);
         }
-        WriterOutcome known = decided.get(version);
+        long writer = Timestamps.writerOf(version);
+        WriterOutcome known = decided.get(writer);
         if (known != null) {
             return known;
         }
-        WriterOutcome outcome = decide(column, version);
-        decided.remember(version, outcome);
+        WriterOutcome outcome = decide(column, version, writer);
+        decided.remember(writer, outcome);
         return outcome;
     }
 
-    private WriterOutcome decide(ColumnVersions column, long writer) throws IOException {
+    private WriterOutcome decide(ColumnVersions column, long version, long writer) throws IOException {
         CommitState state = commitTable.lookup(writer);
         if (state.isCommitted()) {
-            return committed(column, writer, state.commitTimestamp());
+            return committed(column, version, state.commitTimestamp());
         }
-        WriterOutcome shadow = shadowCell(column, writer);
+        WriterOutcome shadow = shadowCell(column, version);
         if (shadow != null) {
             return shadow;
         }
@@ -112,9 +116,9 @@ public final class WriterResolver {
         }
         state = commitTable.invalidate(writer);
         if (state.isCommitted()) {
-            return committed(column, writer, state.commitTimestamp());
+            return committed(column, version, state.commitTimestamp());
         }
-        shadow = shadowCell(column, writer);
+        shadow = shadowCell(column, version);
         if (shadow != null) {
             // The writer committed and deleted its record between our lookup and our invalidation: undo it.
             commitTable.undoInvalidation(writer);

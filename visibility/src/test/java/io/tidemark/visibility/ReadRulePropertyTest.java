@@ -331,7 +331,7 @@ class ReadRulePropertyTest {
                 return;
             }
             long version = Math.max(expected.version, clock) + 1;
-            if ((version & Timestamps.LOW_MASK) == 0) {
+            if (!Timestamps.isFastPathVersion(version)) {
                 return;
             }
             Writer w = new Writer(version);

@@ -1,6 +1,7 @@
 package io.tidemark.coprocessor.compaction;
 
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.ColumnKey;
 import io.tidemark.visibility.ColumnVersions;
 import io.tidemark.visibility.WriterOutcome;
@@ -24,7 +25,8 @@ import java.util.Set;
  * Decides which stored versions of a transactional row a compaction keeps (docs/coprocessors.md, "Garbage
  * collection"). Snapshots that can still commit all start above the low watermark, so for each column:
  * <ul>
- *   <li>versions above the low watermark are kept as they are;</li>
+ *   <li>versions whose writer ({@link Timestamps#writerOf}: a transaction's checkpoint versions are its own) started
+ *       above the low watermark are kept as they are;</li>
  *   <li>a version at or below it whose writer never committed (aborted, crashed, invalidated) is dropped; a writer
  *       still undecided is invalidated first, exactly as a reader would;</li>
  *   <li>the newest version committed at or below the low watermark is what every such snapshot reads there, so
@@ -87,7 +89,7 @@ final class VersionCollector {
         List<Cell> shadows = new ArrayList<>();
         Long newestBelow = null;
         for (long version : column.writtenVersions()) {
-            if (version > lowWatermark) {
+            if (Timestamps.writerOf(version) > lowWatermark) {
                 continue;
             }
             if (newestBelow != null) {

@@ -47,11 +47,12 @@ final class GenericWriteCheck {
             }
             return;
         }
-        // Versions after the start, below the operation records' timestamp (records are not writes).
+        // Versions after the start, below the operation records' timestamp (records are not writes). Only fast-path
+        // versions count: checkpoint versions (this transaction's own, or a later one's) are checked by the TSO.
         Get newer = new Get(row).setTimeRange(startTimestamp + 1, CellEncoding.OPERATION_RECORD_TIMESTAMP)
                 .readAllVersions().setFilter(new KeyOnlyFilter());
         for (Cell cell : region.get(newer).rawCells()) {
-            if ((cell.getTimestamp() & Timestamps.LOW_MASK) != 0) {
+            if (Timestamps.isFastPathVersion(cell.getTimestamp())) {
                 throw new NewerFastPathWriteException("write of transaction " + startTimestamp + " to row "
                         + Bytes.toStringBinary(row) + " refused: a fast-path write committed at " + cell.getTimestamp()
                         + ", after the transaction started");

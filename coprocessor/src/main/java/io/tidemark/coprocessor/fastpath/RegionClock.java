@@ -95,7 +95,9 @@ final class RegionClock {
 
     /**
      * Mints a version above {@code floor} (the row version and the client's session timestamp) and above the read
-     * clock, without leaving the room after {@code floor}'s TSO timestamp. The caller must {@link #release} it once
+     * clock, without leaving the fast-path range after {@code floor}'s TSO timestamp (low bits 1 to
+     * {@link Timestamps#MAX_FAST_PATH_LOW}; the versions above are the checkpoints of the transaction that started at
+     * that TSO timestamp, {@link Timestamps#isCheckpointVersion}). The caller must {@link #release} it once
      * its write is done (or failed).
      */
     synchronized long mint(long floor) throws FastPathUnavailableException {
@@ -106,7 +108,7 @@ final class RegionClock {
         }
         long base = Math.max(floor, readClock);
         long version = base + 1;
-        if ((version & Timestamps.LOW_MASK) == 0) {
+        if (!Timestamps.isFastPathVersion(version)) {
             throw FastPathUnavailableException.refusal("no fast-path version is left between TSO timestamp "
                     + Timestamps.tsoPart(base) + " and the next one for this row; retry with a TSO timestamp"
                     + " obtained after this refusal (fall back to the generic path once)", incarnation);

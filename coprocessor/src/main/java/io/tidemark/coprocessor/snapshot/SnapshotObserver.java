@@ -87,7 +87,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
             return;
         }
         USER_FILTER.set(scan.getFilter());
-        SnapshotScans.toStoredVersionsScan(scan, snapshot.startTimestamp());
+        SnapshotScans.toStoredVersionsScan(scan, readerOf(snapshot).readsUpTo());
     }
 
     @Override
@@ -112,7 +112,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
             return;
         }
         Scan stored = new Scan(get);
-        SnapshotScans.toStoredVersionsScan(stored, snapshot.startTimestamp());
+        SnapshotScans.toStoredVersionsScan(stored, readerOf(snapshot).readsUpTo());
         Region region = environment.getRegion();
         CommitTable commitTable = commitTable(snapshot);
         HorizonCheck horizon = horizon(snapshot, commitTable);
@@ -138,8 +138,13 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
 
     /** The read rule for one request: outcomes are remembered for the request, as a client remembers them. */
     private SnapshotQuery query(SnapshotAttribute snapshot, CommitTable commitTable) {
-        return new SnapshotQuery(new ReaderContext(snapshot.startTimestamp(), snapshot.commitMode(), snapshot.epoch()),
-                commitTable, new RegionVersionStore(environment.getRegion()), new DecidedWriters());
+        return new SnapshotQuery(readerOf(snapshot), commitTable, new RegionVersionStore(environment.getRegion()), new DecidedWriters());
+    }
+
+    /** The reader the attribute names: its snapshot, TSO incarnation and the own writes it sees. */
+    private static ReaderContext readerOf(SnapshotAttribute snapshot) {
+        return new ReaderContext(snapshot.startTimestamp(), snapshot.commitMode(), snapshot.epoch(),
+                snapshot.ownVersionsUpTo());
     }
 
     /** The check of the request's snapshot against the region's GC horizon, run after each row is read. */

@@ -9,14 +9,15 @@ import java.io.IOException;
 /**
  * Rewrites a transactional Scan (or a Get turned into one) into the read of stored versions the snapshot needs
  * ({@link SnapshotQuery}): the requested columns plus their tombstones and shadow cells, the newest few versions up
- * to the start timestamp, and no user filter (it runs later, on visible cells).
+ * to the newest version the reader can see (its start, or its latest visible checkpoint), and no user filter (it runs
+ * later, on visible cells).
  */
 final class SnapshotScans {
 
     private SnapshotScans() {
     }
 
-    static void toStoredVersionsScan(Scan scan, long snapshot) throws IOException {
+    static void toStoredVersionsScan(Scan scan, long readsUpTo) throws IOException {
         if (scan.getBatch() > 0 || scan.getAllowPartialResults()) {
             throw new DoNotRetryIOException("a transactional scan cannot return partial rows (Scan.setBatch,"
                     + " Scan.setAllowPartialResults): a row's snapshot is only known once the whole row is read");
@@ -27,7 +28,7 @@ final class SnapshotScans {
         }
         scan.setFamilyMap(SnapshotQuery.storedColumns(scan.getFamilyMap()));
         scan.setFilter(null);
-        scan.setTimeRange(0, snapshot + 1);
+        scan.setTimeRange(0, readsUpTo + 1);
         scan.readVersions(SnapshotQuery.VERSIONS_PER_READ);
         scan.setMaxResultsPerColumnFamily(-1);
         scan.setRowOffsetPerColumnFamily(0);

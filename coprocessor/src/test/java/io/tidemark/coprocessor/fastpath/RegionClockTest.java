@@ -60,12 +60,12 @@ class RegionClockTest {
     }
 
     @Test
-    void refusesAVersionThatWouldReachTheNextTsoTimestamp() throws Exception {
+    void refusesAVersionThatWouldReachTheCheckpointRange() throws Exception {
         RegionClock clock = new RegionClock();
         clock.acceptFreshTimestamp(T, clock.incarnation());
-        assertEquals(T + Timestamps.LOW_MASK, clock.mint(T + Timestamps.LOW_MASK - 1));
+        assertEquals(T + Timestamps.MAX_FAST_PATH_LOW, clock.mint(T + Timestamps.MAX_FAST_PATH_LOW - 1));
         FastPathUnavailableException e = assertThrows(FastPathUnavailableException.class,
-                () -> clock.mint(T + Timestamps.LOW_MASK));
+                () -> clock.mint(T + Timestamps.MAX_FAST_PATH_LOW));
         assertTrue(e.getMessage().contains("fall back"), e.getMessage());
     }
 

@@ -58,6 +58,12 @@ public final class CommitTableSweeper {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommitTableSweeper.class);
 
+    /**
+     * Writers whose versions one table scan looks for: each brings 256 versions (start and checkpoints) into the
+     * scan's timestamp filter, which this keeps near half a megabyte.
+     */
+    private static final int WRITERS_PER_SCAN = 256;
+
     private final Connection connection;
     private final SweeperSettings settings;
     private final HBaseCommitTable commitTable;
@@ -167,14 +173,14 @@ public final class CommitTableSweeper {
         /** Writes committed writers' missing shadow cells and finds the invalidated writers that have one. */
         void completeAndInspect(List<TableName> tables) throws IOException {
             scan(tables, records.starts(), (column, fixes) -> {
-                long version = column.version();
-                Long commit = records.committed.get(version);
+                long writer = column.writer();
+                Long commit = records.committed.get(writer);
                 if (commit != null) {
                     if (column.isTentative()) {
                         fixes.writeShadowCell(column, commit);
                     }
                 } else if (column.hasShadowCell()) {
-                    wrongMarkers.put(version, column.shadowCommit());
+                    wrongMarkers.put(writer, column.shadowCommit());
                 }
             });
         }
@@ -187,8 +193,8 @@ public final class CommitTableSweeper {
                 return;
             }
             scan(tables, versions, (column, fixes) -> {
-                long version = column.version();
-                Long commit = wrongMarkers.get(version);
+                long writer = column.writer();
+                Long commit = wrongMarkers.get(writer);
                 if (commit != null) {
                     if (column.isTentative()) {
                         fixes.writeShadowCell(column, commit);
@@ -196,33 +202,42 @@ public final class CommitTableSweeper {
                 } else if (column.hasShadowCell()) {
                     // Cannot happen (a marked writer's shadow cells all predate its marker); never delete it.
                     LOG.error("writer {} was invalidated but {} has a shadow cell; keeping its marker and data",
-                            version, column);
-                    shadowedLate.add(version);
+                            writer, column);
+                    shadowedLate.add(writer);
                 } else {
                     fixes.removeTentative(column);
                 }
             });
         }
 
-        private void scan(List<TableName> tables, Set<Long> versions, ColumnAction action) throws IOException {
-            for (TableName name : tables) {
-                try (Table table = connection.getTable(name);
-                     ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(versions))) {
-                    // Cells stored before the table was converted are committed legacy writes, whatever the
-                    // commit table says of a transaction that happens to share their version: never touched.
-                    Conversion conversion = Conversion.of(table.getDescriptor());
-                    CellFixes fixes = new CellFixes(table);
-                    for (Result row : rows) {
-                        for (StoredColumnVersion column : StoredColumnVersion.of(row)) {
-                            if (versions.contains(column.version()) && !conversion.isLegacy(column.version())) {
-                                action.apply(column, fixes);
-                            }
+        /** Applies the action to every stored version of the given writers, a few writers per scan. */
+        private void scan(List<TableName> tables, Set<Long> writers, ColumnAction action) throws IOException {
+            List<Long> all = new ArrayList<>(writers);
+            for (int from = 0; from < all.size(); from += WRITERS_PER_SCAN) {
+                Set<Long> chunk = new TreeSet<>(all.subList(from, Math.min(all.size(), from + WRITERS_PER_SCAN)));
+                for (TableName name : tables) {
+                    scanTable(name, chunk, action);
+                }
+            }
+        }
+
+        private void scanTable(TableName name, Set<Long> writers, ColumnAction action) throws IOException {
+            try (Table table = connection.getTable(name);
+                 ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(writers))) {
+                // Cells stored before the table was converted are committed legacy writes, whatever the commit
+                // table says of a transaction that happens to share their version: never touched.
+                Conversion conversion = Conversion.of(table.getDescriptor());
+                CellFixes fixes = new CellFixes(table);
+                for (Result row : rows) {
+                    for (StoredColumnVersion column : StoredColumnVersion.of(row)) {
+                        if (writers.contains(column.writer()) && !conversion.isLegacy(column.version())) {
+                            action.apply(column, fixes);
                         }
                     }
-                    fixes.flush();
-                    shadowCellsWritten += fixes.shadowCellsWritten();
-                    tentativeCellsRemoved += fixes.tentativeCellsRemoved();
                 }
+                fixes.flush();
+                shadowCellsWritten += fixes.shadowCellsWritten();
+                tentativeCellsRemoved += fixes.tentativeCellsRemoved();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.tidemark.client.sweeper;
 
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -17,8 +18,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * What one writer left in one user column of one row: the data cell, the tombstone and the shadow cell at its version
- * (the writer's start timestamp), as stored. Metadata cells other than shadow cells and tombstones are not part of it:
+ * What one writer left in one user column of one row at one of its versions (the writer's start timestamp, or one of
+ * its checkpoint versions): the data cell, the tombstone and the shadow cell, as stored. Metadata cells other than shadow cells and tombstones are not part of it:
  * whoever reads these passes them through untouched.
  */
 public final class StoredColumnVersion {
@@ -39,20 +40,33 @@ public final class StoredColumnVersion {
     }
 
     /**
-     * A scan reading every cell stored at exactly the given versions (and nothing else): its time range lets HBase skip
-     * store files outside it, and a {@link TimestampsFilter} drops the other versions in the region server.
+     * A scan reading every cell stored at exactly the versions of the given writers (each one's start timestamp and
+     * checkpoint versions, {@link #versionsOf}) and nothing else: its time range lets HBase skip store files outside
+     * it, and a {@link TimestampsFilter} drops the other versions (fast-path writes among them) in the region server.
      */
-    public static Scan scanAt(Collection<Long> versions) {
-        if (versions.isEmpty()) {
-            throw new IllegalArgumentException("a version scan needs at least one version");
+    public static Scan scanAt(Collection<Long> writers) {
+        if (writers.isEmpty()) {
+            throw new IllegalArgumentException("a version scan needs at least one writer");
         }
-        List<Long> sorted = new ArrayList<>(new TreeSet<>(versions));
+        List<Long> sorted = new ArrayList<>();
+        for (long writer : new TreeSet<>(writers)) {
+            sorted.addAll(versionsOf(writer));
+        }
         try {
             return new Scan().setTimeRange(sorted.get(0), sorted.get(sorted.size() - 1) + 1).readAllVersions()
                     .setFilter(new TimestampsFilter(sorted)).setCaching(500);
         } catch (IOException e) {
             throw new IllegalArgumentException("bad version range " + sorted, e);
         }
+    }
+
+    /** The versions a transaction that started at {@code writer} may have written at, oldest first. */
+    public static List<Long> versionsOf(long writer) {
+        List<Long> versions = new ArrayList<>(Timestamps.MAX_CHECKPOINTS + 1);
+        for (int k = 0; k <= Timestamps.MAX_CHECKPOINTS; k++) {
+            versions.add(Timestamps.checkpointVersion(writer, k));
+        }
+        return versions;
     }
 
     /** Splits a row read with every version into its column versions, in the order the cells came. */
@@ -99,9 +113,14 @@ public final class StoredColumnVersion {
         return qualifier;
     }
 
-    /** The writer's start timestamp. */
+    /** The version: the writer's start timestamp or one of its checkpoint versions. */
     public long version() {
         return version;
+    }
+
+    /** The start timestamp of the writer ({@link Timestamps#writerOf} the version). */
+    public long writer() {
+        return Timestamps.writerOf(version);
     }
 
     /** Whether the writer's data cell is stored. */

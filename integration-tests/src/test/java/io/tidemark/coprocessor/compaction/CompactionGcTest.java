@@ -171,6 +171,61 @@ class CompactionGcTest {
         assertTrue(commitTable.lookup(11 * S).isAbsent(), "no invalidation left behind");
     }
 
+    /**
+     * Checkpoint versions (start + 3840 + k) belong to the transaction that started below them: decided by its one
+     * commit record, and collectable once that start is at or below the low watermark, even where the version itself
+     * is above it.
+     */
+    @Test
+    void checkpointVersionsAreCollectedAsTheirTransactionsVersions() throws IOException {
+        long committedStart = 2 * S;
+        long committedCheckpoint = Timestamps.checkpointVersion(committedStart, 1);
+        put("ckpt", committedStart, "epoch 0");
+        put("ckpt", committedCheckpoint, "epoch 1");
+        commitTable.tryCommit(new CommitRecord(committedStart, 3 * S));
+        long crashedStart = 7 * S;
+        put("ckpt", Timestamps.checkpointVersion(crashedStart, 2), "crashed");
+        // Started exactly at the watermark: it can never commit, although its checkpoint version lies above it.
+        long pendingStart = LOW_WATERMARK;
+        put("edge", Timestamps.checkpointVersion(pendingStart, 1), "never");
+        commitTable.writeLowWatermark(LOW_WATERMARK);
+
+        HRegion region = region();
+        region.flush(true);
+        region.compact(true);
+
+        assertEquals(List.of("f:q.shadow@" + committedCheckpoint + "=" + 3 * S,
+                "f:q@" + committedCheckpoint + "=epoch 1"), storedExactly("ckpt"));
+        assertTrue(commitTable.lookup(crashedStart).isInvalidated(), "decided by its start's record");
+        assertEquals(List.of(), storedExactly("edge"));
+        assertTrue(commitTable.lookup(pendingStart).isInvalidated());
+    }
+
+    private void put(String row, long exactVersion, String value) throws IOException {
+        table.put(new Put(Bytes.toBytes(row)).addColumn(F, Q, exactVersion, Bytes.toBytes(value)));
+    }
+
+    /** Like {@link #stored}, with exact versions and commit timestamps, sorted. */
+    private List<String> storedExactly(String row) throws IOException {
+        List<String> cells = new ArrayList<>();
+        Scan raw = new Scan().withStartRow(Bytes.toBytes(row)).withStopRow(Bytes.toBytes(row), true)
+                .setRaw(true).readAllVersions();
+        try (ResultScanner scanner = table.getScanner(raw)) {
+            for (Result r : scanner) {
+                for (Cell c : r.rawCells()) {
+                    byte[] q = CellUtil.cloneQualifier(c);
+                    byte[] value = CellUtil.cloneValue(c);
+                    cells.add(CellEncoding.isShadowQualifier(q, 0, q.length)
+                            ? "f:q.shadow@" + c.getTimestamp() + "="
+                                    + CellEncoding.decodeCommitTimestamp(value, 0, value.length)
+                            : "f:" + Bytes.toString(q) + "@" + c.getTimestamp() + "=" + Bytes.toString(value));
+                }
+            }
+        }
+        Collections.sort(cells);
+        return cells;
+    }
+
     private void committed(String row, long version, long commit, boolean withShadow) throws IOException {
         data(row, version, "v" + version);
         commitTable.tryCommit(new CommitRecord(version * S, commit * S));

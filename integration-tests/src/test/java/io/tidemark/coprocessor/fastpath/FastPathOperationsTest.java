@@ -250,7 +250,7 @@ class FastPathOperationsTest {
             fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(0L)));
             Transaction tx = env.tm.begin();
             env.tm.commit(tx);
-            long lastRoom = tx.startTimestamp() + Timestamps.LOW_MASK;
+            long lastRoom = tx.startTimestamp() + Timestamps.MAX_FAST_PATH_LOW;
             fp.advanceSession(lastRoom);
             long version = fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(1L)));
             assertTrue(Timestamps.tsoPart(version) > tx.startTimestamp(), "minted after a fresh TSO timestamp: "

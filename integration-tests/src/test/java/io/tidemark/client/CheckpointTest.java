@@ -1,0 +1,425 @@
+package io.tidemark.client;
+
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.client.fastpath.VersionedResult;
+import io.tidemark.client.sweeper.CommitTableSweeper;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.encoding.CellEncoding;
+import io.tidemark.fastpath.FastPathConflictException;
+import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.StagedFailures;
+import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.TestClustersByMode;
+import io.tidemark.timestamp.Timestamps;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.PrefixFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static io.tidemark.testing.TestCluster.F;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Checkpoints: write epochs inside one transaction ({@link Transaction#checkpoint()}), read at
+ * {@link VisibilityLevel#SNAPSHOT} or {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT}, committed, rolled back,
+ * conflict-checked and recovered as one transaction.
+ */
+class CheckpointTest {
+
+    private static final byte[] Q = Bytes.toBytes("q");
+    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("checkpoint");
+
+    @AfterAll
+    static void stop() {
+        CLUSTERS.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aStatementReadsThePreviousCheckpointNotTheCurrentOne(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("levels", Set.of());
+        byte[] row = Bytes.toBytes("row");
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            table.put(tx, put(row, "epoch 0"));
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            assertNull(read(table, tx, row), "before the first checkpoint no own write is visible at this level");
+            tx.checkpoint();
+            assertEquals(1, tx.currentCheckpoint());
+            table.put(tx, put(row, "epoch 1"));
+            assertEquals("epoch 0", read(table, tx, row));
+            tx.checkpoint();
+            assertEquals("epoch 1", read(table, tx, row));
+            table.delete(tx, new Delete(row).addColumns(F, Q));
+            assertEquals("epoch 1", read(table, tx, row), "the current checkpoint's delete is not visible yet");
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT);
+            assertNull(read(table, tx, row), "at SNAPSHOT every own write is visible");
+            cluster.tm.commit(tx);
+            assertNull(LatestRead.of(cluster, table, row), "the last checkpoint's delete is what committed");
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void anUpsertSelectOnOneTableDoesNotReadItsOwnOutput(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("upsert", Set.of());
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction load = cluster.tm.begin();
+            for (int i = 0; i < 5; i++) {
+                table.put(load, put(key(i), "v" + i));
+            }
+            cluster.tm.commit(load);
+
+            // UPSERT INTO t SELECT k + 1, v FROM t: every row is copied one key up, in the same table.
+            Transaction tx = cluster.tm.begin();
+            tx.checkpoint();
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            int scanned = 0;
+            try (ResultScanner rows = table.getScanner(tx, new Scan().setCaching(1))) {
+                for (Result r : rows) {
+                    int k = Integer.parseInt(Bytes.toString(r.getRow()).substring(1));
+                    table.put(tx, new Put(key(k + 1)).addColumn(F, Q, r.getValue(F, Q)));
+                    scanned++;
+                }
+            }
+            cluster.tm.commit(tx);
+
+            assertEquals(5, scanned, "the scan saw only the rows that existed before the statement");
+            assertEquals("v0", LatestRead.of(cluster, table, key(0)));
+            for (int k = 1; k <= 5; k++) {
+                assertEquals("v" + (k - 1), LatestRead.of(cluster, table, key(k)),
+                        "row " + k + " holds its predecessor's original value, not a copy of a copy");
+            }
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aCommitMakesEveryCheckpointVisibleToOthersAtOnce(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("commit", Set.of());
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            // Begun first: a later reader would, in low-latency mode, invalidate the running writer instead.
+            Transaction before = cluster.tm.begin();
+            Transaction tx = cluster.tm.begin();
+            table.put(tx, put(key(0), "a0"));
+            table.put(tx, put(key(1), "b0"));
+            tx.checkpoint();
+            table.put(tx, put(key(1), "b1"));
+            tx.checkpoint();
+            table.put(tx, put(key(2), "c2"));
+            assertEquals(List.of(), visibleValues(table, before), "nothing is visible before the commit");
+            cluster.tm.commit(tx);
+
+            assertEquals(List.of(), visibleValues(table, before), "a snapshot older than the commit sees none");
+            cluster.tm.rollback(before);
+            Transaction after = cluster.tm.begin();
+            assertEquals(List.of("a0", "b1", "c2"), visibleValues(table, after));
+            cluster.tm.rollback(after);
+            assertEquals(Set.of(tx.startTimestamp(), Timestamps.checkpointVersion(tx.startTimestamp(), 1),
+                    Timestamps.checkpointVersion(tx.startTimestamp(), 2)), shadowCellVersions(name));
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    /**
+     * A rollback removes the cells of every checkpoint, and only those: a fast-path write minted at start + 1 (the
+     * first version above the transaction's read of the region) is another, committed writer and stays.
+     */
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aRollbackRemovesEveryCheckpointButNotAFastPathWriteJustAboveTheStart(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("rollback", Set.of(TableFeature.FAST_PATH));
+        try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
+            fp.put(put(Bytes.toBytes("warm-up"), "teaches the region a TSO timestamp"));
+            Transaction tx = cluster.tm.begin();
+            assertNull(read(table, tx, Bytes.toBytes("fast")), "the read raises the region's read clock to the start");
+            long fastPathVersion = fp.put(put(Bytes.toBytes("fast"), "fast path"));
+            assertEquals(tx.startTimestamp() + 1, fastPathVersion);
+            table.put(tx, put(key(0), "a0"));
+            tx.checkpoint();
+            table.put(tx, put(key(0), "a1"));
+            table.delete(tx, new Delete(key(1)).addColumns(F, Q));
+            tx.checkpoint();
+            table.put(tx, put(key(2), "c2"));
+            cluster.tm.rollback(tx);
+
+            List<Cell> left = rawCells(name);
+            for (Cell c : left) {
+                assertFalse(Timestamps.writerOf(c.getTimestamp()) == tx.startTimestamp(),
+                        "a cell of the rolled-back transaction is left: " + c);
+            }
+            assertTrue(left.stream().anyMatch(c -> c.getTimestamp() == fastPathVersion),
+                    "the fast-path write at start + 1 must stay");
+            assertEquals("fast path", LatestRead.of(cluster, table, Bytes.toBytes("fast")));
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aConflictWithAConcurrentTransactionIsDetectedWhicheverCheckpointWroteTheColumn(CommitMode mode)
+            throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("conflict", Set.of());
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            for (int checkpointOfTheConflict = 0; checkpointOfTheConflict < 3; checkpointOfTheConflict++) {
+                byte[] contested = Bytes.toBytes("contested-" + checkpointOfTheConflict);
+                Transaction tx = cluster.tm.begin();
+                Transaction concurrent = cluster.tm.begin();
+                for (int k = 0; k < 3; k++) {
+                    table.put(tx, put(k == checkpointOfTheConflict ? contested : key(10 * checkpointOfTheConflict + k),
+                            "mine " + k));
+                    tx.checkpoint();
+                }
+                table.put(concurrent, put(contested, "theirs"));
+                cluster.tm.commit(concurrent);
+
+                TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
+                        () -> cluster.tm.commit(tx));
+                assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
+                assertEquals("theirs", LatestRead.of(cluster, table, contested));
+            }
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void serverSideReadsObeyTheVisibilityLevel(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("serverside", Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS));
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            table.put(tx, put(key(0), "a0"));
+            tx.checkpoint();
+            table.put(tx, put(key(0), "a1"));
+            table.put(tx, put(key(1), "b1"));
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            // A filter is only allowed when the region server resolves the snapshot: this proves the path taken.
+            Scan filtered = new Scan().setFilter(new PrefixFilter(Bytes.toBytes("k")));
+            assertEquals(List.of("a0"), values(table, tx, filtered));
+            assertEquals("a0", Bytes.toString(table.get(tx, new Get(key(0)).setFilter(
+                    new PrefixFilter(Bytes.toBytes("k")))).getValue(F, Q)));
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT);
+            assertEquals(List.of("a1", "b1"), values(table, tx, filtered));
+            cluster.tm.rollback(tx);
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void theFastPathWorksOnARowWrittenInCheckpoints(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("fastpath", Set.of(TableFeature.FAST_PATH));
+        byte[] row = Bytes.toBytes("row");
+        try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
+            Transaction tx = cluster.tm.begin();
+            tx.checkpoint();
+            table.put(tx, put(row, "epoch 1"));
+            tx.checkpoint();
+            table.put(tx, put(row, "epoch 2"));
+            assertThrows(FastPathConflictException.class, () -> fp.put(put(row, "fast")),
+                    "a pending checkpoint write blocks the fast path like any pending write");
+            cluster.tm.commit(tx);
+
+            VersionedResult committed = fp.get(new Get(row));
+            assertEquals("epoch 2", Bytes.toString(committed.result().getValue(F, Q)));
+            assertEquals(tx.commitTimestamp(), committed.version());
+            long version = fp.put(put(row, "fast"));
+            assertTrue(version > tx.commitTimestamp());
+            assertTrue(Timestamps.isFastPathVersion(version), "minted " + version);
+            assertEquals("fast", LatestRead.of(cluster, table, row));
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    /**
+     * A client commits a transaction written only in checkpoints and dies before its shadow cells: the sweeper
+     * completes every checkpoint version before removing the one commit record, so no committed write is lost.
+     */
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aTransactionWhoseClientDiedAfterCommittingCheckpointsIsRecoveredAsOne(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("recovery", Set.of());
+        long start;
+        try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
+             TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = dying.begin();
+            start = tx.startTimestamp();
+            tx.checkpoint();
+            table.put(tx, put(key(0), "a1"));
+            tx.checkpoint();
+            table.put(tx, put(key(1), "b2"));
+            dying.commit(tx);
+        }
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            assertTrue(cluster.commitTable.lookup(start).isCommitted(), "the record stays: no shadow cells yet");
+            assertEquals(Set.of(), shadowCellVersions(name));
+            // No reader comes first: a reader would heal the shadow cells itself and leave the sweeper nothing to do.
+
+            Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
+            TidemarkConfig sweeperConfig = new TidemarkConfig(conf);
+            sweeperConfig.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0");
+            new CommitTableSweeper(TestCluster.connection(), sweeperConfig).sweepAll();
+
+            assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the sweeper completed and removed the record");
+            assertEquals(Set.of(Timestamps.checkpointVersion(start, 1), Timestamps.checkpointVersion(start, 2)),
+                    shadowCellVersions(name));
+            assertEquals("a1", LatestRead.of(cluster, table, key(0)));
+            assertEquals("b2", LatestRead.of(cluster, table, key(1)));
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    /** A client dies before committing: a reader decides all its checkpoints at once, as never committed. */
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(CommitMode mode)
+            throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("died", Set.of());
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction load = cluster.tm.begin();
+            table.put(load, put(key(0), "committed"));
+            cluster.tm.commit(load);
+            long start;
+            try (TransactionManager dying = cluster.managerBuilder().build()) {
+                Transaction tx = dying.begin();
+                start = tx.startTimestamp();
+                table.put(tx, put(key(0), "a0"));
+                tx.checkpoint();
+                table.put(tx, put(key(1), "b1"));
+            }
+            assertEquals("committed", LatestRead.of(cluster, table, key(0)));
+            assertNull(LatestRead.of(cluster, table, key(1)));
+            TransactionOutcome outcome = cluster.tm.outcome(start);
+            assertFalse(outcome.isCommitted(), outcome.toString());
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void checkpointsAreBoundedAndRefusedInReadOnlyTransactions(CommitMode mode) throws IOException {
+        TestCluster cluster = CLUSTERS.get(mode);
+        TableName name = cluster.createTable("limits", Set.of());
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            for (int k = 0; k < Timestamps.MAX_CHECKPOINTS; k++) {
+                tx.checkpoint();
+            }
+            TooManyCheckpointsException tooMany = assertThrows(TooManyCheckpointsException.class, tx::checkpoint);
+            assertTrue(tooMany.getMessage().contains("255"), tooMany.getMessage());
+            table.put(tx, put(key(0), "last checkpoint"));
+            cluster.tm.commit(tx);
+            assertEquals("last checkpoint", LatestRead.of(cluster, table, key(0)));
+
+            Transaction readOnly = cluster.tm.beginReadOnly(Staleness.atMost(Duration.ofHours(1)));
+            TransactionStateException refused = assertThrows(TransactionStateException.class, readOnly::checkpoint);
+            assertTrue(refused.getMessage().contains("read-only"), refused.getMessage());
+            cluster.tm.commit(readOnly);
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    private static Put put(byte[] row, String value) {
+        return new Put(row).addColumn(F, Q, Bytes.toBytes(value));
+    }
+
+    private static byte[] key(int k) {
+        return Bytes.toBytes("k" + k);
+    }
+
+    private static String read(TTable table, Transaction tx, byte[] row) throws IOException {
+        byte[] value = table.get(tx, new Get(row).addColumn(F, Q)).getValue(F, Q);
+        return value == null ? null : Bytes.toString(value);
+    }
+
+    private static List<String> visibleValues(TTable table, Transaction tx) throws IOException {
+        return values(table, tx, new Scan());
+    }
+
+    private static List<String> values(TTable table, Transaction tx, Scan scan) throws IOException {
+        List<String> values = new ArrayList<>();
+        try (ResultScanner rows = table.getScanner(tx, scan)) {
+            for (Result r : rows) {
+                values.add(Bytes.toString(r.getValue(F, Q)));
+            }
+        }
+        return values;
+    }
+
+    private static List<Cell> rawCells(TableName name) throws IOException {
+        List<Cell> cells = new ArrayList<>();
+        try (Table raw = TestCluster.connection().getTable(name);
+             ResultScanner rows = raw.getScanner(new Scan().readAllVersions())) {
+            for (Result r : rows) {
+                cells.addAll(List.of(r.rawCells()));
+            }
+        }
+        return cells;
+    }
+
+    private static Set<Long> shadowCellVersions(TableName name) throws IOException {
+        Set<Long> versions = new TreeSet<>();
+        for (Cell c : rawCells(name)) {
+            byte[] q = CellUtil.cloneQualifier(c);
+            if (CellEncoding.isShadowQualifier(q, 0, q.length)) {
+                versions.add(c.getTimestamp());
+            }
+        }
+        return versions;
+    }
+
+    /** Reads one row in a new transaction that then commits. */
+    private static final class LatestRead {
+        static String of(TestCluster cluster, TTable table, byte[] row) throws IOException {
+            Transaction tx = cluster.tm.begin();
+            String value = read(table, tx, row);
+            cluster.tm.commit(tx);
+            return value;
+        }
+    }
+}
