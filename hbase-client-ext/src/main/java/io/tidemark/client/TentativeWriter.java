@@ -19,9 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the version of its current
- * checkpoint (the start timestamp before the first checkpoint): data cells for puts, tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless
- * this writer writes conflict-free.
+ * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the version of the checkpoint that
+ * was current when the writer was made (the start timestamp before the first checkpoint): data cells for puts,
+ * tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless this
+ * writer writes conflict-free.
  */
 final class TentativeWriter {
 
@@ -30,6 +31,11 @@ final class TentativeWriter {
     private final Table table;
     private final SnapshotReader reader;
     private final boolean conflictChecked;
+    /**
+     * Fixed when the operation is issued, as the reader's own-writes bound is: an {@link AsyncTTable} write issued
+     * before {@link Transaction#checkpoint()} but run after it still belongs to the earlier checkpoint.
+     */
+    private final long version;
 
     /** @throws TransactionStateException the transaction is not running or was begun read-only */
     TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader, boolean conflictChecked) {
@@ -39,6 +45,7 @@ final class TentativeWriter {
         this.table = table;
         this.reader = reader;
         this.conflictChecked = conflictChecked;
+        this.version = tx.writeVersion();
     }
 
     void put(List<Put> puts) throws IOException {
@@ -113,7 +120,6 @@ final class TentativeWriter {
 
     private Put tentativePut(Put user) {
         byte[] row = user.getRow();
-        long version = tx.writeVersion();
         Put put = new Put(row);
         put.setDurability(tx.durabilityFor(user));
         FastPathProtocol.markTransaction(put, tx.startTimestamp());
@@ -179,7 +185,6 @@ final class TentativeWriter {
     }
 
     private void addTombstone(Put put, byte[] family, byte[] qualifier) {
-        long version = tx.writeVersion();
         tx.writeSet().recordTombstone(tableName, put.getRow(), family, qualifier, version, conflictChecked);
         put.addColumn(family, CellEncoding.tombstoneQualifier(qualifier), version, CellEncoding.TOMBSTONE_DELETE);
     }

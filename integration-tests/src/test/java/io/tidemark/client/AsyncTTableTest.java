@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -259,5 +260,34 @@ class AsyncTTableTest {
                 () -> cluster.tm.commit(second));
 
         assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
+    }
+
+    @Test
+    void writeIssuedBeforeACheckpointBelongsToTheEarlierCheckpointThoughItRunsAfter() throws Exception {
+        ExecutorService held = Executors.newSingleThreadExecutor();
+        CountDownLatch release = new CountDownLatch(1);
+        try (AsyncTTable heldTable = cluster.tm.asyncTable(connection, name, held)) {
+            held.execute(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            Transaction tx = cluster.tm.begin();
+            CompletableFuture<Void> write = heldTable.put(tx, put(1, "before the checkpoint"));
+            assertFalse(write.isDone(), "the executor is held, so the write has not run");
+
+            tx.checkpoint();
+            release.countDown();
+            write.get();
+
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            assertEquals("before the checkpoint", value(heldTable.get(tx, get(1)).get()),
+                    "the write was issued in checkpoint 0, so a read excluding checkpoint 1 sees it");
+            cluster.tm.commit(tx);
+        } finally {
+            held.shutdownNow();
+        }
     }
 }
