@@ -11,7 +11,8 @@ import java.util.Objects;
  * what the reader does with a writer nobody decided yet ({@link PendingWriterPolicy#forReader}). The reader's own
  * versions (its start and its checkpoint versions, {@link Timestamps#writerOf}) are visible up to
  * {@link #ownVersionsUpTo()}: all of them by default, only those of earlier checkpoints when a statement must not
- * read what it writes itself.
+ * read what it writes itself. A reader that {@linkplain #seesEveryOwnVersion() sees every own version} reads a
+ * column's history as the transaction wrote it, checkpoint by checkpoint, above the snapshot's version.
  */
 public final class ReaderContext {
 
@@ -19,6 +20,7 @@ public final class ReaderContext {
     private final CommitMode commitMode;
     private final long epoch;
     private final long ownVersionsUpTo;
+    private final boolean seesEveryOwnVersion;
 
     /** A reader that sees all its own writes. */
     public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch) {
@@ -32,6 +34,15 @@ public final class ReaderContext {
      *     to {@code startTimestamp + LOW_MASK} (all)
      */
     public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch, long ownVersionsUpTo) {
+        this(startTimestamp, commitMode, epoch, ownVersionsUpTo, false);
+    }
+
+    /**
+     * @param seesEveryOwnVersion whether a read returns every visible version the reader wrote itself, newest first,
+     *     above the snapshot's version, rather than only the newest visible version of each column
+     */
+    public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch, long ownVersionsUpTo,
+                         boolean seesEveryOwnVersion) {
         if (startTimestamp <= 0) {
             throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
         }
@@ -47,6 +58,7 @@ public final class ReaderContext {
         this.ownVersionsUpTo = ownVersionsUpTo;
         this.commitMode = Objects.requireNonNull(commitMode, "commitMode");
         this.epoch = epoch;
+        this.seesEveryOwnVersion = seesEveryOwnVersion;
     }
 
     public long startTimestamp() {
@@ -56,6 +68,15 @@ public final class ReaderContext {
     /** The newest of the reader's own versions it sees; {@code startTimestamp() - 1} when it sees none. */
     public long ownVersionsUpTo() {
         return ownVersionsUpTo;
+    }
+
+    /**
+     * Whether a read returns, per column, each of the reader's own visible versions (one per checkpoint that wrote
+     * it) above the version the snapshot sees, up to the request's maximum versions
+     * ({@link SnapshotQuery#visibleCells(java.util.List, int)}); otherwise only the newest visible version.
+     */
+    public boolean seesEveryOwnVersion() {
+        return seesEveryOwnVersion;
     }
 
     /** The newest version the reader can see at all: what its reads of stored versions must reach. */
@@ -86,6 +107,7 @@ public final class ReaderContext {
 
     @Override
     public String toString() {
-        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + ", ownUpTo=" + ownVersionsUpTo + '}';
+        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + ", ownUpTo=" + ownVersionsUpTo
+                + (seesEveryOwnVersion ? ", everyOwnVersion" : "") + '}';
     }
 }

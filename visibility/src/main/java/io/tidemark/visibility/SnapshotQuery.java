@@ -26,6 +26,13 @@ import java.util.TreeSet;
  * when the reader wrote it itself no later than {@link ReaderContext#ownVersionsUpTo} (checkpoints), or its writer
  * committed before the reader's start. The reader's own versions it does not see are passed over, never resolved.
  * Older versions are fetched only when the fetched ones are all invisible.
+ *
+ * <p>A reader that {@linkplain ReaderContext#seesEveryOwnVersion() sees every own version} gets, per column, up to
+ * the request's maximum versions: walking the same order, each visible own version's data cell (one per checkpoint
+ * that wrote the column), until the first visible version that is not its own, whose data cell (the snapshot's value)
+ * is the last one returned. A visible deletion ends the list without adding anything: what it deletes (older own
+ * versions and the snapshot's value) is hidden, as an HBase delete hides older versions. With a maximum of one this
+ * is the ordinary rule.
  */
 public final class SnapshotQuery {
 
@@ -76,19 +83,33 @@ public final class SnapshotQuery {
 
     /** The visible data cells of one row's stored versions, sorted; never a tombstone or shadow cell. */
     public List<Cell> visibleCells(List<Cell> storedRow) throws IOException {
+        return visibleCells(storedRow, 1);
+    }
+
+    /**
+     * The visible data cells of one row's stored versions, at most {@code maxVersions} per column, sorted (a column's
+     * versions newest first); never a tombstone or shadow cell. More than one version per column only for a reader
+     * that sees every own version; any other reader gets the newest visible one.
+     */
+    public List<Cell> visibleCells(List<Cell> storedRow, int maxVersions) throws IOException {
+        if (maxVersions < 1) {
+            throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
+        }
+        int versionsPerColumn = reader.seesEveryOwnVersion() ? maxVersions : 1;
         List<Cell> visible = new ArrayList<>();
         for (ColumnVersions column : ColumnVersions.partition(storedRow)) {
-            Cell cell = visibleCell(column);
-            if (cell != null) {
-                visible.add(cell);
-            }
+            visible.addAll(visibleVersions(column, versionsPerColumn));
         }
         visible.sort(CellComparator.getInstance());
         return visible;
     }
 
-    /** The visible data cell of the column, or null when the snapshot has no value for it. */
-    private Cell visibleCell(ColumnVersions fetched) throws IOException {
+    /**
+     * The column's visible data cells, newest first: own versions, then the first visible version of another writer,
+     * at most {@code limit}; a visible deletion ends them. Empty when the snapshot has no value for the column.
+     */
+    private List<Cell> visibleVersions(ColumnVersions fetched, int limit) throws IOException {
+        List<Cell> cells = new ArrayList<>();
         ColumnVersions column = fetched;
         while (true) {
             long completeDownTo = column.completeDownTo(VERSIONS_PER_READ);
@@ -100,23 +121,28 @@ public final class SnapshotQuery {
                     continue;
                 }
                 if (column.isDeletionAt(version)) {
-                    return null;
+                    return cells;
                 }
                 Cell data = column.dataAt(version);
-                if (data != null) {
-                    return data;
+                if (data == null) {
+                    continue;
+                }
+                cells.add(data);
+                // Only the reader's own versions are a history; another writer's visible version is the snapshot's.
+                if (cells.size() == limit || !reader.isOwnVersion(version)) {
+                    return cells;
                 }
             }
             if (completeDownTo == 0) {
-                return null;
+                return cells;
             }
             Result olderCells = store.get(olderVersions(column, completeDownTo));
             if (olderCells.isEmpty()) {
-                return null;
+                return cells;
             }
             List<ColumnVersions> older = ColumnVersions.partition(Arrays.asList(olderCells.rawCells()));
             if (older.isEmpty()) {
-                return null;
+                return cells;
             }
             // The Get names one column, so the partition holds only that column.
             column = older.get(0);
