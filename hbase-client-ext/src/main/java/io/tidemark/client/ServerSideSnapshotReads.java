@@ -31,7 +31,8 @@ final class ServerSideSnapshotReads {
         CommitTableSettings commitTable = tx.manager().commitTableSettings();
         ReaderContext reader = tx.readerContext();
         this.snapshot = new SnapshotAttribute(reader.startTimestamp(), reader.epoch(), reader.ownVersionsUpTo(),
-                reader.commitMode(), commitTable.tableName().getNameAsString(), commitTable.buckets());
+                reader.seesEveryOwnVersion(), reader.commitMode(), commitTable.tableName().getNameAsString(),
+                commitTable.buckets());
     }
 
     Result get(Get get) throws IOException {

@@ -38,8 +38,8 @@ final class SnapshotQueries {
 
     static Get snapshotGet(Get user, ReaderContext reader) throws IOException {
         checkNoFilter(user, "Get");
-        checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
-                user.getRowOffsetPerColumnFamily());
+        checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), reader.seesEveryOwnVersion(),
+                user.getMaxResultsPerColumnFamily(), user.getRowOffsetPerColumnFamily());
         checkQualifiers(user.getFamilyMap());
         Get stored = new Get(user.getRow());
         for (Map.Entry<byte[], NavigableSet<byte[]>> f : SnapshotQuery.storedColumns(user.getFamilyMap()).entrySet()) {
@@ -61,7 +61,7 @@ final class SnapshotQueries {
 
     static Scan snapshotScan(Scan user, ReaderContext reader) throws IOException {
         checkNoFilter(user, "Scan");
-        checkScan(user);
+        checkScan(user, reader.seesEveryOwnVersion());
         Scan stored = new Scan(user);
         stored.setFamilyMap(SnapshotQuery.storedColumns(user.getFamilyMap()));
         // Rows can resolve to nothing, so the row limit is applied to resolved rows, by the scanner.
@@ -76,8 +76,8 @@ final class SnapshotQueries {
      * The user's Get, marked for the snapshot coprocessor, which resolves it (filter included) in the region server.
      */
     static Get serverSideGet(Get user, SnapshotAttribute snapshot) throws IOException {
-        checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
-                user.getRowOffsetPerColumnFamily());
+        checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), snapshot.everyOwnVersion(),
+                user.getMaxResultsPerColumnFamily(), user.getRowOffsetPerColumnFamily());
         checkQualifiers(user.getFamilyMap());
         Get marked = new Get(user);
         marked.setAttribute(SnapshotAttribute.NAME, snapshot.encode());
@@ -90,7 +90,7 @@ final class SnapshotQueries {
      * limit applies as given.
      */
     static Scan serverSideScan(Scan user, SnapshotAttribute snapshot) throws IOException {
-        checkScan(user);
+        checkScan(user, snapshot.everyOwnVersion());
         Scan marked = new Scan(user);
         marked.setAttribute(SnapshotAttribute.NAME, snapshot.encode());
         FastPathProtocol.markTransaction(marked, snapshot.startTimestamp());
@@ -101,9 +101,10 @@ final class SnapshotQueries {
         return marked;
     }
 
-    private static void checkScan(Scan user) {
-        checkQuery(user, "Scan", user.getTimeRange(), user.getMaxVersions(), user.getMaxResultsPerColumnFamily(),
-                user.getRowOffsetPerColumnFamily());
+    /** @param everyOwnVersion whether the reader is at {@link VisibilityLevel#SNAPSHOT_ALL} */
+    private static void checkScan(Scan user, boolean everyOwnVersion) {
+        checkQuery(user, "Scan", user.getTimeRange(), user.getMaxVersions(), everyOwnVersion,
+                user.getMaxResultsPerColumnFamily(), user.getRowOffsetPerColumnFamily());
         if (user.getBatch() > 0) {
             throw new UnsupportedOperationException("Scan.setBatch" + SERVER_SIDE_LATER);
         }
@@ -123,14 +124,15 @@ final class SnapshotQueries {
         }
     }
 
-    private static void checkQuery(Query query, String kind, TimeRange timeRange, int maxVersions, int maxPerFamily,
-            int offsetPerFamily) {
+    private static void checkQuery(Query query, String kind, TimeRange timeRange, int maxVersions,
+            boolean everyOwnVersion, int maxPerFamily, int offsetPerFamily) {
         if (!timeRange.isAllTime() || !query.getColumnFamilyTimeRange().isEmpty()) {
             throw new TimestampNotAllowedException(kind);
         }
-        if (maxVersions > 1) {
+        if (maxVersions > 1 && !everyOwnVersion) {
             throw new UnsupportedOperationException("reading " + maxVersions + " versions with a transactional "
-                    + kind + " is not supported: a snapshot holds one version of each column");
+                    + kind + " needs VisibilityLevel.SNAPSHOT_ALL (the transaction's own versions): a snapshot"
+                    + " holds one version of each column");
         }
         if (maxPerFamily >= 0 || offsetPerFamily > 0) {
             throw new UnsupportedOperationException(kind + ".setMaxResultsPerColumnFamily/"

@@ -37,11 +37,11 @@ final class SnapshotReader {
     }
 
     Result get(Get get) throws IOException {
-        return answer(get, resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader))));
+        return answer(get, resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader)), get.getMaxVersions()));
     }
 
     boolean exists(Get get) throws IOException {
-        return !resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader))).isEmpty();
+        return !resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader)), 1).isEmpty();
     }
 
     Result[] get(List<Get> gets) throws IOException {
@@ -52,7 +52,7 @@ final class SnapshotReader {
         Result[] rows = table.get(stored);
         Result[] resolved = new Result[rows.length];
         for (int i = 0; i < rows.length; i++) {
-            resolved[i] = answer(gets.get(i), resolveRow(rows[i]));
+            resolved[i] = answer(gets.get(i), resolveRow(rows[i], gets.get(i).getMaxVersions()));
         }
         return resolved;
     }
@@ -67,11 +67,14 @@ final class SnapshotReader {
         return reader;
     }
 
-    /** The user cells of a stored row (data, tombstones and shadow cells of many versions) the snapshot sees. */
-    Result resolveRow(Result stored) throws IOException {
+    /**
+     * The user cells of a stored row (data, tombstones and shadow cells of many versions) the snapshot sees, at most
+     * {@code maxVersions} per column (the request's).
+     */
+    Result resolveRow(Result stored, int maxVersions) throws IOException {
         if (stored.isEmpty()) {
             return stored;
         }
-        return Result.create(query.visibleCells(Arrays.asList(stored.rawCells())));
+        return Result.create(query.visibleCells(Arrays.asList(stored.rawCells()), maxVersions));
     }
 }

@@ -13,13 +13,16 @@ final class SnapshotScanner implements ResultScanner {
     private final ResultScanner stored;
     private final SnapshotReader reader;
     private final int limit;
+    /** The versions per column the user's Scan asked for ({@code Scan.readVersions}). */
+    private final int maxVersions;
     private int returned;
 
-    SnapshotScanner(Transaction tx, ResultScanner stored, SnapshotReader reader, int limit) {
+    SnapshotScanner(Transaction tx, ResultScanner stored, SnapshotReader reader, int limit, int maxVersions) {
         this.tx = tx;
         this.stored = stored;
         this.reader = reader;
         this.limit = limit;
+        this.maxVersions = maxVersions;
     }
 
     @Override
@@ -31,7 +34,7 @@ final class SnapshotScanner implements ResultScanner {
         try {
             Result row;
             while ((row = stored.next()) != null) {
-                Result visible = reader.resolveRow(row);
+                Result visible = reader.resolveRow(row, maxVersions);
                 if (!visible.isEmpty()) {
                     returned++;
                     return visible;

@@ -172,7 +172,7 @@ public final class TTable implements Closeable {
             }
             SnapshotReader reader = reader(tx, "scan");
             Scan stored = SnapshotQueries.snapshotScan(scan, reader.readerContext());
-            return new SnapshotScanner(tx, table.getScanner(stored), reader, scan.getLimit());
+            return new SnapshotScanner(tx, table.getScanner(stored), reader, scan.getLimit(), scan.getMaxVersions());
         } catch (IOException e) {
             throw TransactionAborts.abortIfRefused(tx, e);
         }

@@ -180,18 +180,21 @@ public final class Transaction {
      * This transaction as a reader of snapshots now: start timestamp, the commit mode and epoch of the TSO incarnation
      * that began it (a writer at or below that epoch belongs to an earlier incarnation), and the newest of its own
      * versions its reads see (the current checkpoint's, or the previous one's at
-     * {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT}).
+     * {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT}), and whether they see each of them
+     * ({@link VisibilityLevel#SNAPSHOT_ALL}).
      */
     ReaderContext readerContext() {
         int current = checkpoint;
+        VisibilityLevel level = visibilityLevel;
         long ownVersionsUpTo;
-        if (visibilityLevel == VisibilityLevel.SNAPSHOT) {
-            ownVersionsUpTo = Timestamps.checkpointVersion(startTimestamp(), current);
-        } else {
+        if (level == VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT) {
             ownVersionsUpTo = current == 0 ? startTimestamp() - 1
                     : Timestamps.checkpointVersion(startTimestamp(), current - 1);
+        } else {
+            ownVersionsUpTo = Timestamps.checkpointVersion(startTimestamp(), current);
         }
-        return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), ownVersionsUpTo);
+        return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), ownVersionsUpTo,
+                level == VisibilityLevel.SNAPSHOT_ALL);
     }
 
     /** The version this transaction's writes get now: the current checkpoint's. */

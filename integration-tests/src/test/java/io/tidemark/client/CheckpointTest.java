@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -45,8 +46,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Checkpoints: write epochs inside one transaction ({@link Transaction#checkpoint()}), read at
- * {@link VisibilityLevel#SNAPSHOT} or {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT}, committed, rolled back,
- * conflict-checked and recovered as one transaction.
+ * {@link VisibilityLevel#SNAPSHOT}, {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT} or
+ * {@link VisibilityLevel#SNAPSHOT_ALL}, committed, rolled back, conflict-checked and recovered as one transaction.
  */
 class CheckpointTest {
 
@@ -245,6 +246,77 @@ class CheckpointTest {
 
     @ParameterizedTest
     @EnumSource(CommitMode.class)
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsOnTheClient(CommitMode mode) throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(mode), Set.of(), null);
+    }
+
+    /** The same reads resolved by the region server: a filter is only allowed there, which proves the path taken. */
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsInTheRegionServer(CommitMode mode)
+            throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(mode), Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS),
+                new PrefixFilter(Bytes.toBytes("row")));
+    }
+
+    /**
+     * A column loaded before the transaction, written by two concurrent transactions that commit while it runs (one
+     * begun before it, one after), then written by it in three checkpoints: SNAPSHOT_ALL reads the three checkpoint
+     * versions newest first and then the loaded value, never a concurrent one; a delete in a later checkpoint ends
+     * the list.
+     */
+    private static void readsEveryOwnVersionThenTheSnapshots(TestCluster cluster, Set<TableFeature> features,
+            Filter filter) throws IOException {
+        TableName name = cluster.createTable("all", features);
+        byte[] row = Bytes.toBytes("row");
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction load = cluster.tm.begin();
+            table.put(load, put(row, "loaded"));
+            cluster.tm.commit(load);
+            Transaction early = cluster.tm.begin();
+            Transaction tx = cluster.tm.begin();
+            table.put(early, put(row, "concurrent, begun before"));
+            cluster.tm.commit(early);
+            Transaction later = cluster.tm.begin();
+            table.put(later, put(row, "concurrent, begun after"));
+            cluster.tm.commit(later);
+
+            table.put(tx, put(row, "epoch 0"));
+            tx.checkpoint();
+            table.put(tx, put(row, "epoch 1"));
+            tx.checkpoint();
+            table.put(tx, put(row, "epoch 2"));
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_ALL);
+            List<String> expected = List.of("epoch 2", "epoch 1", "epoch 0", "loaded");
+            assertEquals(expected, cellValues(table.get(tx, get(row, filter).readVersions(10))));
+            assertEquals(expected, cellValues(table.get(tx, List.of(get(row, filter).readVersions(10)))[0]));
+            assertEquals(expected, scannedValues(table, tx, new Scan().setFilter(filter).readVersions(10)));
+            long start = tx.startTimestamp();
+            assertEquals(List.of(Timestamps.checkpointVersion(start, 2), Timestamps.checkpointVersion(start, 1), start,
+                    load.startTimestamp()), cellTimestamps(table.get(tx, get(row, filter).readVersions(10))),
+                    "each value at the version it is stored at");
+            assertEquals(List.of("epoch 2", "epoch 1"), cellValues(table.get(tx, get(row, filter).readVersions(2))));
+            assertEquals(List.of("epoch 2"), cellValues(table.get(tx, get(row, filter))),
+                    "one version, as at SNAPSHOT");
+            assertEquals(List.of("epoch 2"), scannedValues(table, tx, new Scan().setFilter(filter)));
+
+            tx.checkpoint();
+            table.delete(tx, new Delete(row).addColumns(F, Q));
+            assertEquals(List.of(), cellValues(table.get(tx, get(row, filter).readVersions(10))),
+                    "the delete hides every older version");
+            tx.checkpoint();
+            table.put(tx, put(row, "epoch 4"));
+            assertEquals(List.of("epoch 4"), cellValues(table.get(tx, get(row, filter).readVersions(10))),
+                    "only what the transaction wrote after its delete");
+            assertEquals(List.of("epoch 4"), scannedValues(table, tx, new Scan().setFilter(filter).readVersions(10)));
+            cluster.tm.rollback(tx);
+        } finally {
+            TestCluster.drop(name);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitMode.class)
     void theFastPathWorksOnARowWrittenInCheckpoints(CommitMode mode) throws IOException {
         TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("fastpath", Set.of(TableFeature.FAST_PATH));
@@ -386,6 +458,37 @@ class CheckpointTest {
         try (ResultScanner rows = table.getScanner(tx, scan)) {
             for (Result r : rows) {
                 values.add(Bytes.toString(r.getValue(F, Q)));
+            }
+        }
+        return values;
+    }
+
+    private static Get get(byte[] row, Filter filter) {
+        return new Get(row).addColumn(F, Q).setFilter(filter);
+    }
+
+    private static List<String> cellValues(Result r) {
+        List<String> values = new ArrayList<>();
+        for (Cell c : r.getColumnCells(F, Q)) {
+            values.add(Bytes.toString(CellUtil.cloneValue(c)));
+        }
+        return values;
+    }
+
+    private static List<Long> cellTimestamps(Result r) {
+        List<Long> timestamps = new ArrayList<>();
+        for (Cell c : r.getColumnCells(F, Q)) {
+            timestamps.add(c.getTimestamp());
+        }
+        return timestamps;
+    }
+
+    /** The values of every version the scan returns, row after row. */
+    private static List<String> scannedValues(TTable table, Transaction tx, Scan scan) throws IOException {
+        List<String> values = new ArrayList<>();
+        try (ResultScanner rows = table.getScanner(tx, scan)) {
+            for (Result r : rows) {
+                values.addAll(cellValues(r));
             }
         }
         return values;

@@ -43,11 +43,12 @@ import java.util.Optional;
 public final class SnapshotObserver implements RegionCoprocessor, RegionObserver {
 
     /**
-     * The user's filter, between {@link #preScannerOpen} (which takes it off the scan, so the stored-versions read
-     * is unfiltered) and {@link #postScannerOpen} (which applies it to visible cells). HBase calls both hooks on
-     * the same handler thread, one right after the other.
+     * The user's filter and versions per column, between {@link #preScannerOpen} (which takes them off the scan, so
+     * the stored-versions read is unfiltered and reads the versions the read rule needs) and {@link #postScannerOpen}
+     * (which applies them to visible cells). HBase calls both hooks on the same handler thread, one right after the
+     * other.
      */
-    private static final ThreadLocal<Filter> USER_FILTER = new ThreadLocal<>();
+    private static final ThreadLocal<UserScan> USER_SCAN = new ThreadLocal<>();
 
     private RegionCoprocessorEnvironment environment;
     /** Whether compaction collects garbage in this table, so reads must be checked against the GC horizon. */
@@ -82,11 +83,11 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     @Override
     public void preScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan) throws IOException {
         SnapshotAttribute snapshot = snapshotOf(scan);
-        USER_FILTER.remove();
+        USER_SCAN.remove();
         if (snapshot == null) {
             return;
         }
-        USER_FILTER.set(scan.getFilter());
+        USER_SCAN.set(new UserScan(scan.getFilter(), scan.getMaxVersions()));
         SnapshotScans.toStoredVersionsScan(scan, readerOf(snapshot).readsUpTo());
     }
 
@@ -97,11 +98,15 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         if (snapshot == null) {
             return s;
         }
-        Filter userFilter = USER_FILTER.get();
-        USER_FILTER.remove();
+        UserScan user = USER_SCAN.get();
+        USER_SCAN.remove();
+        if (user == null) {
+            throw new DoNotRetryIOException("a transactional scan reached postScannerOpen without preScannerOpen:"
+                    + " its filter and versions are unknown");
+        }
         CommitTable commitTable = commitTable(snapshot);
-        return new SnapshotRegionScanner(s, query(snapshot, commitTable), new VisibleCellFilter(userFilter),
-                horizon(snapshot, commitTable));
+        return new SnapshotRegionScanner(s, query(snapshot, commitTable), user.maxVersions,
+                new VisibleCellFilter(user.filter), horizon(snapshot, commitTable));
     }
 
     @Override
@@ -119,7 +124,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         List<Cell> cells = new ArrayList<>();
         try (RegionScanner scanner = region.getScanner(stored)) {
             scanner.next(cells);
-            List<Cell> visible = query(snapshot, commitTable).visibleCells(cells);
+            List<Cell> visible = query(snapshot, commitTable).visibleCells(cells, get.getMaxVersions());
             horizon.afterRead();
             result.addAll(new VisibleCellFilter(get.getFilter()).apply(visible));
         } catch (RuntimeException e) {
@@ -144,7 +149,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     /** The reader the attribute names: its snapshot, TSO incarnation and the own writes it sees. */
     private static ReaderContext readerOf(SnapshotAttribute snapshot) {
         return new ReaderContext(snapshot.startTimestamp(), snapshot.commitMode(), snapshot.epoch(),
-                snapshot.ownVersionsUpTo());
+                snapshot.ownVersionsUpTo(), snapshot.everyOwnVersion());
     }
 
     /** The check of the request's snapshot against the region's GC horizon, run after each row is read. */
@@ -173,6 +178,17 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
             return SnapshotAttribute.decode(value);
         } catch (RuntimeException e) {
             throw new DoNotRetryIOException("bad " + SnapshotAttribute.NAME + " attribute: " + e.getMessage(), e);
+        }
+    }
+
+    /** What {@link #preScannerOpen} takes off a transactional scan, for {@link #postScannerOpen}. */
+    private static final class UserScan {
+        private final Filter filter;
+        private final int maxVersions;
+
+        UserScan(Filter filter, int maxVersions) {
+            this.filter = filter;
+            this.maxVersions = maxVersions;
         }
     }
 }

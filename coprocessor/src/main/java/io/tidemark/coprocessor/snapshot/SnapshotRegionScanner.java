@@ -24,14 +24,18 @@ import java.util.List;
 final class SnapshotRegionScanner extends WrappingRegionScanner {
 
     private final SnapshotQuery query;
+    /** The versions per column the user's scan asked for. */
+    private final int maxVersions;
     private final VisibleCellFilter filter;
     private final HorizonCheck horizon;
     private final List<Cell> rowCells = new ArrayList<>();
     private boolean exhausted;
 
-    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, VisibleCellFilter filter, HorizonCheck horizon) {
+    SnapshotRegionScanner(RegionScanner stored, SnapshotQuery query, int maxVersions, VisibleCellFilter filter,
+                          HorizonCheck horizon) {
         super(stored);
         this.query = query;
+        this.maxVersions = maxVersions;
         this.filter = filter;
         this.horizon = horizon;
     }
@@ -66,7 +70,7 @@ final class SnapshotRegionScanner extends WrappingRegionScanner {
             rowCells.clear();
             boolean more = raw ? wrapped.nextRaw(rowCells) : wrapped.next(rowCells);
             exhausted = !more;
-            List<Cell> resolved = query.visibleCells(rowCells);
+            List<Cell> resolved = query.visibleCells(rowCells, maxVersions);
             // After every read (even of nothing: the scanner may have skipped rows whose versions were collected).
             horizon.afterRead();
             List<Cell> visible = filter.apply(resolved);
