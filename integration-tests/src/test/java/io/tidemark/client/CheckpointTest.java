@@ -286,6 +286,8 @@ class CheckpointTest {
             table.put(tx, put(row, "epoch 1"));
             tx.checkpoint();
             table.put(tx, put(row, "epoch 2"));
+            assertThrows(UnsupportedOperationException.class,
+                    () -> table.get(tx, get(row, filter).readVersions(10)), "several versions need SNAPSHOT_ALL");
             tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_ALL);
             List<String> expected = List.of("epoch 2", "epoch 1", "epoch 0", "loaded");
             assertEquals(expected, cellValues(table.get(tx, get(row, filter).readVersions(10))));
