@@ -2,7 +2,9 @@ package io.tidemark.client.admin;
 
 import io.tidemark.client.TimestampNotAllowedException;
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.table.TableLoad;
+import io.tidemark.table.TableLoadingException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
@@ -70,8 +72,8 @@ public final class BulkLoad implements AutoCloseable {
      * @throws IllegalArgumentException a Put is empty, holds cells other than puts, or uses a qualifier Tidemark
      *     reserves
      * @throws IllegalStateException the load was finished or closed
-     * @throws io.tidemark.table.TableLoadingException the table is no longer loading at L (the load was finished,
-     *     or begun again, elsewhere); nothing of this call's Puts is committed by a later finish of another load
+     * @throws TableLoadingException the table is no longer loading at L (the load was finished, or begun again,
+     *     elsewhere): the region servers refused the Puts, and the application must load them again in a new load
      */
     public void markPutsAsCommitted(List<Put> puts) throws IOException {
         checkOpen("write");
@@ -79,7 +81,12 @@ public final class BulkLoad implements AutoCloseable {
         for (Put put : puts) {
             committed.add(committedAtLoad(put));
         }
-        table.put(committed);
+        try {
+            table.put(committed);
+        } catch (IOException e) {
+            TableLoadingException refused = FastPathErrors.find(e, TableLoadingException.class);
+            throw refused != null ? refused : e;
+        }
     }
 
     private Put committedAtLoad(Put put) {
@@ -117,7 +124,7 @@ public final class BulkLoad implements AutoCloseable {
      * Ends the load: the table is no longer marked as loading, its regions reopen, and transactions read and write it
      * again. Every transaction whose snapshot is above L sees every loaded cell; those below L see none.
      *
-     * @throws io.tidemark.table.TableLoadingException the table is no longer loading at L (finished, or begun again,
+     * @throws TableLoadingException the table is no longer loading at L (finished, or begun again,
      *     elsewhere); nothing was changed
      */
     public void finish() throws IOException {
