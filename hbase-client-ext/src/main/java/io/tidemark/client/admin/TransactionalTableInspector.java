@@ -79,8 +79,8 @@ public final class TransactionalTableInspector {
 
     /**
      * A bulk load in progress is reported, so that {@code tidemark table check} explains why transactions are refused
-     * (the client refuses them itself, with {@code TableLoadingException}); a value that is no timestamp is blocking,
-     * since the region servers' load guard refuses to open the table's regions.
+     * (the client refuses them itself, with {@code TableLoadingException}); a value that is no timestamp is blocking:
+     * the region servers' load guard refuses every transaction and every loader until it is removed.
      */
     private static void checkLoad(TableDescriptor table, String name, List<TableProblem> problems) {
         TableLoad load;
