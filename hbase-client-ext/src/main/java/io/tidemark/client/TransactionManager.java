@@ -30,10 +30,6 @@ import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Begins, commits and rolls back snapshot-isolation transactions over one HBase connection. Thread-safe; create one
@@ -58,8 +54,6 @@ public final class TransactionManager implements Closeable {
     /** Attempts of {@link #fence}: each one loses only to a fence on the same table raised meanwhile. */
     private static final int MAX_FENCE_ATTEMPTS = 5;
 
-    /** How long {@link #close()} waits for asynchronous post-commits to finish. */
-    private static final long POST_COMMIT_DRAIN_SECONDS = 30;
     /** A read-only transaction that reuses a timestamp never sends COMMIT, so it holds no commit token. */
     private static final long NO_COMMIT_TOKEN = 0;
 
@@ -75,7 +69,7 @@ public final class TransactionManager implements Closeable {
     /** The level this manager insists on, or null to follow the cluster's. */
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
-    private final ExecutorService postCommitExecutor;
+    private final AsyncPostCommits asyncPostCommits;
     private final ClientMetrics metrics = new ClientMetrics();
     private final CommitPhaseListener commitPhaseListener;
     private final RecentSnapshot recentSnapshot = new RecentSnapshot();
@@ -105,8 +99,7 @@ public final class TransactionManager implements Closeable {
             this.commitRecordWriter = groupWriter;
             this.ownedCommitRecordWriter = groupWriter;
         }
-        this.postCommitExecutor = postCommitMode == PostCommitMode.ASYNC ? Executors.newFixedThreadPool(2,
-                daemonThreads("tidemark-post-commit")) : null;
+        this.asyncPostCommits = postCommitMode == PostCommitMode.ASYNC ? new AsyncPostCommits() : null;
         metrics.startJmx(settings.metricsName());
     }
 
@@ -445,16 +438,8 @@ public final class TransactionManager implements Closeable {
             return;
         }
         closed = true;
-        if (postCommitExecutor != null) {
-            postCommitExecutor.shutdown();
-            try {
-                if (!postCommitExecutor.awaitTermination(POST_COMMIT_DRAIN_SECONDS, TimeUnit.SECONDS)) {
-                    LOG.warn("post-commits still running after {} s; their commit records stay in the commit table"
-                            + " and readers resolve them there", POST_COMMIT_DRAIN_SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (asyncPostCommits != null) {
+            asyncPostCommits.close();
         }
         if (ownedCommitRecordWriter != null) {
             try {
@@ -530,10 +515,10 @@ public final class TransactionManager implements Closeable {
     private void completeCommit(Transaction tx, long commitTs) {
         tx.markCommitted(commitTs);
         metrics.committed();
-        if (postCommitExecutor == null) {
+        if (asyncPostCommits == null) {
             postCommit(tx, commitTs);
         } else {
-            postCommitExecutor.execute(() -> postCommit(tx, commitTs));
+            asyncPostCommits.submit(() -> postCommit(tx, commitTs));
         }
     }
 
@@ -596,14 +581,6 @@ public final class TransactionManager implements Closeable {
         }
     }
 
-    private static ThreadFactory daemonThreads(String name) {
-        AtomicInteger count = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-    }
 
     /** Configures a {@link TransactionManager}; everything not set comes from the configuration. */
     public static final class Builder {
