@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-/** {@code ./tidemark table create|enable|check}: transactional table administration on an existing cluster. */
+/** {@code ./tidemark table create|enable|check|finish-load}: transactional table administration on an existing cluster. */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = {"Creates a transactional table, converts an existing one, or checks one.",
                 "  table create <table> <family>...   every version kept, no TTL, families marked, coprocessors "
@@ -23,6 +23,8 @@ import java.util.concurrent.Callable;
                 "  table enable <table>               converts an existing table the same way; cells it holds count "
                         + "as committed (needs the TSO: the conversion timestamp is a fence)",
                 "  table check <table>                lists every problem in plain words (exit code 1 if any)",
+                "  table finish-load <table>          ends the bulk load a crashed loader left; what it wrote becomes"
+                        + " visible to new transactions",
                 "The coprocessor jar must be on the region servers (docs/coprocessors.md)."})
 public final class TableCliCommand implements Callable<Integer> {
 
@@ -34,7 +36,7 @@ public final class TableCliCommand implements Callable<Integer> {
     private boolean fastPath;
 
     @Parameters(arity = "2..*", paramLabel = "<words>", description = "create <table> <family>... | enable <table> "
-            + "| check <table>")
+            + "| check <table> | finish-load <table>")
     private List<String> words;
 
     @CommandLine.Spec

@@ -33,6 +33,15 @@ public final class TransactionalTableLayout {
      */
     public static final String CONVERTED_AT_KEY = "tidemark.converted-at";
 
+    /**
+     * Table metadata key present while a bulk load runs ({@code TidemarkAdmin.beginLoad}, docs/api.md "Bulk loads"):
+     * the value is the load's commit timestamp L in decimal, the timestamp of a fence raised after the key was set,
+     * or 0 in the moment between setting the key and taking that fence. While it is present the region servers
+     * refuse every transactional read and write of the table ({@link TableLoadingException}); loaded cells carry
+     * version L and a shadow cell committing them at L. Absent when no load runs.
+     */
+    public static final String LOADING_AT_KEY = "tidemark.loading-at";
+
     /** Applies a transaction's snapshot inside the region server for gets and scans. */
     public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";
 
@@ -41,6 +50,12 @@ public final class TransactionalTableLayout {
 
     /** Runs single-row transactions inside the region server and keeps the region's read clock (fast path). */
     public static final String FAST_PATH_OBSERVER = "io.tidemark.coprocessor.fastpath.FastPathObserver";
+
+    /**
+     * Refuses transactional reads and writes while the table is being bulk loaded and lets only that load's writes
+     * through ({@value #LOADING_AT_KEY}); attached by the first load of a table and left in place afterwards.
+     */
+    public static final String LOAD_GUARD_OBSERVER = "io.tidemark.coprocessor.load.LoadGuardObserver";
 
     /**
      * Coprocessor priority: after system coprocessors (such as access control), so those see the request first.
@@ -53,6 +68,12 @@ public final class TransactionalTableLayout {
      * read clock (a lower number runs earlier).
      */
     public static final int FAST_PATH_PRIORITY = COPROCESSOR_PRIORITY - 1;
+
+    /**
+     * Priority of the load guard: before the fast-path and snapshot observers, both of which answer some Gets
+     * themselves and skip the rest of the chain, so that the guard sees every read.
+     */
+    public static final int LOAD_GUARD_PRIORITY = FAST_PATH_PRIORITY - 1;
 
     private TransactionalTableLayout() {
     }

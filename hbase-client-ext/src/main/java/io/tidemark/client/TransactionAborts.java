@@ -3,13 +3,16 @@ package io.tidemark.client;
 import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.NewerFastPathWriteException;
 import io.tidemark.gc.SnapshotTooOldException;
+import io.tidemark.table.TableLoadingException;
 
 import java.io.IOException;
 
 /**
  * Region-server refusals after which a transaction cannot go on: a tentative write refused because of a newer
  * fast-path write, and a read refused because the snapshot is older than the garbage-collection horizon. The
- * transaction is rolled back and the caller gets a {@link TransactionAbortedException} saying why.
+ * transaction is rolled back and the caller gets a {@link TransactionAbortedException} saying why. A refusal because
+ * the table is being bulk loaded aborts nothing (the operation read or wrote nothing); the caller gets the
+ * {@link TableLoadingException} itself, whatever HBase wrapped it in.
  */
 final class TransactionAborts {
 
@@ -20,6 +23,10 @@ final class TransactionAborts {
     static IOException abortIfRefused(Transaction tx, IOException failure) {
         if (failure instanceof TransactionAbortedException) {
             return failure;
+        }
+        TableLoadingException loading = FastPathErrors.find(failure, TableLoadingException.class);
+        if (loading != null) {
+            return loading;
         }
         TransactionAbortedException.Reason reason = refusalReason(failure);
         if (reason == null) {

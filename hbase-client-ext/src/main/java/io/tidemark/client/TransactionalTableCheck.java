@@ -2,6 +2,8 @@ package io.tidemark.client;
 
 import io.tidemark.client.admin.TableProblem;
 import io.tidemark.client.admin.TransactionalTableInspector;
+import io.tidemark.table.TableLoad;
+import io.tidemark.table.TableLoadingException;
 import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Table;
@@ -16,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Checks, once per table, that the table can hold transactional data (see {@link TransactionalTableInspector}),
  * whether its region servers resolve snapshots, and when it was converted. Remembers the tables that passed, so only
- * the first touch of a table pays for reading its descriptor.
+ * the first touch of a table pays for reading its descriptor. A table being bulk loaded is refused and not
+ * remembered; a load begun after the table passed is enforced by the region servers' load guard.
  */
 final class TransactionalTableCheck {
 
@@ -56,6 +59,9 @@ final class TransactionalTableCheck {
         }
         Conversion conversion;
         try {
+            if (TableLoad.of(descriptor).isLoading()) {
+                throw TableLoadingException.refused(table.getName().getNameAsString(), "a transactional operation");
+            }
             conversion = Conversion.of(descriptor);
         } catch (IllegalArgumentException e) {
             throw new TableNotTransactionalException(table.getName(), e.getMessage());

@@ -95,6 +95,7 @@ class CoprocessorBundleTest {
                 "io/tidemark/coprocessor/snapshot/SnapshotObserver.class",
                 "io/tidemark/coprocessor/compaction/CompactionObserver.class",
                 "io/tidemark/coprocessor/fastpath/FastPathObserver.class",
+                "io/tidemark/coprocessor/load/LoadGuardObserver.class",
                 "io/tidemark/coprocessor/committable/CommitRecordGuard.class",
                 "io/tidemark/visibility/WriterResolver.class",
                 "io/tidemark/committable/HBaseCommitTable.class",

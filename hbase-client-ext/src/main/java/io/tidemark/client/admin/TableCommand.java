@@ -2,6 +2,7 @@ package io.tidemark.client.admin;
 
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableLoad;
 import io.tidemark.table.TransactionalTableLayout;
 import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
@@ -13,19 +14,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The {@code ./tidemark table create|enable|check} command without its command-line framework: the CLI parses the
+ * The {@code ./tidemark table create|enable|check|finish-load} command without its command-line framework: the CLI parses the
  * connection options and hands the remaining words here.
  *
  * <pre>
  *   table create &lt;table&gt; &lt;family&gt;...   create a transactional table
  *   table enable &lt;table&gt;               convert an existing table (cells it holds count as committed)
  *   table check  &lt;table&gt;               list every problem; exit code 1 when there is one
+ *   table finish-load &lt;table&gt;          end the bulk load a crashed loader left (docs/api.md, "Bulk loads")
  * </pre>
  */
 public final class TableCommand {
 
     public static final String USAGE = "usage: table create <table> <family>... | table enable <table>"
-            + " | table check <table>";
+            + " | table check <table> | table finish-load <table>";
 
     private final Connection connection;
     private final TidemarkConfig config;
@@ -71,6 +73,12 @@ public final class TableCommand {
                 return report(table, out);
             case "check":
                 return report(table, out);
+            case "finish-load":
+                TableLoad ended = admin.finishLoad(table);
+                out.println(ended.isLoading() ? "bulk load of " + table.getNameAsString() + " finished (" + ended
+                        + "): transactions read and write the table again" : "table " + table.getNameAsString()
+                        + " was not being bulk loaded; nothing changed");
+                return 0;
             default:
                 out.println("unknown table command '" + args.get(0) + "'; " + USAGE);
                 return 2;

@@ -3,6 +3,8 @@ package io.tidemark.client.admin;
 import io.tidemark.client.ClientSettings;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableLoad;
+import io.tidemark.table.TableLoadingException;
 import io.tidemark.table.TransactionalTableLayout;
 import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -21,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -183,6 +186,133 @@ public final class TidemarkAdmin {
         LOG.info("Converting {}: {} stored cells (newest at {}) count as committed; conversion timestamp {}",
                 table.getNameAsString(), survey.cells(), survey.maxTimestamp(), convertedAt);
         return Conversion.at(convertedAt);
+    }
+
+    /**
+     * Begins a bulk load into {@code table}, or resumes the one a crashed loader left (docs/api.md, "Bulk loads"). The
+     * table is first marked as loading ({@value TransactionalTableLayout#LOADING_AT_KEY}, with the load guard
+     * attached in the same schema change; HBase reopens the regions), so from then on its region servers refuse
+     * every transactional read and write of it. Then a fence is raised on the table: its timestamp is the load's
+     * commit timestamp L, recorded in the attribute. A table already loading keeps its L.
+     *
+     * <p>Why in this order: every transaction whose snapshot is above L began after the fence, so after the mark, and
+     * cannot have read the table before the loaded cells appear at {@link BulkLoad#finish()}; a transaction below L
+     * never sees them; and a transaction begun before the fence that writes the table aborts at commit
+     * ({@code FENCED}), so none can overwrite a loaded cell without a conflict. L is a commit timestamp, which no
+     * transaction starts at, so no tentative, fast-path or checkpoint version can equal it.
+     *
+     * @param transactions raises the fence (its TSO hands out L)
+     * @throws DoNotRetryIOException the table is not transactional (enable it first)
+     */
+    public BulkLoad beginLoad(TableName table, TransactionManager transactions) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            TableDescriptor current = descriptor(admin, table);
+            refuseUnlessTransactional(current, "bulk loaded");
+            TableLoad load = loadOf(current);
+            if (!load.isLoading() || !current.hasCoprocessor(TransactionalTableLayout.LOAD_GUARD_OBSERVER)) {
+                TableDescriptorBuilder marked = TableDescriptorBuilder.newBuilder(current)
+                        .setValue(TransactionalTableLayout.LOADING_AT_KEY, Long.toString(load.commitTimestamp()));
+                attachLoadGuard(marked, current);
+                modify(admin, marked.build());
+            }
+            long commitTimestamp = load.commitTimestamp();
+            if (commitTimestamp == 0) {
+                commitTimestamp = transactions.fence(table);
+                modify(admin, TableDescriptorBuilder.newBuilder(descriptor(admin, table))
+                        .setValue(TransactionalTableLayout.LOADING_AT_KEY, Long.toString(commitTimestamp)).build());
+                LOG.info("Bulk load of {} begun: loaded cells commit at {}", table.getNameAsString(),
+                        commitTimestamp);
+            } else {
+                LOG.info("Bulk load of {} resumed: loaded cells commit at {}, as before", table.getNameAsString(),
+                        commitTimestamp);
+            }
+            return new BulkLoad(this, table, connection.getTable(table), commitTimestamp);
+        }
+    }
+
+    /**
+     * Ends whatever bulk load of {@code table} runs ({@code ./tidemark table finish-load}): for an operator whose
+     * loader crashed and will not be run again. Transactions read and write the table again and see what the load
+     * wrote before it stopped, all of it committed at its L. Do not call it while a loader still writes: its later
+     * writes are refused, and what it meant to load is only partly there.
+     *
+     * @return the load that was ended, {@link TableLoad#NONE} when none ran
+     */
+    public TableLoad finishLoad(TableName table) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            TableDescriptor current = descriptor(admin, table);
+            TableLoad load = loadOf(current);
+            if (load.isLoading()) {
+                modify(admin, TableDescriptorBuilder.newBuilder(current)
+                        .removeValue(TransactionalTableLayout.LOADING_AT_KEY).build());
+                LOG.info("Bulk load of {} finished ({})", table.getNameAsString(), load);
+            }
+            return load;
+        }
+    }
+
+    /** Ends the load of {@code table} at {@code commitTimestamp}; refuses when the table is not loading at it. */
+    void finishLoad(TableName table, long commitTimestamp) throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            TableDescriptor current = descriptor(admin, table);
+            TableLoad load = loadOf(current);
+            if (!load.isLoading() || load.commitTimestamp() != commitTimestamp) {
+                throw new TableLoadingException("cannot finish the bulk load of " + table.getNameAsString() + " at "
+                        + commitTimestamp + ": the table is " + load + " (finished, or begun again, elsewhere);"
+                        + " nothing was changed");
+            }
+            modify(admin, TableDescriptorBuilder.newBuilder(current)
+                    .removeValue(TransactionalTableLayout.LOADING_AT_KEY).build());
+            LOG.info("Bulk load of {} at {} finished", table.getNameAsString(), commitTimestamp);
+        }
+    }
+
+    private void refuseUnlessTransactional(TableDescriptor table, String action) throws DoNotRetryIOException {
+        List<String> blocking = new ArrayList<>();
+        for (TableProblem p : new TransactionalTableInspector(settings.minFamilyVersions(),
+                settings.commitTable().tableName()).problems(table)) {
+            if (p.isBlocking()) {
+                blocking.add(p.description());
+            }
+        }
+        if (!blocking.isEmpty()) {
+            throw new DoNotRetryIOException("table " + table.getTableName().getNameAsString() + " cannot be " + action
+                    + ": it is not transactional (" + String.join("; ", blocking) + "). Enable it first with"
+                    + " TidemarkAdmin.enable (tidemark table enable)");
+        }
+    }
+
+    private static TableLoad loadOf(TableDescriptor table) throws DoNotRetryIOException {
+        try {
+            return TableLoad.of(table);
+        } catch (IllegalArgumentException e) {
+            throw new DoNotRetryIOException(e.getMessage(), e);
+        }
+    }
+
+    private void attachLoadGuard(TableDescriptorBuilder builder, TableDescriptor current) {
+        if (current.hasCoprocessor(TransactionalTableLayout.LOAD_GUARD_OBSERVER)) {
+            return;
+        }
+        CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(
+                TransactionalTableLayout.LOAD_GUARD_OBSERVER).setPriority(TransactionalTableLayout.LOAD_GUARD_PRIORITY);
+        if (!settings.coprocessorJar().isEmpty()) {
+            cp.setJarPath(settings.coprocessorJar());
+        }
+        try {
+            builder.setCoprocessor(cp.build());
+        } catch (IOException alreadyAttached) {
+            // Cannot happen: checked above.
+            throw new IllegalStateException(alreadyAttached);
+        }
+    }
+
+    private void modify(Admin admin, TableDescriptor descriptor) throws IOException {
+        try {
+            admin.modifyTable(descriptor);
+        } catch (DoNotRetryIOException e) {
+            throw explainRefusal(e);
+        }
     }
 
     /**

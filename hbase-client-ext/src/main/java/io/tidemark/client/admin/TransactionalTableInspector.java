@@ -1,6 +1,7 @@
 package io.tidemark.client.admin;
 
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableLoad;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -72,7 +73,31 @@ public final class TransactionalTableInspector {
             }
         }
         checkFastPathRunsFirst(table, name, problems);
+        checkLoad(table, name, problems);
         return problems;
+    }
+
+    /**
+     * A bulk load in progress is reported, so that {@code tidemark table check} explains why transactions are refused
+     * (the client refuses them itself, with {@code TableLoadingException}); a value that is no timestamp is blocking:
+     * the region servers' load guard refuses every transaction and every loader until it is removed.
+     */
+    private static void checkLoad(TableDescriptor table, String name, List<TableProblem> problems) {
+        TableLoad load;
+        try {
+            load = TableLoad.of(table);
+        } catch (IllegalArgumentException e) {
+            problems.add(new TableProblem(TableProblem.Severity.BLOCKING, e.getMessage() + ". Fix it in the hbase"
+                    + " shell, which ends the load (what it wrote becomes visible): alter '" + name + "', METHOD =>"
+                    + " 'table_att_unset', NAME => '" + TransactionalTableLayout.LOADING_AT_KEY + "'", false));
+            return;
+        }
+        if (load.isLoading()) {
+            problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "table '" + name + "' is being bulk loaded ("
+                    + load + ", '" + TransactionalTableLayout.LOADING_AT_KEY + "'): transactions may neither read nor"
+                    + " write it until the load finishes. If its loader crashed, run the load again (TidemarkAdmin"
+                    + ".beginLoad resumes it) or end it with ./tidemark table finish-load " + name, false));
+        }
     }
 
     /**

@@ -51,6 +51,20 @@ class TransactionalTableInspectorTest {
     }
 
     @Test
+    void aTableBeingBulkLoadedIsReportedAndAGarbledLoadIsBlocking() throws IOException {
+        List<TableProblem> loading = INSPECTOR.problems(builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                .setValue(TransactionalTableLayout.LOADING_AT_KEY, "4096").build());
+        assertEquals(1, loading.size());
+        assertEquals(TableProblem.Severity.ADVISORY, loading.get(0).severity());
+        assertTrue(loading.get(0).description().contains("finish-load accounts"), loading.get(0).description());
+
+        List<TableProblem> garbled = INSPECTOR.problems(builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+                .setValue(TransactionalTableLayout.LOADING_AT_KEY, "soon").build());
+        assertEquals(1, garbled.size());
+        assertEquals(TableProblem.Severity.BLOCKING, garbled.get(0).severity());
+    }
+
+    @Test
     void fastPathObserverBeforeTheSnapshotObserverIsFine() throws IOException {
         assertTrue(INSPECTOR
                 .problems(table(TransactionalTableLayout.FAST_PATH_PRIORITY)).isEmpty());
