@@ -165,7 +165,7 @@ public final class TidemarkConfig {
     /** When set, the client refuses a cluster with another conflict level; when unset, it follows the cluster. */
     public static final String CLIENT_CONFLICT_LEVEL = "tidemark.client.conflict-level";
     public static final String CLIENT_POST_COMMIT = "tidemark.client.post-commit";
-    public static final String CLIENT_POST_COMMIT_DEFAULT = "sync";
+    public static final String CLIENT_POST_COMMIT_DEFAULT = "async";
     public static final String CLIENT_MIN_VERSIONS = "tidemark.client.min-family-versions";
     public static final int CLIENT_MIN_VERSIONS_DEFAULT = Integer.MAX_VALUE;
     /**
