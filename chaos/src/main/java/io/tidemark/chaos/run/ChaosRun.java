@@ -117,7 +117,13 @@ public final class ChaosRun {
             CheckedTable.create(connection, config, dataTable, keys);
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
                 clock.end("setup");
-                WorkloadSummary workload = runWorkload(tso, tm, config, dataTable, commitTable.tableName());
+                WorkloadSummary workload;
+                try (TransactionManager clients = TransactionManager.builder(connection).config(config).build()) {
+                    workload = runWorkload(tso, clients, config, dataTable, commitTable.tableName());
+                }
+                // The in-process clients have stopped only now: closing their manager waited for their asynchronous
+                // post-commits. Before, a capture could find a committed writer's shadow cells not yet written and
+                // its record already gone, and UndecidedWriters would invalidate a committed transaction.
                 clock.end("workload");
                 tso.ensureServing();
                 cluster.restoreRegionServers();
