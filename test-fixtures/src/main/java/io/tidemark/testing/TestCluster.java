@@ -1,5 +1,6 @@
 package io.tidemark.testing;
 
+import io.tidemark.client.PostCommitMode;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
@@ -109,6 +110,10 @@ public final class TestCluster implements AutoCloseable {
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "2");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":" + unique + "_timestamps");
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
+        // These tests look at the store right after commit() (shadow cells written, record removed), so their
+        // managers finish the post-commit before commit returns. The default, asynchronous post-commit, is what
+        // ChaosScenariosTest, the benchmarks' smoke tests and the YCSB and deployment tests run.
+        config.set(TidemarkConfig.CLIENT_POST_COMMIT, PostCommitMode.SYNC.configName());
         return config;
     }
 
