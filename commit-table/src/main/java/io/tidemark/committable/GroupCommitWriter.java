@@ -1,11 +1,15 @@
 package io.tidemark.committable;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -14,6 +18,11 @@ import java.util.function.IntConsumer;
  * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one. Several
  * writers keep several round trips in flight, because a region server runs the check-and-mutates of one request
  * one after the other (see {@link ParallelCommitWriter}).
+ *
+ * <p>A caller that waits for its outcome anyway ({@link #commit}) skips the hand-off when nothing is waiting and a
+ * round trip is free: it writes its own record on its own thread, as a lone commit would without group commit. Round
+ * trips of both kinds share one limit (the writer threads' number), so records that arrive while every round trip is
+ * busy queue up and go together in the next batch: batching starts exactly when commits pile up.
  */
 public final class GroupCommitWriter implements AutoCloseable {
 
@@ -32,6 +41,10 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final int maxBatch;
     private final IntConsumer batchSizes;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    /** Round trips that may be in flight at once, batches and direct writes together. */
+    private final Semaphore roundTrips;
+    /** Records queued and not yet taken into a batch that holds a round trip; while any wait, nobody writes directly. */
+    private final AtomicInteger waiting = new AtomicInteger();
     private final List<Thread> writers = new ArrayList<>();
     private volatile boolean closed;
 
@@ -50,6 +63,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         this.commitTable = commitTable;
         this.maxBatch = maxBatch;
         this.batchSizes = batchSizes;
+        this.roundTrips = new Semaphore(writerThreads);
         for (int i = 0; i < writerThreads; i++) {
             Thread writer = new Thread(this::run, "tidemark-group-commit-" + i);
             writer.setDaemon(true);
@@ -74,8 +88,41 @@ public final class GroupCommitWriter implements AutoCloseable {
             pending.result.completeExceptionally(new IOException("group commit writer is closed"));
             return pending.result;
         }
+        waiting.incrementAndGet();
         queue.add(pending);
         return pending.result;
+    }
+
+    /**
+     * Writes {@code record} and waits for the outcome: true when written, false when a reader had invalidated the
+     * transaction. When no record is waiting and a round trip is free, the calling thread writes the record itself (a
+     * batch of one, no hand-off); otherwise it joins the next batch, as {@link #tryCommit(CommitRecord,
+     * CommitRecordDeadline)} does.
+     *
+     * @throws IOException when the round trip failed (the outcome is unknown until looked up), the deadline passed
+     *         before the write could start, or the writer is closed
+     */
+    public boolean commit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        if (!closed && waiting.get() == 0 && roundTrips.tryAcquire()) {
+            try {
+                deadline.checkWriteMayStart();
+                batchSizes.accept(1);
+                return commitTable.tryCommitAll(List.of(record), deadline)[0];
+            } finally {
+                roundTrips.release();
+            }
+        }
+        try {
+            return tryCommit(record, deadline).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw (IOException) new InterruptedIOException("interrupted while writing " + record).initCause(e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException) {
+                throw (IOException) e.getCause();
+            }
+            throw new IOException("writing " + record + " failed", e.getCause());
+        }
     }
 
     private void run() {
@@ -87,8 +134,14 @@ public final class GroupCommitWriter implements AutoCloseable {
                     continue;
                 }
                 batch.add(first);
-                queue.drainTo(batch, maxBatch - 1);
-                write(batch);
+                roundTrips.acquire();
+                try {
+                    queue.drainTo(batch, maxBatch - 1);
+                    waiting.addAndGet(-batch.size());
+                    write(batch);
+                } finally {
+                    roundTrips.release();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

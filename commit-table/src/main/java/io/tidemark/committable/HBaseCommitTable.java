@@ -136,11 +136,12 @@ public final class HBaseCommitTable implements CommitTable {
 
     private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
             throws IOException {
+        if (records.size() == 1) {
+            return tryCommitOneGuarded(records, deadline);
+        }
         List<Put> puts = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
-            Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
-            put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
-            puts.add(put);
+            puts.add(guardedPut(record));
         }
         Object[] results = new Object[puts.size()];
         try (Table table = commitWriteTable(deadline)) {
@@ -156,7 +157,7 @@ public final class HBaseCommitTable implements CommitTable {
             Object result = results[i];
             if (result instanceof Throwable) {
                 Throwable failure = (Throwable) result;
-                if (!String.valueOf(failure.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                if (!isAlreadyDecided(failure)) {
                     throw new IOException("writing the commit record of " + records.get(i).startTimestamp()
                             + " failed", failure);
                 }
@@ -166,6 +167,41 @@ public final class HBaseCommitTable implements CommitTable {
         }
         recognizeOwnRecords(records, won);
         return won;
+    }
+
+    /**
+     * One record as a single put: HBase's client sends it on the calling thread, where a batch is handed to a thread
+     * of the table's pool first.
+     */
+    private boolean[] tryCommitOneGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
+        boolean[] won = {true};
+        try (Table table = commitWriteTable(deadline)) {
+            table.put(guardedPut(records.get(0)));
+        } catch (IOException e) {
+            if (!isAlreadyDecided(e)) {
+                throw e;
+            }
+            won[0] = false;
+        }
+        recognizeOwnRecords(records, won);
+        return won;
+    }
+
+    /** Whether {@code failure}, or one of its causes, is the guard's refusal. */
+    private static boolean isAlreadyDecided(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Put guardedPut(CommitRecord record) {
+        Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
+        put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
+        return put;
     }
 
     private boolean[] tryCommitAllConditional(List<CommitRecord> records, CommitRecordDeadline deadline)
