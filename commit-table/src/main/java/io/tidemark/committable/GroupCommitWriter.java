@@ -14,10 +14,14 @@ import java.util.function.IntConsumer;
 
 /**
  * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
- * records to a few writer threads; each sends everything that queued up during its previous round trip as a single
- * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one. Several
- * writers keep several round trips in flight, because a region server runs the check-and-mutates of one request
- * one after the other (see {@link ParallelCommitWriter}).
+ * records to a few writer threads; each sends everything that queued up during its previous round trip in one
+ * request. Under load many commits share one HBase round trip; alone, a commit pays just one. Several writers keep
+ * several round trips in flight, because a region server works through one request's regions one after the other,
+ * with a WAL sync each, while concurrent requests share syncs (see {@link ParallelCommitWriter}).
+ *
+ * <p>Each writer has its own queue and serves a fixed share of the table's partitions ({@link
+ * CommitTable#partition}): record i goes to writer {@code partition(i) mod writers}, so a batch touches at most
+ * {@code ceil(partitions / writers)} regions and pays that many syncs, not one per region of the whole table.
  *
  * <p>A caller that waits for its outcome anyway ({@link #commit}) skips the hand-off when nothing is waiting and a
  * round trip is free: it writes its own record on its own thread, as a lone commit would without group commit. Round
@@ -40,7 +44,8 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final CommitTable commitTable;
     private final int maxBatch;
     private final IntConsumer batchSizes;
-    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    /** One queue per writer thread, indexed by {@link #lane}. */
+    private final List<LinkedBlockingQueue<Pending>> lanes = new ArrayList<>();
     /** Round trips that may be in flight at once, batches and direct writes together. */
     private final Semaphore roundTrips;
     /** Records queued and not yet taken into a batch that holds a round trip; while any wait, nobody writes directly. */
@@ -65,7 +70,9 @@ public final class GroupCommitWriter implements AutoCloseable {
         this.batchSizes = batchSizes;
         this.roundTrips = new Semaphore(writerThreads);
         for (int i = 0; i < writerThreads; i++) {
-            Thread writer = new Thread(this::run, "tidemark-group-commit-" + i);
+            LinkedBlockingQueue<Pending> lane = new LinkedBlockingQueue<>();
+            lanes.add(lane);
+            Thread writer = new Thread(() -> run(lane), "tidemark-group-commit-" + i);
             writer.setDaemon(true);
             writer.start();
             writers.add(writer);
@@ -89,8 +96,12 @@ public final class GroupCommitWriter implements AutoCloseable {
             return pending.result;
         }
         waiting.incrementAndGet();
-        queue.add(pending);
+        lanes.get(lane(record)).add(pending);
         return pending.result;
+    }
+
+    private int lane(CommitRecord record) {
+        return Math.floorMod(commitTable.partition(record.startTimestamp()), lanes.size());
     }
 
     /**
@@ -125,7 +136,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void run() {
+    private void run(LinkedBlockingQueue<Pending> queue) {
         List<Pending> batch = new ArrayList<>(maxBatch);
         while (!closed || !queue.isEmpty()) {
             try {
@@ -149,7 +160,7 @@ public final class GroupCommitWriter implements AutoCloseable {
                 batch.clear();
             }
         }
-        failRemaining();
+        failRemaining(queue);
     }
 
     private void write(List<Pending> queued) {
@@ -184,7 +195,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void failRemaining() {
+    private static void failRemaining(LinkedBlockingQueue<Pending> queue) {
         Pending p;
         while ((p = queue.poll()) != null) {
             p.result.completeExceptionally(new IOException("group commit writer is closed"));
@@ -202,6 +213,6 @@ public final class GroupCommitWriter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        failRemaining();
+        lanes.forEach(GroupCommitWriter::failRemaining);
     }
 }

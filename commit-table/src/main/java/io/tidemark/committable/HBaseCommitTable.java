@@ -75,6 +75,11 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     @Override
+    public int partition(long startTimestamp) {
+        return schema.bucket(startTimestamp);
+    }
+
+    @Override
     public CommitState lookup(long startTimestamp) throws IOException {
         try (Table table = connection.getTable(tableName)) {
             return decode(table.get(recordGet(startTimestamp)));

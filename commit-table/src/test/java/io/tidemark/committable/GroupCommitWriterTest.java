@@ -3,6 +3,7 @@ package io.tidemark.committable;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -83,6 +84,26 @@ class GroupCommitWriterTest {
     }
 
     @Test
+    void eachBatchHoldsOnlyTheRecordsOfItsWritersPartitions() throws Exception {
+        table.partitions = 4;
+        List<CompletableFuture<Boolean>> results = new ArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 2)) {
+            for (long start = 1; start <= 200; start++) {
+                results.add(writer.tryCommit(new CommitRecord(start, start + 1000)));
+            }
+            for (CompletableFuture<Boolean> r : results) {
+                assertTrue(r.get(10, TimeUnit.SECONDS));
+            }
+        }
+        for (List<Long> batch : table.batches) {
+            long lane = table.partition(batch.get(0)) % 2;
+            for (long start : batch) {
+                assertEquals(lane, table.partition(start) % 2, "batch " + batch + " mixes the writers' partitions");
+            }
+        }
+    }
+
+    @Test
     void aClosedWriterRefusesACommitOnTheCallersThread() throws Exception {
         GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1);
         writer.close();
@@ -125,10 +146,19 @@ class GroupCommitWriterTest {
         final InMemoryCommitTable delegate = new InMemoryCommitTable();
         final List<String> writerThreads = new CopyOnWriteArrayList<>();
         final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        /** The start timestamps of each round trip. */
+        final List<List<Long>> batches = new CopyOnWriteArrayList<>();
+        /** Start timestamp modulo this is the partition. */
+        volatile int partitions = 1;
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         /** The start timestamp whose round trip waits for {@link #release}, if any. */
         volatile long holdRecord = -1;
+
+        @Override
+        public int partition(long startTimestamp) {
+            return (int) (startTimestamp % partitions);
+        }
 
         @Override
         public CommitState lookup(long startTimestamp) throws IOException {
@@ -144,6 +174,9 @@ class GroupCommitWriterTest {
         public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
             writerThreads.add(Thread.currentThread().getName());
             batchSizes.add(records.size());
+            List<Long> starts = new ArrayList<>();
+            records.forEach(r -> starts.add(r.startTimestamp()));
+            batches.add(starts);
             if (records.get(0).startTimestamp() == holdRecord) {
                 entered.countDown();
                 try {
