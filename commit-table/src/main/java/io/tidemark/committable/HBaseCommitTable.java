@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The commit table in HBase ({@link CommitTableSchema}). Commit and invalidation are both "put if absent" on the same
  * column, so whichever reaches the region server first wins and the other learns it lost. Invalidation always uses
  * check-and-mutate; batches of commits use guarded puts when the table has the guard coprocessor (one WAL sync per
- * batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise. Thread-safe: every call borrows a
- * {@link Table} from the shared {@link Connection}.
+ * region of the batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise; a batch of one is a
+ * single put or check-and-mutate. Thread-safe: every call borrows a {@link Table} from the shared {@link Connection}.
  */
 public final class HBaseCommitTable implements CommitTable {
 
@@ -211,6 +211,10 @@ public final class HBaseCommitTable implements CommitTable {
 
     private boolean[] tryCommitAllConditional(List<CommitRecord> records, CommitRecordDeadline deadline)
             throws IOException {
+        if (records.size() == 1) {
+            // A single check-and-mutate is sent on the calling thread, a list of them through the client's batch path.
+            return new boolean[] {tryCommit(records.get(0), deadline)};
+        }
         boolean[] won = new boolean[records.size()];
         List<CheckAndMutate> operations = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
