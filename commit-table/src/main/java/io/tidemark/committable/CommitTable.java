@@ -36,6 +36,16 @@ public interface CommitTable {
      */
     boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException;
 
+    /**
+     * Where {@code startTimestamp}'s record is stored, as a number from 0: records of one partition written in one
+     * round trip share one WAL sync, records of several partitions pay one each, one after the other (for HBase, the
+     * partition is the salt bucket and so the region). Group commit batches records by partition. 0 for a table
+     * without partitions.
+     */
+    default int partition(long startTimestamp) {
+        return 0;
+    }
+
     /** {@link #tryCommit(CommitRecord, CommitRecordDeadline)} without a deadline, for tools and tests. */
     default boolean tryCommit(CommitRecord record) throws IOException {
         return tryCommit(record, CommitRecordDeadline.NONE);

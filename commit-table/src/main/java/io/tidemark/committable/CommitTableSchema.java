@@ -52,9 +52,14 @@ public final class CommitTableSchema {
         return buckets;
     }
 
+    /** The salt bucket, and so the pre-split region, of {@code startTimestamp}'s record: 0 to buckets - 1. */
+    public int bucket(long startTimestamp) {
+        return (int) Long.remainderUnsigned(startTimestamp >>> Timestamps.LOW_BITS, buckets);
+    }
+
     public byte[] rowKey(long startTimestamp) {
         byte[] key = new byte[1 + Bytes.SIZEOF_LONG];
-        key[0] = (byte) Long.remainderUnsigned(startTimestamp >>> Timestamps.LOW_BITS, buckets);
+        key[0] = (byte) bucket(startTimestamp);
         Bytes.putLong(key, 1, startTimestamp);
         return key;
     }

@@ -1,19 +1,32 @@
 package io.tidemark.committable;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
  * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
- * records to a few writer threads; each sends everything that queued up during its previous round trip as a single
- * multi-check-and-mutate. Under load many commits share one HBase round trip; alone, a commit pays just one. Several
- * writers keep several round trips in flight, because a region server runs the check-and-mutates of one request
- * one after the other (see {@link ParallelCommitWriter}).
+ * records to a few writer threads; each sends everything that queued up during its previous round trip in one
+ * request. Under load many commits share one HBase round trip; alone, a commit pays just one. Several writers keep
+ * several round trips in flight, because a region server works through one request's regions one after the other,
+ * with a WAL sync each, while concurrent requests share syncs (see {@link ParallelCommitWriter}).
+ *
+ * <p>Each writer has its own queue and serves a fixed share of the table's partitions ({@link
+ * CommitTable#partition}): record i goes to writer {@code partition(i) mod writers}, so a batch touches at most
+ * {@code ceil(partitions / writers)} regions and pays that many syncs, not one per region of the whole table.
+ *
+ * <p>A caller that waits for its outcome anyway ({@link #commit}) skips the hand-off when nothing is waiting and a
+ * round trip is free: it writes its own record on its own thread, as a lone commit would without group commit. Round
+ * trips of both kinds share one limit (the writer threads' number), so records that arrive while every round trip is
+ * busy queue up and go together in the next batch: batching starts exactly when commits pile up.
  */
 public final class GroupCommitWriter implements AutoCloseable {
 
@@ -31,7 +44,12 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final CommitTable commitTable;
     private final int maxBatch;
     private final IntConsumer batchSizes;
-    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    /** One queue per writer thread, indexed by {@link #lane}. */
+    private final List<LinkedBlockingQueue<Pending>> lanes = new ArrayList<>();
+    /** Round trips that may be in flight at once, batches and direct writes together. */
+    private final Semaphore roundTrips;
+    /** Records queued and not yet taken into a batch that holds a round trip; while any wait, nobody writes directly. */
+    private final AtomicInteger waiting = new AtomicInteger();
     private final List<Thread> writers = new ArrayList<>();
     private volatile boolean closed;
 
@@ -50,8 +68,11 @@ public final class GroupCommitWriter implements AutoCloseable {
         this.commitTable = commitTable;
         this.maxBatch = maxBatch;
         this.batchSizes = batchSizes;
+        this.roundTrips = new Semaphore(writerThreads);
         for (int i = 0; i < writerThreads; i++) {
-            Thread writer = new Thread(this::run, "tidemark-group-commit-" + i);
+            LinkedBlockingQueue<Pending> lane = new LinkedBlockingQueue<>();
+            lanes.add(lane);
+            Thread writer = new Thread(() -> run(lane), "tidemark-group-commit-" + i);
             writer.setDaemon(true);
             writer.start();
             writers.add(writer);
@@ -74,11 +95,48 @@ public final class GroupCommitWriter implements AutoCloseable {
             pending.result.completeExceptionally(new IOException("group commit writer is closed"));
             return pending.result;
         }
-        queue.add(pending);
+        waiting.incrementAndGet();
+        lanes.get(lane(record)).add(pending);
         return pending.result;
     }
 
-    private void run() {
+    private int lane(CommitRecord record) {
+        return Math.floorMod(commitTable.partition(record.startTimestamp()), lanes.size());
+    }
+
+    /**
+     * Writes {@code record} and waits for the outcome: true when written, false when a reader had invalidated the
+     * transaction. When no record is waiting and a round trip is free, the calling thread writes the record itself (a
+     * batch of one, no hand-off); otherwise it joins the next batch, as {@link #tryCommit(CommitRecord,
+     * CommitRecordDeadline)} does.
+     *
+     * @throws IOException when the round trip failed (the outcome is unknown until looked up), the deadline passed
+     *         before the write could start, or the writer is closed
+     */
+    public boolean commit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        if (!closed && waiting.get() == 0 && roundTrips.tryAcquire()) {
+            try {
+                deadline.checkWriteMayStart();
+                batchSizes.accept(1);
+                return commitTable.tryCommitAll(List.of(record), deadline)[0];
+            } finally {
+                roundTrips.release();
+            }
+        }
+        try {
+            return tryCommit(record, deadline).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw (IOException) new InterruptedIOException("interrupted while writing " + record).initCause(e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException) {
+                throw (IOException) e.getCause();
+            }
+            throw new IOException("writing " + record + " failed", e.getCause());
+        }
+    }
+
+    private void run(LinkedBlockingQueue<Pending> queue) {
         List<Pending> batch = new ArrayList<>(maxBatch);
         while (!closed || !queue.isEmpty()) {
             try {
@@ -87,8 +145,14 @@ public final class GroupCommitWriter implements AutoCloseable {
                     continue;
                 }
                 batch.add(first);
-                queue.drainTo(batch, maxBatch - 1);
-                write(batch);
+                roundTrips.acquire();
+                try {
+                    queue.drainTo(batch, maxBatch - 1);
+                    waiting.addAndGet(-batch.size());
+                    write(batch);
+                } finally {
+                    roundTrips.release();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -96,7 +160,7 @@ public final class GroupCommitWriter implements AutoCloseable {
                 batch.clear();
             }
         }
-        failRemaining();
+        failRemaining(queue);
     }
 
     private void write(List<Pending> queued) {
@@ -131,7 +195,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void failRemaining() {
+    private static void failRemaining(LinkedBlockingQueue<Pending> queue) {
         Pending p;
         while ((p = queue.poll()) != null) {
             p.result.completeExceptionally(new IOException("group commit writer is closed"));
@@ -149,6 +213,6 @@ public final class GroupCommitWriter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        failRemaining();
+        lanes.forEach(GroupCommitWriter::failRemaining);
     }
 }

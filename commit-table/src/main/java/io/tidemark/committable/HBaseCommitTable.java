@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The commit table in HBase ({@link CommitTableSchema}). Commit and invalidation are both "put if absent" on the same
  * column, so whichever reaches the region server first wins and the other learns it lost. Invalidation always uses
  * check-and-mutate; batches of commits use guarded puts when the table has the guard coprocessor (one WAL sync per
- * batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise. Thread-safe: every call borrows a
- * {@link Table} from the shared {@link Connection}.
+ * region of the batch, see {@link CommitTableSchema}) and a list of check-and-mutates otherwise; a batch of one is a
+ * single put or check-and-mutate. Thread-safe: every call borrows a {@link Table} from the shared {@link Connection}.
  */
 public final class HBaseCommitTable implements CommitTable {
 
@@ -72,6 +72,11 @@ public final class HBaseCommitTable implements CommitTable {
 
     public CommitTableSchema schema() {
         return schema;
+    }
+
+    @Override
+    public int partition(long startTimestamp) {
+        return schema.bucket(startTimestamp);
     }
 
     @Override
@@ -136,11 +141,12 @@ public final class HBaseCommitTable implements CommitTable {
 
     private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
             throws IOException {
+        if (records.size() == 1) {
+            return tryCommitOneGuarded(records, deadline);
+        }
         List<Put> puts = new ArrayList<>(records.size());
         for (CommitRecord record : records) {
-            Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
-            put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
-            puts.add(put);
+            puts.add(guardedPut(record));
         }
         Object[] results = new Object[puts.size()];
         try (Table table = commitWriteTable(deadline)) {
@@ -156,7 +162,7 @@ public final class HBaseCommitTable implements CommitTable {
             Object result = results[i];
             if (result instanceof Throwable) {
                 Throwable failure = (Throwable) result;
-                if (!String.valueOf(failure.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                if (!isAlreadyDecided(failure)) {
                     throw new IOException("writing the commit record of " + records.get(i).startTimestamp()
                             + " failed", failure);
                 }
@@ -168,8 +174,47 @@ public final class HBaseCommitTable implements CommitTable {
         return won;
     }
 
+    /**
+     * One record as a single put: HBase's client sends it on the calling thread, where a batch is handed to a thread
+     * of the table's pool first.
+     */
+    private boolean[] tryCommitOneGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
+            throws IOException {
+        boolean[] won = {true};
+        try (Table table = commitWriteTable(deadline)) {
+            table.put(guardedPut(records.get(0)));
+        } catch (IOException e) {
+            if (!isAlreadyDecided(e)) {
+                throw e;
+            }
+            won[0] = false;
+        }
+        recognizeOwnRecords(records, won);
+        return won;
+    }
+
+    /** Whether {@code failure}, or one of its causes, is the guard's refusal. */
+    private static boolean isAlreadyDecided(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Put guardedPut(CommitRecord record) {
+        Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
+        put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
+        return put;
+    }
+
     private boolean[] tryCommitAllConditional(List<CommitRecord> records, CommitRecordDeadline deadline)
             throws IOException {
+        if (records.size() == 1) {
+            // A single check-and-mutate is sent on the calling thread, a list of them through the client's batch path.
+            return new boolean[] {tryCommit(records.get(0), deadline)};
+        }
         boolean[] won = new boolean[records.size()];
         List<CheckAndMutate> operations = new ArrayList<>(records.size());
         for (CommitRecord record : records) {

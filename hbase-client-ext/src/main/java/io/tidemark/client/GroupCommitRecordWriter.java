@@ -6,11 +6,12 @@ import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.GroupCommitWriter;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.concurrent.ExecutionException;
 import java.util.function.IntConsumer;
 
-/** The default commit-record writer: concurrent commits of one manager share commit-table round trips. */
+/**
+ * The default commit-record writer: concurrent commits of one manager share commit-table round trips; a lone commit
+ * writes its record on its own thread ({@link GroupCommitWriter#commit}).
+ */
 final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable {
 
     /** Records sent in one round trip at most. */
@@ -27,17 +28,7 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
 
     @Override
     public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
-        try {
-            return writer.tryCommit(record, deadline).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw (IOException) new InterruptedIOException("interrupted while writing " + record).initCause(e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            throw new IOException("writing " + record + " failed", e.getCause());
-        }
+        return writer.commit(record, deadline);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tidemark.testing;
 
 import io.tidemark.committable.CommitRecord;
+import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.GroupCommitWriter;
@@ -190,6 +191,22 @@ public abstract class CommitTableContract {
         for (long start : starts) {
             assertEquals(start + 1, table().lookup(start).commitTimestamp());
         }
+    }
+
+    @Test
+    void aLoneCommitThroughGroupCommitLosesToAnInvalidationAndFindsItsOwnRecord() throws Exception {
+        long invalidated = freshStart();
+        long repeated = freshStart();
+        table().invalidate(invalidated);
+        try (GroupCommitWriter writer = new GroupCommitWriter(table(), 64, 4)) {
+            assertFalse(writer.commit(new CommitRecord(invalidated, invalidated + 1), CommitRecordDeadline.NONE));
+            assertTrue(writer.commit(new CommitRecord(repeated, repeated + 1), CommitRecordDeadline.NONE));
+            assertTrue(writer.commit(new CommitRecord(repeated, repeated + 1), CommitRecordDeadline.NONE),
+                    "the same commit, re-sent, finds its own record");
+            assertFalse(writer.commit(new CommitRecord(repeated, repeated + 2), CommitRecordDeadline.NONE));
+        }
+        assertTrue(table().lookup(invalidated).isInvalidated());
+        assertEquals(CommitState.committed(repeated + 1), table().lookup(repeated));
     }
 
     @Test

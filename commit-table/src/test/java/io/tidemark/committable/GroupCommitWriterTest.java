@@ -1,0 +1,222 @@
+package io.tidemark.committable;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * When {@link GroupCommitWriter#commit} writes on the caller's thread and when records wait for a batch: a lone commit
+ * pays no hand-off, and records arriving while every round trip is busy go together in the next one.
+ */
+class GroupCommitWriterTest {
+
+    private final RecordingTable table = new RecordingTable();
+
+    @Test
+    void aLoneCommitWritesItsRecordWithoutAHandOff() throws Exception {
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            assertTrue(writer.commit(new CommitRecord(10, 20), CommitRecordDeadline.NONE));
+            assertTrue(writer.commit(new CommitRecord(30, 40), CommitRecordDeadline.NONE));
+        }
+        assertEquals(List.of(Thread.currentThread().getName(), Thread.currentThread().getName()), table.writerThreads);
+        assertEquals(List.of(1, 1), table.batchSizes);
+        assertTrue(table.lookup(10).isCommitted());
+        assertTrue(table.lookup(30).isCommitted());
+    }
+
+    @Test
+    void aLoneCommitOverAnInvalidationLoses() throws Exception {
+        table.invalidate(10);
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            assertFalse(writer.commit(new CommitRecord(10, 20), CommitRecordDeadline.NONE));
+        }
+        assertTrue(table.lookup(10).isInvalidated());
+    }
+
+    @Test
+    void recordsQueuedBehindABatchGoInTheNextBatch() throws Exception {
+        table.holdRecord = 10;
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            CompletableFuture<Boolean> lone = CompletableFuture.supplyAsync(() -> commit(writer, 10, 20));
+            table.entered.await(10, TimeUnit.SECONDS);
+            List<CompletableFuture<Boolean>> queued = List.of(writer.tryCommit(new CommitRecord(30, 40)),
+                    writer.tryCommit(new CommitRecord(50, 60)), writer.tryCommit(new CommitRecord(70, 80)));
+            table.release.countDown();
+            assertTrue(lone.get(10, TimeUnit.SECONDS));
+            for (CompletableFuture<Boolean> r : queued) {
+                assertTrue(r.get(10, TimeUnit.SECONDS));
+            }
+        }
+        assertEquals(List.of(1, 3), table.batchSizes);
+    }
+
+    @Test
+    void aCommitBehindQueuedRecordsWaitsForABatchInsteadOfOvertakingThem() throws Exception {
+        table.holdRecord = 10;
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            CompletableFuture<Boolean> held = writer.tryCommit(new CommitRecord(10, 20));
+            table.entered.await(10, TimeUnit.SECONDS);
+            CompletableFuture<Boolean> queued = writer.tryCommit(new CommitRecord(30, 40));
+            AtomicReference<Boolean> late = new AtomicReference<>();
+            Thread committer = new Thread(() -> late.set(commit(writer, 50, 60)), "late-committer");
+            committer.start();
+            awaitWaiting(committer);
+            table.release.countDown();
+            committer.join(10_000);
+            assertTrue(held.get(10, TimeUnit.SECONDS));
+            assertTrue(queued.get(10, TimeUnit.SECONDS));
+            assertEquals(Boolean.TRUE, late.get());
+        }
+        assertFalse(table.writerThreads.contains("late-committer"), "written by " + table.writerThreads);
+        assertEquals(List.of(1, 2), table.batchSizes);
+    }
+
+    @Test
+    void eachBatchHoldsOnlyTheRecordsOfItsWritersPartitions() throws Exception {
+        table.partitions = 4;
+        List<CompletableFuture<Boolean>> results = new ArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 2)) {
+            for (long start = 1; start <= 200; start++) {
+                results.add(writer.tryCommit(new CommitRecord(start, start + 1000)));
+            }
+            for (CompletableFuture<Boolean> r : results) {
+                assertTrue(r.get(10, TimeUnit.SECONDS));
+            }
+        }
+        for (List<Long> batch : table.batches) {
+            long lane = table.partition(batch.get(0)) % 2;
+            for (long start : batch) {
+                assertEquals(lane, table.partition(start) % 2, "batch " + batch + " mixes the writers' partitions");
+            }
+        }
+    }
+
+    @Test
+    void aClosedWriterRefusesACommitOnTheCallersThread() throws Exception {
+        GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1);
+        writer.close();
+        assertThrows(IOException.class, () -> writer.commit(new CommitRecord(10, 20), CommitRecordDeadline.NONE));
+        assertTrue(table.lookup(10).isAbsent());
+    }
+
+    @Test
+    void aLoneCommitPastItsDeadlineIsNeverSent() throws Exception {
+        CommitRecordDeadline passed = CommitRecordDeadline.afterMillis(1);
+        while (!passed.hasPassed()) {
+            Thread.onSpinWait();
+        }
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+            assertThrows(IOException.class, () -> writer.commit(new CommitRecord(10, 20), passed));
+        }
+        assertTrue(table.batchSizes.isEmpty());
+        assertTrue(table.lookup(10).isAbsent());
+    }
+
+    private static Boolean commit(GroupCommitWriter writer, long start, long commit) {
+        try {
+            return writer.commit(new CommitRecord(start, commit), CommitRecordDeadline.NONE);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits until {@code thread} blocks (on its record's outcome, since nothing else in it blocks). */
+    private static void awaitWaiting(Thread thread) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.getState() != Thread.State.WAITING && System.nanoTime() < giveUp) {
+            Thread.sleep(1);
+        }
+        assertEquals(Thread.State.WAITING, thread.getState());
+    }
+
+    /** An in-memory table that records who wrote each round trip and can hold one round trip until released. */
+    private static final class RecordingTable implements CommitTable {
+        final InMemoryCommitTable delegate = new InMemoryCommitTable();
+        final List<String> writerThreads = new CopyOnWriteArrayList<>();
+        final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        /** The start timestamps of each round trip. */
+        final List<List<Long>> batches = new CopyOnWriteArrayList<>();
+        /** Start timestamp modulo this is the partition. */
+        volatile int partitions = 1;
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        /** The start timestamp whose round trip waits for {@link #release}, if any. */
+        volatile long holdRecord = -1;
+
+        @Override
+        public int partition(long startTimestamp) {
+            return (int) (startTimestamp % partitions);
+        }
+
+        @Override
+        public CommitState lookup(long startTimestamp) throws IOException {
+            return delegate.lookup(startTimestamp);
+        }
+
+        @Override
+        public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+            return tryCommitAll(List.of(record), deadline)[0];
+        }
+
+        @Override
+        public boolean[] tryCommitAll(List<CommitRecord> records, CommitRecordDeadline deadline) throws IOException {
+            writerThreads.add(Thread.currentThread().getName());
+            batchSizes.add(records.size());
+            List<Long> starts = new ArrayList<>();
+            records.forEach(r -> starts.add(r.startTimestamp()));
+            batches.add(starts);
+            if (records.get(0).startTimestamp() == holdRecord) {
+                entered.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException(e);
+                }
+            }
+            return delegate.tryCommitAll(records, deadline);
+        }
+
+        @Override
+        public CommitState invalidate(long startTimestamp) throws IOException {
+            return delegate.invalidate(startTimestamp);
+        }
+
+        @Override
+        public void undoInvalidation(long startTimestamp) throws IOException {
+            delegate.undoInvalidation(startTimestamp);
+        }
+
+        @Override
+        public void delete(long startTimestamp) throws IOException {
+            delegate.delete(startTimestamp);
+        }
+
+        @Override
+        public void deleteAll(List<Long> startTimestamps) throws IOException {
+            delegate.deleteAll(startTimestamps);
+        }
+
+        @Override
+        public long readLowWatermark() throws IOException {
+            return delegate.readLowWatermark();
+        }
+
+        @Override
+        public void writeLowWatermark(long lowWatermark) throws IOException {
+            delegate.writeLowWatermark(lowWatermark);
+        }
+    }
+}
