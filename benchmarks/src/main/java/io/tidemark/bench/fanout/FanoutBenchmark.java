@@ -217,13 +217,7 @@ public final class FanoutBenchmark {
             }
         }, "bench-fanout-client");
         client.setDaemon(true);
-        client.start();
-        clock.sleep(warmup);
-        measuring.set(true);
-        clock.sleep(measured);
-        measuring.set(false);
-        running.set(false);
-        client.join();
+        clock.runMeasured(List.of(client), warmup, measured, measuring, running);
         return new FanoutResult(operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
     }
 

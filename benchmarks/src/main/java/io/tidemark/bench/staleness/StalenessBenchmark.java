@@ -143,17 +143,7 @@ public final class StalenessBenchmark {
             t.setDaemon(true);
             readers.add(t);
         }
-        readers.forEach(Thread::start);
-        clock.sleep(options.warmup());
-        measuring.set(true);
-        long from = System.nanoTime();
-        clock.sleep(options.duration());
-        measuring.set(false);
-        double seconds = (System.nanoTime() - from) / 1e9;
-        running.set(false);
-        for (Thread t : readers) {
-            t.join();
-        }
+        double seconds = clock.runMeasured(readers, options.warmup(), options.duration(), measuring, running);
         return new StalenessResult(keys, label, transactions.get(), tsoBegins.get(), seconds, latency, age,
                 firstError.get());
     }

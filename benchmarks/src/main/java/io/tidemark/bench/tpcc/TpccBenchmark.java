@@ -117,17 +117,7 @@ public final class TpccBenchmark {
                 t.setDaemon(true);
                 terminals.add(t);
             }
-            terminals.forEach(Thread::start);
-            clock.sleep(options.warmup());
-            measuring.set(true);
-            long from = System.nanoTime();
-            clock.sleep(options.duration());
-            measuring.set(false);
-            double seconds = (System.nanoTime() - from) / 1e9;
-            running.set(false);
-            for (Thread t : terminals) {
-                t.join();
-            }
+            double seconds = clock.runMeasured(terminals, options.warmup(), options.duration(), measuring, running);
             TpccStats total = new TpccStats();
             perThread.forEach(total::add);
             TpccResult result = new TpccResult(mode, threads, seconds, total);
