@@ -3,6 +3,8 @@ package io.tidemark.cli;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -14,6 +16,12 @@ import java.nio.file.Path;
  * classpath, then an optional --config file (later files win).
  */
 final class ClusterOptions {
+
+    /** What a command does with its connection to the cluster. */
+    @FunctionalInterface
+    interface ClusterWork {
+        int run(Connection connection, TidemarkConfig config) throws Exception;
+    }
 
     @Option(names = "--hbase-site", required = true, paramLabel = "<file>",
             description = "hbase-site.xml of the cluster (ZooKeeper quorum and port).")
@@ -31,6 +39,20 @@ final class ClusterOptions {
             addSiteFile(commandLine, conf, "--config", tidemarkSite);
         }
         return conf;
+    }
+
+    /**
+     * Runs {@code work} on a connection to the cluster, logged in to Kerberos first when the configuration names a
+     * principal; closes both after it.
+     *
+     * @return the work's exit code
+     */
+    int withConnection(CommandLine commandLine, ClusterWork work) throws Exception {
+        TidemarkConfig config = new TidemarkConfig(load(commandLine));
+        try (KerberosLogin login = KerberosLogin.start(config.hadoopConfiguration());
+             Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
+            return work.run(connection, config);
+        }
     }
 
     private static void addSiteFile(CommandLine commandLine, Configuration conf, String option, Path file) {

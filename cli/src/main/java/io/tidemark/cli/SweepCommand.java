@@ -2,9 +2,6 @@ package io.tidemark.cli;
 
 import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.client.sweeper.SweepResult;
-import io.tidemark.config.TidemarkConfig;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -28,12 +25,10 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TidemarkConfig config = new TidemarkConfig(cluster.load(spec.commandLine()));
-        try (KerberosLogin login = KerberosLogin.start(config.hadoopConfiguration());
-             Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
+        return cluster.withConnection(spec.commandLine(), (connection, config) -> {
             SweepResult result = new CommitTableSweeper(connection, config).sweepAll();
             System.out.println(result);
             return 0;
-        }
+        });
     }
 }

@@ -2,9 +2,6 @@ package io.tidemark.cli;
 
 import io.tidemark.client.admin.TableCommand;
 import io.tidemark.client.admin.TableFeature;
-import io.tidemark.config.TidemarkConfig;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,14 +41,11 @@ public final class TableCliCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TidemarkConfig config = new TidemarkConfig(cluster.load(spec.commandLine()));
-        try (KerberosLogin login = KerberosLogin.start(config.hadoopConfiguration());
-             Connection connection = ConnectionFactory.createConnection(config.hadoopConfiguration())) {
-            Set<TableFeature> features = EnumSet.copyOf(TableFeature.DEFAULT);
-            if (fastPath) {
-                features.add(TableFeature.FAST_PATH);
-            }
-            return new TableCommand(connection, config, features).run(words, System.out);
+        Set<TableFeature> features = EnumSet.copyOf(TableFeature.DEFAULT);
+        if (fastPath) {
+            features.add(TableFeature.FAST_PATH);
         }
+        return cluster.withConnection(spec.commandLine(), (connection, config) ->
+                new TableCommand(connection, config, features).run(words, System.out));
     }
 }

@@ -1,10 +1,9 @@
 package io.tidemark.cli;
 
+import io.tidemark.testing.CommandLineRun;
 import io.tidemark.version.TidemarkVersion;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,10 +19,7 @@ class CommandLineTest {
     private final StringWriter out = new StringWriter();
 
     private int run(String... args) {
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setErr(new PrintWriter(err, true));
-        commandLine.setOut(new PrintWriter(out, true));
-        return commandLine.execute(args);
+        return CommandLineRun.execute(Main.commandLine(), out, err, args);
     }
 
     @Test

@@ -3,16 +3,15 @@ package io.tidemark.cli;
 import io.tidemark.committable.InMemoryCommitTable;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.testing.CommandLineRun;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.tso.cluster.InMemoryClusterSettingsStore;
 import io.tidemark.tso.lease.InMemoryLeases;
 import io.tidemark.tso.timestamp.InMemoryTimestampStorage;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 
@@ -120,10 +119,7 @@ class StatusCommandTest {
         String[] command = new String[args.length + 1];
         command[0] = "status";
         System.arraycopy(args, 0, command, 1, args.length);
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(command);
+        return CommandLineRun.execute(Main.commandLine(), out, err, command);
     }
 
     private TsoServer tso() throws IOException {

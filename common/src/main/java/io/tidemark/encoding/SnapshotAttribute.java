@@ -63,17 +63,7 @@ public final class SnapshotAttribute {
      */
     public SnapshotAttribute(long startTimestamp, long epoch, long ownVersionsUpTo, boolean everyOwnVersion,
             CommitMode commitMode, String commitTable, int commitTableBuckets) {
-        if (startTimestamp <= 0) {
-            throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
-        }
-        if (epoch < 0 || epoch >= startTimestamp) {
-            throw new IllegalArgumentException("epoch must be from 0 to below the start timestamp " + startTimestamp
-                    + ", was " + epoch);
-        }
-        if (ownVersionsUpTo < startTimestamp - 1 || ownVersionsUpTo > startTimestamp + Timestamps.LOW_MASK) {
-            throw new IllegalArgumentException("own versions up to must be from " + (startTimestamp - 1) + " to "
-                    + (startTimestamp + Timestamps.LOW_MASK) + ", was " + ownVersionsUpTo);
-        }
+        Timestamps.checkSnapshot(startTimestamp, epoch, ownVersionsUpTo);
         if (commitTableBuckets < 1 || commitTableBuckets > 255) {
             throw new IllegalArgumentException("commit table buckets must be from 1 to 255, was "
                     + commitTableBuckets);

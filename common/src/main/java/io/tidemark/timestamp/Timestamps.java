@@ -98,4 +98,25 @@ public final class Timestamps {
         }
         return checkpoint == 0 ? start : start + MAX_FAST_PATH_LOW + checkpoint;
     }
+
+    /**
+     * Checks the timestamps of a reader's snapshot: a positive start timestamp, the epoch of the TSO incarnation that
+     * handed it out below it (0 when unknown), and the newest of the reader's own versions it sees, from
+     * {@code startTimestamp - 1} (none) to {@code startTimestamp + LOW_MASK} (all).
+     *
+     * @throws IllegalArgumentException naming the value out of range
+     */
+    public static void checkSnapshot(long startTimestamp, long epoch, long ownVersionsUpTo) {
+        if (startTimestamp <= 0) {
+            throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
+        }
+        if (epoch < 0 || epoch >= startTimestamp) {
+            throw new IllegalArgumentException("epoch must be from 0 to below the start timestamp " + startTimestamp
+                    + ", was " + epoch);
+        }
+        if (ownVersionsUpTo < startTimestamp - 1 || ownVersionsUpTo > startTimestamp + LOW_MASK) {
+            throw new IllegalArgumentException("own versions up to must be from " + (startTimestamp - 1) + " to "
+                    + (startTimestamp + LOW_MASK) + ", was " + ownVersionsUpTo);
+        }
+    }
 }

@@ -70,4 +70,16 @@ class TimestampsTest {
                 () -> Timestamps.checkpointVersion(START + 1, 1));
         assertTrue(notStart.getMessage().contains("TSO timestamp"), notStart.getMessage());
     }
+
+    @Test
+    void snapshotTimestampsOutsideTheirRangesAreRefusedNamingTheValue() {
+        Timestamps.checkSnapshot(START, 0, START - 1);
+        Timestamps.checkSnapshot(START, START - 1, START + Timestamps.LOW_MASK);
+        for (long[] bad : new long[][] {{0, 0, -1}, {START, START, START}, {START, -1, START},
+                {START, 0, START - 2}, {START, 0, START + Timestamps.TSO_STEP}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Timestamps.checkSnapshot(bad[0], bad[1], bad[2]));
+            assertTrue(e.getMessage().contains("was "), e.getMessage());
+        }
+    }
 }

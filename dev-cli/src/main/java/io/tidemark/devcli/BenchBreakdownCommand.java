@@ -23,10 +23,7 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 10;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private WorkloadOptions workload;
@@ -44,21 +41,13 @@ final class BenchBreakdownCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        BreakdownOptions options;
-        try {
-            options = new BreakdownOptions(modes, threads, workload.data(), workload.keyTheta, postCommit.mode(),
-                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(BreakdownBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<BreakdownResult> results = BenchmarkRunner.run(spec.commandLine(), BreakdownBenchmark.NAME,
-                BreakdownBenchmark.plannedSeconds(options), cluster,
+        BreakdownOptions options = bench.options(() -> new BreakdownOptions(modes, threads, workload.data(),
+                workload.keyTheta, postCommit.mode(), bench.warmup(), bench.duration(DEFAULT_SECONDS),
+                bench.outputOr(BreakdownBenchmark.NAME)));
+        List<BreakdownResult> results = BenchmarkRunner.run(bench, BreakdownBenchmark.NAME,
+                BreakdownBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new BreakdownBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(BreakdownBenchmark.table(results).toText(), options.outputFolder());

@@ -23,10 +23,7 @@ final class BenchContentionCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 15;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Option(names = "--thetas", defaultValue = "0.5,0.7,0.9,1.1,1.4", split = ",", paramLabel = "<theta>",
             description = "Zipf skews of the keys, comma-separated (default: ${DEFAULT-VALUE}).")
@@ -48,22 +45,13 @@ final class BenchContentionCommand implements Callable<Integer> {
             description = "Size of every value (default: ${DEFAULT-VALUE}).")
     private int valueBytes;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        ContentionOptions options;
-        try {
-            options = new ContentionOptions(thetas, size, threads,
-                    new TxEnvironment.DataSpec(rows, valueBytes),
-                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(ContentionBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<ContentionResult> results = BenchmarkRunner.run(spec.commandLine(), ContentionBenchmark.NAME,
-                ContentionBenchmark.plannedSeconds(options), cluster,
+        ContentionOptions options = bench.options(() -> new ContentionOptions(thetas, size, threads,
+                new TxEnvironment.DataSpec(rows, valueBytes), bench.warmup(), bench.duration(DEFAULT_SECONDS),
+                bench.outputOr(ContentionBenchmark.NAME)));
+        List<ContentionResult> results = BenchmarkRunner.run(bench, ContentionBenchmark.NAME,
+                ContentionBenchmark.plannedSeconds(options),
                 List.of(CommitMode.LOW_LATENCY), (target, progress) ->
                         new ContentionBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(ContentionBenchmark.table(results).toText(), options.outputFolder());

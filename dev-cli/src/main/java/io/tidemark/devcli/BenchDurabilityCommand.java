@@ -24,10 +24,7 @@ final class BenchDurabilityCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 5;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private WorkloadOptions workload;
@@ -46,21 +43,13 @@ final class BenchDurabilityCommand implements Callable<Integer> {
             description = "Puts per call in the batch runs, 0 for none (default: ${DEFAULT-VALUE}).")
     private int batch;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        DurabilityOptions options;
-        try {
-            options = new DurabilityOptions(durabilities, threads, batch, workload.data(),
-                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(DurabilityBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<DurabilityResult> results = BenchmarkRunner.run(spec.commandLine(), DurabilityBenchmark.NAME,
-                DurabilityBenchmark.plannedSeconds(options), cluster, List.of(CommitMode.LOW_LATENCY),
+        DurabilityOptions options = bench.options(() -> new DurabilityOptions(durabilities, threads, batch,
+                workload.data(), bench.warmup(), bench.duration(DEFAULT_SECONDS),
+                bench.outputOr(DurabilityBenchmark.NAME)));
+        List<DurabilityResult> results = BenchmarkRunner.run(bench, DurabilityBenchmark.NAME,
+                DurabilityBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new DurabilityBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(DurabilityBenchmark.table(results).toText(), options.outputFolder());
         return 0;

@@ -3,7 +3,6 @@ package io.tidemark.devcli;
 import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.e2e.E2eResult;
 import io.tidemark.bench.e2e.EndToEndBenchmark;
-import io.tidemark.bench.report.ReportWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,10 +21,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 20;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private PostCommitOption postCommit;
@@ -38,31 +34,22 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             description = "Preloaded rows the keys are drawn from (default: ${DEFAULT-VALUE}).")
     private int rows;
 
-    @Option(names = "--value-bytes", defaultValue = "1024", paramLabel = "<n>",
-            description = "Size of every written value (default: ${DEFAULT-VALUE}).")
-    private int valueBytes;
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+    @Mixin
+    private WrittenValueOption value;
 
     @Override
     public Integer call() throws Exception {
-        if (threads < 1 || rows < 1 || valueBytes < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--threads and --rows must be at least 1 and --value-bytes not negative");
+        if (threads < 1 || rows < 1 || value.bytes() < 0) {
+            throw bench.usageError("--threads and --rows must be at least 1 and --value-bytes not negative");
         }
-        E2eOptions options = new E2eOptions(threads, rows, valueBytes, postCommit.mode(), common.warmup(spec.commandLine()),
-                common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                common.output != null ? common.output : ReportWriter.defaultFolder(EndToEndBenchmark.NAME));
+        E2eOptions options = new E2eOptions(threads, rows, value.bytes(), postCommit.mode(), bench.warmup(),
+                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME));
         // Three scenarios at most (the existing cluster's TSO mode and raw HBase on an existing cluster).
         long plannedSeconds = 3 * (options.warmup().toSeconds() + options.duration().toSeconds());
-        List<E2eResult> results = BenchmarkRunner.onTarget(spec.commandLine(), EndToEndBenchmark.NAME,
-                plannedSeconds, cluster, List.of(), (target, progress) ->
-                        new EndToEndBenchmark(target, options, System.out).run());
+        List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
+                (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();
-        System.out.print(EndToEndBenchmark.table(results).toText());
-        System.out.println();
-        System.out.println("Results written to " + options.outputFolder().toAbsolutePath());
+        BenchmarkRunner.printResults(EndToEndBenchmark.table(results).toText(), options.outputFolder());
         return 0;
     }
 }

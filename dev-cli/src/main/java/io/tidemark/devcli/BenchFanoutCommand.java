@@ -23,10 +23,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 6;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Option(names = "--operations", defaultValue = "1,10,32", split = ",", paramLabel = "<n>",
             description = "Operations per transaction, comma-separated (default: ${DEFAULT-VALUE}).")
@@ -45,25 +42,15 @@ final class BenchFanoutCommand implements Callable<Integer> {
             description = "Preloaded rows, chosen uniformly (default: ${DEFAULT-VALUE}).")
     private int rows;
 
-    @Option(names = "--value-bytes", defaultValue = "1024", paramLabel = "<n>",
-            description = "Size of every written value (default: ${DEFAULT-VALUE}).")
-    private int valueBytes;
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+    @Mixin
+    private WrittenValueOption value;
 
     @Override
     public Integer call() throws Exception {
-        FanoutOptions options;
-        try {
-            options = new FanoutOptions(operations, fanouts, regions, rows, valueBytes,
-                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(FanoutBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<FanoutResult> results = BenchmarkRunner.run(spec.commandLine(), FanoutBenchmark.NAME,
-                FanoutBenchmark.plannedSeconds(options), cluster, List.of(CommitMode.LOW_LATENCY),
+        FanoutOptions options = bench.options(() -> new FanoutOptions(operations, fanouts, regions, rows,
+                value.bytes(), bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(FanoutBenchmark.NAME)));
+        List<FanoutResult> results = BenchmarkRunner.run(bench, FanoutBenchmark.NAME,
+                FanoutBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new FanoutBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(FanoutBenchmark.table(results).toText(), options.outputFolder());
         String target = FanoutBenchmark.targetLine(results);

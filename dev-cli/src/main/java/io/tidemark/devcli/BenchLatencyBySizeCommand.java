@@ -24,10 +24,7 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 10;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private WorkloadOptions workload;
@@ -45,21 +42,13 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
             description = "Modes, comma-separated: generic, batched, fastpath, raw (default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        LatencyBySizeOptions options;
-        try {
-            options = new LatencyBySizeOptions(modes, sizes, threads, workload.data(), workload.keyTheta,
-                    common.warmup(spec.commandLine()), common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(LatencyBySizeBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<SizeResult> results = BenchmarkRunner.run(spec.commandLine(), LatencyBySizeBenchmark.NAME,
-                LatencyBySizeBenchmark.plannedSeconds(options), cluster,
+        LatencyBySizeOptions options = bench.options(() -> new LatencyBySizeOptions(modes, sizes, threads,
+                workload.data(), workload.keyTheta, bench.warmup(), bench.duration(DEFAULT_SECONDS),
+                bench.outputOr(LatencyBySizeBenchmark.NAME)));
+        List<SizeResult> results = BenchmarkRunner.run(bench, LatencyBySizeBenchmark.NAME,
+                LatencyBySizeBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new LatencyBySizeBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(LatencyBySizeBenchmark.table(results).toText(), options.outputFolder());

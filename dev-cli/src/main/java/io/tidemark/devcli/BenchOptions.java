@@ -2,32 +2,53 @@ package io.tidemark.devcli;
 
 import io.tidemark.bench.report.ReportWriter;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Supplier;
 
-/** Options every benchmark command has: how long to measure, how long to warm up, where the results go. */
+/**
+ * Options every benchmark command that runs on a cluster has: how long to measure, how long to warm up, where the
+ * results go, and ({@link BenchClusterOptions}) what it runs on. Bad values are usage errors of the command that
+ * mixes these in.
+ */
 final class BenchOptions {
 
     @Option(names = "--seconds", paramLabel = "<seconds>", description = "Measured seconds per scenario.")
-    Integer seconds;
+    private Integer seconds;
 
     @Option(names = "--warmup", defaultValue = "3", paramLabel = "<seconds>",
             description = "Warm-up seconds per scenario, not measured (default: ${DEFAULT-VALUE}).")
-    int warmupSeconds;
+    private int warmupSeconds;
 
     @Option(names = "--output", paramLabel = "<folder>",
             description = "Folder for results.csv, the plots and summary.md "
                     + "(default: bench-results/<benchmark>-<time>).")
-    Path output;
+    private Path output;
 
-    Duration duration(CommandLine commandLine, int defaultSeconds) {
+    @Mixin
+    private BenchClusterOptions cluster;
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandLine.Model.CommandSpec command;
+
+    /** The measured time per scenario: --seconds, or the benchmark's default. */
+    Duration duration(int defaultSeconds) {
         int s = seconds == null ? defaultSeconds : seconds;
         if (s < 1) {
-            throw new CommandLine.ParameterException(commandLine, "--seconds must be at least 1, got " + s);
+            throw usageError("--seconds must be at least 1, got " + s);
         }
         return Duration.ofSeconds(s);
+    }
+
+    Duration warmup() {
+        if (warmupSeconds < 0) {
+            throw usageError("--warmup must not be negative, got " + warmupSeconds);
+        }
+        return Duration.ofSeconds(warmupSeconds);
     }
 
     /** The --output folder, or the benchmark's default one. */
@@ -35,11 +56,27 @@ final class BenchOptions {
         return output != null ? output : ReportWriter.defaultFolder(benchmarkName);
     }
 
-    Duration warmup(CommandLine commandLine) {
-        if (warmupSeconds < 0) {
-            throw new CommandLine.ParameterException(commandLine, "--warmup must not be negative, got "
-                    + warmupSeconds);
+    BenchClusterOptions cluster() {
+        return cluster;
+    }
+
+    /**
+     * The benchmark's options, built from the command line's values; the {@link IllegalArgumentException} an options
+     * class throws for a bad value becomes a usage error naming it.
+     */
+    <O> O options(Supplier<O> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            throw usageError(e.getMessage());
         }
-        return Duration.ofSeconds(warmupSeconds);
+    }
+
+    CommandLine commandLine() {
+        return command.commandLine();
+    }
+
+    CommandLine.ParameterException usageError(String message) {
+        return new CommandLine.ParameterException(commandLine(), message);
     }
 }

@@ -24,10 +24,7 @@ final class BenchStalenessCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 5;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private WorkloadOptions workload;
@@ -49,22 +46,14 @@ final class BenchStalenessCommand implements Callable<Integer> {
             description = "Writer threads committing single-row updates meanwhile (default: ${DEFAULT-VALUE}).")
     private int writers;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        StalenessOptions options;
-        try {
-            options = new StalenessOptions(keys, boundsMs.stream().map(Duration::ofMillis).toList(), readers,
-                    writers, workload.data(), workload.keyTheta, common.warmup(spec.commandLine()),
-                    common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(StalenessBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<StalenessResult> results = BenchmarkRunner.run(spec.commandLine(), StalenessBenchmark.NAME,
-                StalenessBenchmark.plannedSeconds(options), cluster, List.of(CommitMode.LOW_LATENCY),
+        StalenessOptions options = bench.options(() -> new StalenessOptions(keys,
+                boundsMs.stream().map(Duration::ofMillis).toList(), readers, writers, workload.data(),
+                workload.keyTheta, bench.warmup(), bench.duration(DEFAULT_SECONDS),
+                bench.outputOr(StalenessBenchmark.NAME)));
+        List<StalenessResult> results = BenchmarkRunner.run(bench, StalenessBenchmark.NAME,
+                StalenessBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new StalenessBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(StalenessBenchmark.table(results).toText(), options.outputFolder());
         return 0;

@@ -29,10 +29,7 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 10;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Mixin
     private WorkloadOptions workload;
@@ -71,22 +68,13 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
                     + "overstates what the system sustains) (default: ${DEFAULT-VALUE}).")
     private BackgroundRecords background;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        ThroughputLatencyOptions options;
-        try {
-            options = new ThroughputLatencyOptions(modes, sizes, threadsPerSize, workload.data(), workload.keyTheta,
-                    connections, window, loadSteps, background, common.warmup(spec.commandLine()),
-                    common.duration(spec.commandLine(), DEFAULT_SECONDS),
-                    common.outputOr(ThroughputLatencyBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        List<LoadPoint> points = BenchmarkRunner.run(spec.commandLine(), ThroughputLatencyBenchmark.NAME,
-                ThroughputLatencyBenchmark.plannedSeconds(options), cluster,
+        ThroughputLatencyOptions options = bench.options(() -> new ThroughputLatencyOptions(modes, sizes,
+                threadsPerSize, workload.data(), workload.keyTheta, connections, window, loadSteps, background,
+                bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(ThroughputLatencyBenchmark.NAME)));
+        List<LoadPoint> points = BenchmarkRunner.run(bench, ThroughputLatencyBenchmark.NAME,
+                ThroughputLatencyBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new ThroughputLatencyBenchmark(target, options, System.out, progress).run());
         StringBuilder text = new StringBuilder(ThroughputLatencyBenchmark.table(points).toText()).append('\n');

@@ -26,10 +26,7 @@ final class BenchTpccCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 10;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Option(names = "--warehouses", defaultValue = "1", paramLabel = "<n>",
             description = "Warehouses (default: ${DEFAULT-VALUE}).")
@@ -54,20 +51,12 @@ final class BenchTpccCommand implements Callable<Integer> {
                     + "counter must commit with its order) (default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        TpccOptions options;
-        try {
-            options = new TpccOptions(warehouses, scale, threads, mix, modes, common.warmup(spec.commandLine()),
-                    common.duration(spec.commandLine(), DEFAULT_SECONDS), common.outputOr(TpccBenchmark.NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        TpccRun run = BenchmarkRunner.run(spec.commandLine(), TpccBenchmark.NAME,
-                TpccBenchmark.plannedSeconds(options), cluster, BenchmarkRunner.commitModes(options.modes()),
+        TpccOptions options = bench.options(() -> new TpccOptions(warehouses, scale, threads, mix, modes,
+                bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(TpccBenchmark.NAME)));
+        TpccRun run = BenchmarkRunner.run(bench, TpccBenchmark.NAME,
+                TpccBenchmark.plannedSeconds(options), BenchmarkRunner.commitModes(options.modes()),
                 (target, progress) -> new TpccBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(TpccBenchmark.table(run.results()).toText(), options.outputFolder());
         if (!run.consistent()) {

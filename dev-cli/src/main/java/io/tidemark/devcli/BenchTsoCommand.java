@@ -24,10 +24,7 @@ final class BenchTsoCommand implements Callable<Integer> {
     private static final int DEFAULT_SECONDS = 15;
 
     @Mixin
-    private BenchOptions common;
-
-    @Mixin
-    private BenchClusterOptions cluster;
+    private BenchOptions bench;
 
     @Option(names = "--clients", defaultValue = "8", paramLabel = "<n>",
             description = "Concurrent clients, each with its own TSO connection (default: ${DEFAULT-VALUE}).")
@@ -47,32 +44,27 @@ final class BenchTsoCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private List<Integer> sweepClients;
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        cluster.validate(spec.commandLine());
-        if (cluster.existingCluster()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), TsoBenchmark.NEEDS_EMBEDDED_HBASE);
+        bench.cluster().validate(bench.commandLine());
+        if (bench.cluster().existingCluster()) {
+            throw bench.usageError(TsoBenchmark.NEEDS_EMBEDDED_HBASE);
         }
         if (clients < 1 || window < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--clients and --window must be at least 1");
+            throw bench.usageError("--clients and --window must be at least 1");
         }
         if (rate < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--rate must not be negative, got " + rate);
+            throw bench.usageError("--rate must not be negative, got " + rate);
         }
         List<Integer> sweep = sweepClients.equals(List.of(0)) ? List.of() : sweepClients;
         if (sweep.stream().anyMatch(n -> n < 1)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), got "
-                            + sweepClients);
+            throw bench.usageError("--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), "
+                    + "got " + sweepClients);
         }
-        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, common.warmup(spec.commandLine()),
-                common.duration(spec.commandLine(), DEFAULT_SECONDS), rate, sweep,
-                common.outputOr(TsoBenchmark.NAME));
-        List<TsoRunResult> results = BenchmarkRunner.run(spec.commandLine(), TsoBenchmark.NAME,
-                TsoBenchmark.plannedSeconds(options), cluster, List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, bench.warmup(),
+                bench.duration(DEFAULT_SECONDS), rate, sweep, bench.outputOr(TsoBenchmark.NAME));
+        List<TsoRunResult> results = BenchmarkRunner.run(bench, TsoBenchmark.NAME,
+                TsoBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
                 (target, progress) -> new TsoBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
         return 0;

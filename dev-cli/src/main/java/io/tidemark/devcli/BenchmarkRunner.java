@@ -8,7 +8,6 @@ import io.tidemark.protocol.CommitMode;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.Collection;
@@ -16,8 +15,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Runs one benchmark on what {@link BenchClusterOptions} chose (a fresh embedded HBase on its storage, or an existing
- * cluster), with a progress bar, and tells where the results went.
+ * Runs one benchmark on what its {@link BenchClusterOptions} chose (a fresh embedded HBase on its storage, or an
+ * existing cluster), with a progress bar, and tells where the results went.
  */
 final class BenchmarkRunner {
 
@@ -36,9 +35,9 @@ final class BenchmarkRunner {
      * @param commitModes    the TSO commit modes the benchmark measures: on an existing cluster its TSO must run in
      *                       each of them (a usage error otherwise)
      */
-    static <R> R run(CommandLine commandLine, String name, long plannedSeconds, BenchClusterOptions cluster,
-                     Collection<CommitMode> commitModes, Body<R> body) throws Exception {
-        R result = onTarget(commandLine, name, plannedSeconds, cluster, commitModes, (target, ignored) -> {
+    static <R> R run(BenchOptions bench, String name, long plannedSeconds, Collection<CommitMode> commitModes,
+                     Body<R> body) throws Exception {
+        R result = onTarget(bench, name, plannedSeconds, commitModes, (target, ignored) -> {
             try (ProgressDisplay display = new ProgressDisplay(name, plannedSeconds, "s")) {
                 return body.run(target, (done, planned, phase) -> display.update(done, phase));
             }
@@ -48,9 +47,10 @@ final class BenchmarkRunner {
     }
 
     /** As {@link #run}, without a progress bar (for benchmarks that print their own progress). */
-    static <R> R onTarget(CommandLine commandLine, String name, long plannedSeconds, BenchClusterOptions cluster,
-                          Collection<CommitMode> commitModes, Body<R> body) throws Exception {
-        cluster.validate(commandLine);
+    static <R> R onTarget(BenchOptions bench, String name, long plannedSeconds, Collection<CommitMode> commitModes,
+                          Body<R> body) throws Exception {
+        BenchClusterOptions cluster = bench.cluster();
+        cluster.validate(bench.commandLine());
         if (cluster.existingCluster()) {
             Configuration conf = cluster.hbaseConfiguration();
             System.out.printf("Connecting to the existing cluster (%s benchmark: about %d s of measurement plus "
@@ -58,7 +58,7 @@ final class BenchmarkRunner {
             try (Connection connection = ConnectionFactory.createConnection(conf)) {
                 BenchTarget target = BenchTarget.external(connection, cluster.clientConfig(conf),
                         cluster.describeExistingCluster());
-                requireModes(commandLine, target, commitModes);
+                requireModes(bench, target, commitModes);
                 return body.run(target, ProgressListener.NONE);
             }
         }
@@ -69,13 +69,13 @@ final class BenchmarkRunner {
         }
     }
 
-    private static void requireModes(CommandLine commandLine, BenchTarget target, Collection<CommitMode> modes) {
+    private static void requireModes(BenchOptions bench, BenchTarget target, Collection<CommitMode> modes) {
         String missing = modes.stream().distinct().filter(m -> !target.serves(m)).map(CommitMode::configName)
                 .collect(Collectors.joining(", "));
         if (!missing.isEmpty()) {
-            throw new CommandLine.ParameterException(commandLine, "the existing cluster's TSO runs in "
-                    + target.externalMode().configName() + " mode, but this run measures " + missing
-                    + " too: choose modes of that TSO (--modes), or run on an embedded HBase (--storage)");
+            throw bench.usageError("the existing cluster's TSO runs in " + target.externalMode().configName()
+                    + " mode, but this run measures " + missing + " too: choose modes of that TSO (--modes), or run "
+                    + "on an embedded HBase (--storage)");
         }
     }
 

@@ -1,10 +1,8 @@
 package io.tidemark.devcli;
 
 import io.tidemark.bench.report.LatencySummary;
-import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.FailureHandler;
 import io.tidemark.embedded.EmbeddedCluster;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.workload.bank.BankOptions;
 import io.tidemark.workload.bank.BankResult;
 import io.tidemark.workload.bank.BankWorkload;
@@ -40,13 +38,8 @@ final class QuickstartCommand implements Callable<Integer> {
             description = "Bank accounts; fewer accounts mean more conflicts (default: ${DEFAULT-VALUE}).")
     private int accounts;
 
-    @Option(names = "--mode", defaultValue = "low-latency", paramLabel = "<mode>",
-            converter = CommitModeConverter.class, completionCandidates = CommitModeConverter.Names.class,
-            description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    private CommitMode mode;
-
     @CommandLine.Mixin
-    private StorageOption storage;
+    private EmbeddedClusterOptions embedded;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -55,11 +48,9 @@ final class QuickstartCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BankOptions options = options();
         PrintStream out = System.out;
-        out.printf(Locale.ROOT, "Starting an embedded HBase on %s storage and a TSO in %s mode...%n",
-                storage.storage().label(), mode.configName());
+        out.println(embedded.startingLine());
         BankResult result;
-        try (EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).storage(storage.storage())
-                .start()) {
+        try (EmbeddedCluster cluster = embedded.builder().start()) {
             out.printf(Locale.ROOT, "Running %d transfer threads on %d accounts for %d s, auditing every "
                     + "snapshot...%n", threads, accounts, seconds);
             try (ProgressDisplay progress = new ProgressDisplay("transfers", seconds, "s")) {

@@ -1,11 +1,9 @@
 package io.tidemark.devcli;
 
-import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.RunUntilStopped;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedCluster;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,13 +28,8 @@ final class ServerCommand implements Callable<Integer> {
                     + " only open it to networks you trust.")
     private String host;
 
-    @Option(names = "--mode", defaultValue = TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, paramLabel = "<mode>",
-            converter = CommitModeConverter.class, completionCandidates = CommitModeConverter.Names.class,
-            description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    private CommitMode mode;
-
     @CommandLine.Mixin
-    private StorageOption storage;
+    private EmbeddedClusterOptions embedded;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -47,10 +40,8 @@ final class ServerCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--port must be from 0 to 65535, got " + port);
         }
-        System.out.println("Starting an embedded HBase on " + storage.storage().label() + " storage and a TSO in "
-                + mode.configName() + " mode...");
-        EmbeddedCluster cluster = EmbeddedCluster.builder().commitMode(mode).tsoHost(host).tsoPort(port)
-                .storage(storage.storage()).start();
+        System.out.println(embedded.startingLine());
+        EmbeddedCluster cluster = embedded.builder().tsoHost(host).tsoPort(port).start();
         printConnectionDetails(cluster, System.out);
         RunUntilStopped.await("the server", cluster);
         return 0;

@@ -1,10 +1,9 @@
 package io.tidemark.devcli;
 
+import io.tidemark.testing.CommandLineRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +21,7 @@ class StorageOptionsTest {
     private final StringWriter out = new StringWriter();
 
     private int run(String... args) {
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setErr(new PrintWriter(err, true));
-        commandLine.setOut(new PrintWriter(out, true));
-        return commandLine.execute(args);
+        return CommandLineRun.execute(Main.commandLine(), out, err, args);
     }
 
     private void assertOneLineUsageError(String expected, String... args) {

@@ -43,17 +43,7 @@ public final class ReaderContext {
      */
     public ReaderContext(long startTimestamp, CommitMode commitMode, long epoch, long ownVersionsUpTo,
                          boolean seesEveryOwnVersion) {
-        if (startTimestamp <= 0) {
-            throw new IllegalArgumentException("start timestamp must be positive, was " + startTimestamp);
-        }
-        if (epoch < 0 || epoch >= startTimestamp) {
-            throw new IllegalArgumentException("epoch must be from 0 to below the start timestamp " + startTimestamp
-                    + ", was " + epoch);
-        }
-        if (ownVersionsUpTo < startTimestamp - 1 || ownVersionsUpTo > startTimestamp + Timestamps.LOW_MASK) {
-            throw new IllegalArgumentException("own versions up to must be from " + (startTimestamp - 1) + " to "
-                    + (startTimestamp + Timestamps.LOW_MASK) + ", was " + ownVersionsUpTo);
-        }
+        Timestamps.checkSnapshot(startTimestamp, epoch, ownVersionsUpTo);
         this.startTimestamp = startTimestamp;
         this.ownVersionsUpTo = ownVersionsUpTo;
         this.commitMode = Objects.requireNonNull(commitMode, "commitMode");

@@ -1,5 +1,6 @@
 package io.tidemark.bench.contention;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 
 import java.nio.file.Path;
@@ -21,15 +22,7 @@ public record ContentionOptions(List<Double> thetas, int size, int threads, TxEn
         if (size < 1 || threads < 1) {
             throw new IllegalArgumentException("size and threads must be at least 1");
         }
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
-        if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("duration must be positive, got " + duration);
-        }
-        if (outputFolder == null) {
-            throw new IllegalArgumentException("output folder is required");
-        }
+        RunSettings.check(warmup, duration, outputFolder);
         thetas = List.copyOf(thetas);
     }
 }

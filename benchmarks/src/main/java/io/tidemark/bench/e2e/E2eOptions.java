@@ -1,5 +1,6 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.client.PostCommitMode;
 
 import java.nio.file.Path;
@@ -26,14 +27,6 @@ public record E2eOptions(int threads, int rows, int valueBytes, PostCommitMode p
         if (postCommit == null) {
             throw new IllegalArgumentException("post-commit mode is required (sync or async)");
         }
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
-        if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("duration must be positive, got " + duration);
-        }
-        if (outputFolder == null) {
-            throw new IllegalArgumentException("output folder is required");
-        }
+        RunSettings.check(warmup, duration, outputFolder);
     }
 }

@@ -1,5 +1,6 @@
 package io.tidemark.bench.latency;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMode;
 
@@ -27,15 +28,7 @@ public record LatencyBySizeOptions(List<TxMode> modes, List<Integer> sizes, int 
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
-        if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("duration must be positive, got " + duration);
-        }
-        if (outputFolder == null) {
-            throw new IllegalArgumentException("output folder is required");
-        }
+        RunSettings.check(warmup, duration, outputFolder);
         modes = List.copyOf(modes);
         sizes = List.copyOf(sizes);
     }

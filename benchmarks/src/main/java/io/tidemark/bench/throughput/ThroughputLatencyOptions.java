@@ -1,5 +1,6 @@
 package io.tidemark.bench.throughput;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMode;
@@ -38,15 +39,7 @@ public record ThroughputLatencyOptions(List<TxMode> modes, List<Integer> sizes, 
         if (background == null) {
             throw new IllegalArgumentException("the background load's kind is required");
         }
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
-        if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("duration must be positive, got " + duration);
-        }
-        if (outputFolder == null) {
-            throw new IllegalArgumentException("output folder is required");
-        }
+        RunSettings.check(warmup, duration, outputFolder);
         modes = List.copyOf(modes);
         sizes = List.copyOf(sizes);
         loadFractions = loadFractions.stream().sorted().toList();

@@ -1,5 +1,7 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.RunSettings;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,12 +22,7 @@ public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Dura
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
-        if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("duration must be positive, got " + duration);
-        }
+        RunSettings.check(warmup, duration, outputFolder);
         if (targetRate < 0) {
             throw new IllegalArgumentException("target rate must not be negative (0 = half the saturation rate), got "
                     + targetRate);
@@ -35,8 +32,5 @@ public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Dura
                     + sweepClients);
         }
         sweepClients = List.copyOf(sweepClients);
-        if (outputFolder == null) {
-            throw new IllegalArgumentException("output folder is required");
-        }
     }
 }

@@ -4,7 +4,6 @@ import io.tidemark.committable.CommitTableSchema;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants.OperationStatusCode;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
@@ -13,10 +12,11 @@ import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionObserver;
 import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
 import org.apache.hadoop.hbase.regionserver.OperationStatus;
-import org.apache.hadoop.hbase.regionserver.Region;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,7 +29,8 @@ import java.util.Optional;
  * <p>Why this is atomic: HBase calls {@code preBatchMutate} with the batch's row locks held (shared locks for a plain
  * batch), and invalidations are check-and-mutates, which take the row's exclusive lock. So an invalidation either
  * finished before this check (and is seen) or starts after this batch is applied (and sees the commit). The whole
- * batch is then written with one WAL sync, where a list of check-and-mutates pays one sync per record.
+ * batch is then written with one WAL sync, where a list of check-and-mutates pays one sync per record. The batch's
+ * stored decisions are read together, with one scanner ({@link StoredDecisions}).
  */
 public final class CommitRecordGuard implements RegionCoprocessor, RegionObserver {
 
@@ -41,23 +42,31 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
     @Override
     public void preBatchMutate(ObserverContext<RegionCoprocessorEnvironment> context,
                                MiniBatchOperationInProgress<Mutation> batch) throws IOException {
-        Region region = context.getEnvironment().getRegion();
+        List<Integer> guarded = new ArrayList<>();
+        List<byte[]> rows = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
             Mutation mutation = batch.getOperation(i);
             if (mutation instanceof Put && mutation.getAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE) != null
-                    && batch.getOperationStatus(i).getOperationStatusCode() == OperationStatusCode.NOT_RUN
-                    && isDecidedOtherwise(region, (Put) mutation)) {
+                    && batch.getOperationStatus(i).getOperationStatusCode() == OperationStatusCode.NOT_RUN) {
+                guarded.add(i);
+                rows.add(mutation.getRow());
+            }
+        }
+        if (guarded.isEmpty()) {
+            return;
+        }
+        Map<byte[], byte[]> stored = StoredDecisions.read(context.getEnvironment().getRegion(), rows);
+        for (int i : guarded) {
+            Put put = (Put) batch.getOperation(i);
+            if (isDecidedOtherwise(put, stored.get(put.getRow()))) {
                 batch.setOperationStatus(i, new OperationStatus(OperationStatusCode.SANITY_CHECK_FAILURE,
                         CommitTableSchema.ALREADY_DECIDED));
             }
         }
     }
 
-    /** Whether the row holds a decision other than the one {@code put} writes. */
-    private static boolean isDecidedOtherwise(Region region, Put put) throws IOException {
-        byte[] stored = region.get(new Get(put.getRow()).addColumn(CommitTableSchema.FAMILY,
-                CommitTableSchema.COMMIT_QUALIFIER)).getValue(CommitTableSchema.FAMILY,
-                CommitTableSchema.COMMIT_QUALIFIER);
+    /** Whether {@code stored}, the row's decision or null, is a decision other than the one {@code put} writes. */
+    private static boolean isDecidedOtherwise(Put put, byte[] stored) {
         if (stored == null) {
             return false;
         }

@@ -3,6 +3,7 @@ package io.tidemark.coprocessor.compaction;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.coprocessor.RegionEnvironments;
 import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.coprocessor.horizon.GcHorizon;
 import io.tidemark.coprocessor.horizon.HorizonCheckingScanner;
@@ -57,11 +58,7 @@ public final class CompactionObserver implements RegionCoprocessor, RegionObserv
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
-        if (!(env instanceof RegionCoprocessorEnvironment)) {
-            throw new DoNotRetryIOException(getClass().getName() + " is a region coprocessor: attach it to a table,"
-                    + " not to the master or a region server as a whole");
-        }
-        environment = (RegionCoprocessorEnvironment) env;
+        environment = RegionEnvironments.of(env, CompactionObserver.class);
         commitTable = new HBaseCommitTable(environment.getConnection(),
                 new CommitTableSettings(new TidemarkConfig(env.getConfiguration())));
         collectsGarbage = GcHorizon.appliesTo(environment.getRegion().getTableDescriptor());

@@ -3,6 +3,7 @@ package io.tidemark.coprocessor.fastpath;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.coprocessor.RegionEnvironments;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.timestamp.Timestamps;
@@ -13,7 +14,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.OperationWithAttributes;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorException;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionCoprocessorEnvironment;
@@ -53,11 +53,7 @@ public final class FastPathObserver implements RegionCoprocessor, RegionObserver
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
-        if (!(env instanceof RegionCoprocessorEnvironment)) {
-            throw new CoprocessorException(FastPathObserver.class.getName() + " is a table coprocessor: attach it to"
-                    + " a table descriptor, not to the master or region server");
-        }
-        RegionCoprocessorEnvironment region = (RegionCoprocessorEnvironment) env;
+        RegionCoprocessorEnvironment region = RegionEnvironments.of(env, FastPathObserver.class);
         this.settings = new FastPathSettings(region.getConfiguration());
         this.clock = new RegionClock();
         this.executor = new FastPathExecutor(region.getRegion(), clock, new HBaseCommitTable(region.getConnection(),

@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.load;
 
+import io.tidemark.coprocessor.RegionEnvironments;
 import io.tidemark.encoding.SnapshotAttribute;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathRequest;
@@ -8,7 +9,6 @@ import io.tidemark.table.TableLoadingException;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
-import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.OperationWithAttributes;
@@ -49,11 +49,7 @@ public final class LoadGuardObserver implements RegionCoprocessor, RegionObserve
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
-        if (!(env instanceof RegionCoprocessorEnvironment)) {
-            throw new DoNotRetryIOException(getClass().getName() + " is a region coprocessor: attach it to a table,"
-                    + " not to the master or a region server as a whole");
-        }
-        RegionCoprocessorEnvironment region = (RegionCoprocessorEnvironment) env;
+        RegionCoprocessorEnvironment region = RegionEnvironments.of(env, LoadGuardObserver.class);
         table = region.getRegion().getTableDescriptor().getTableName().getNameAsString();
         try {
             load = TableLoad.of(region.getRegion().getTableDescriptor());

@@ -3,6 +3,7 @@ package io.tidemark.coprocessor.snapshot;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.coprocessor.RegionEnvironments;
 import io.tidemark.coprocessor.RegionVersionStore;
 import io.tidemark.coprocessor.horizon.GcHorizon;
 import io.tidemark.coprocessor.horizon.HorizonCheck;
@@ -58,11 +59,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
-        if (!(env instanceof RegionCoprocessorEnvironment)) {
-            throw new DoNotRetryIOException(getClass().getName() + " is a region coprocessor: attach it to a table,"
-                    + " not to the master or a region server as a whole");
-        }
-        environment = (RegionCoprocessorEnvironment) env;
+        environment = RegionEnvironments.of(env, SnapshotObserver.class);
         TableDescriptor table = environment.getRegion().getTableDescriptor();
         collectedByCompaction = GcHorizon.appliesTo(table);
         horizonShared = GcHorizon.sharedBy(table);

@@ -15,6 +15,7 @@ import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TableLoadingException;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
@@ -48,7 +49,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -367,21 +367,11 @@ class BulkLoadTest {
     }
 
     private static Map<String, String> scan(TransactionManager tm, TTable table) throws IOException {
-        Transaction tx = tm.begin();
-        Map<String, String> seen = scan(tx, table);
-        tm.commit(tx);
-        return seen;
+        return LatestSnapshot.inNewTransaction(tm, tx -> scan(tx, table));
     }
 
     private static Map<String, String> scan(Transaction tx, TTable table) throws IOException {
-        Map<String, String> seen = new TreeMap<>();
-        try (ResultScanner rows = table.getScanner(tx, new Scan())) {
-            // next(), not the iterator, which would wrap a refusal in an UncheckedIOException.
-            for (Result r = rows.next(); r != null; r = rows.next()) {
-                seen.put(Bytes.toString(r.getRow()), value(r));
-            }
-        }
-        return seen;
+        return LatestSnapshot.scan(tx, table, BulkLoadTest::value);
     }
 
     private static Cell shadowOf(TableName name, Cell data) throws IOException {

@@ -9,6 +9,7 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.TestClustersByMode;
@@ -287,26 +288,20 @@ class TableConversionTest {
 
     /** Row to value of column f:q or g:q, as a new transaction scans it. */
     private static Map<String, String> visible(TransactionManager tm, TTable table) throws IOException {
-        Transaction tx = tm.begin();
-        Map<String, String> seen = visible(tx, table);
-        tm.commit(tx);
-        return seen;
+        return LatestSnapshot.inNewTransaction(tm, tx -> visible(tx, table));
     }
 
     private static Map<String, String> visible(Transaction tx, TTable table) throws IOException {
-        Map<String, String> seen = new TreeMap<>();
-        try (ResultScanner rows = table.getScanner(tx, new Scan())) {
-            for (Result r : rows) {
-                byte[] v = r.getValue(F, Q) != null ? r.getValue(F, Q) : r.getValue(G, Q);
-                seen.put(Bytes.toString(r.getRow()), Bytes.toString(v));
-            }
-        }
+        Map<String, String> seen = LatestSnapshot.scan(tx, table, TableConversionTest::valueOfFOrG);
         for (Map.Entry<String, String> e : seen.entrySet()) {
-            Result single = table.get(tx, new Get(row(e.getKey())));
-            byte[] v = single.getValue(F, Q) != null ? single.getValue(F, Q) : single.getValue(G, Q);
-            assertEquals(e.getValue(), Bytes.toString(v), "get and scan agree on row " + e.getKey());
+            assertEquals(e.getValue(), valueOfFOrG(table.get(tx, new Get(row(e.getKey())))),
+                    "get and scan agree on row " + e.getKey());
         }
         return seen;
+    }
+
+    private static String valueOfFOrG(Result r) {
+        return Bytes.toString(r.getValue(F, Q) != null ? r.getValue(F, Q) : r.getValue(G, Q));
     }
 
     private static void withoutSnapshotObserver(TableName name) throws IOException {

@@ -79,6 +79,39 @@ class CommitRecordGuardTest {
         assertEquals(start + 1, table.commitTable().lookup(start).commitTimestamp());
     }
 
+    @Test
+    void aBatchRefusesExactlyItsPutsOverADifferentDecision() throws Exception {
+        long resent = 21 * Timestamps.TSO_STEP;
+        long invalidated = 22 * Timestamps.TSO_STEP;
+        long untouched = 23 * Timestamps.TSO_STEP;
+        long fresh = 24 * Timestamps.TSO_STEP;
+        long otherCommit = 25 * Timestamps.TSO_STEP;
+        long freshAfterAll = 26 * Timestamps.TSO_STEP;
+        table.commitTable().invalidate(invalidated);
+        try (Table raw = SharedMiniCluster.connection().getTable(table.name())) {
+            raw.batch(List.of(markedCommit(resent, resent + 1), markedCommit(untouched, untouched + 1),
+                    markedCommit(otherCommit, otherCommit + 1)), new Object[3]);
+            // Rows that hold decisions mixed with rows that do not, in a region holding a decided row the batch
+            // does not touch.
+            List<Row> batch = List.of(markedCommit(freshAfterAll, freshAfterAll + 1),
+                    markedCommit(otherCommit, otherCommit + 2), markedCommit(fresh, fresh + 1),
+                    markedCommit(invalidated, invalidated + 1), markedCommit(resent, resent + 1));
+            Object[] results = new Object[batch.size()];
+            assertThrows(RetriesExhaustedWithDetailsException.class, () -> raw.batch(batch, results));
+            assertInstanceOf(Result.class, results[0], "fresh row after every stored one accepted");
+            assertInstanceOf(Throwable.class, results[1], "other commit timestamp refused");
+            assertInstanceOf(Result.class, results[2], "fresh row between stored ones accepted");
+            assertInstanceOf(Throwable.class, results[3], "invalidated row refused");
+            assertInstanceOf(Result.class, results[4], "re-sent identical decision accepted");
+        }
+        assertEquals(freshAfterAll + 1, table.commitTable().lookup(freshAfterAll).commitTimestamp());
+        assertEquals(otherCommit + 1, table.commitTable().lookup(otherCommit).commitTimestamp());
+        assertEquals(fresh + 1, table.commitTable().lookup(fresh).commitTimestamp());
+        assertTrue(table.commitTable().lookup(invalidated).isInvalidated());
+        assertEquals(resent + 1, table.commitTable().lookup(resent).commitTimestamp());
+        assertEquals(untouched + 1, table.commitTable().lookup(untouched).commitTimestamp());
+    }
+
     private static Put markedCommit(long start, long commit) {
         Put put = new Put(table.commitTable().schema().rowKey(start)).addColumn(CommitTableSchema.FAMILY,
                 CommitTableSchema.COMMIT_QUALIFIER, Bytes.toBytes(commit));
