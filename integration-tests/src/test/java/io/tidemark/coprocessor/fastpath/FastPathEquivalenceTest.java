@@ -52,8 +52,13 @@ class FastPathEquivalenceTest {
     /** "row/qualifier" to commit timestamp (or fast-path version) to value, null for a deletion. */
     private final Map<String, TreeMap<Long, String>> committed = new TreeMap<>();
 
+    /**
+     * Each commit mode and each place a generic read resolves its snapshot, in two runs rather than four: the mode
+     * decides who writes a commit record, the feature decides where a read looks it up, and neither changes what the
+     * other does, so every value of each is run once.
+     */
     @ParameterizedTest(name = "{0}, server-side snapshots: {1}")
-    @CsvSource({"LOW_LATENCY, true", "LOW_LATENCY, false", "BATCHED, true", "BATCHED, false"})
+    @CsvSource({"LOW_LATENCY, true", "BATCHED, false"})
     void fastPathAndGenericReadsSeeTheSameCommittedRows(CommitMode mode, boolean serverSide) throws Exception {
         long seed = System.nanoTime();
         String history = "history seed " + seed + " (" + mode + ", server side " + serverSide + ")";

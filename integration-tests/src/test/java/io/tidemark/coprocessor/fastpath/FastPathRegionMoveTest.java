@@ -47,25 +47,37 @@ class FastPathRegionMoveTest {
 
     private static TestCluster env;
     private static TableName table;
+    /**
+     * A second region server for the tests that move regions, started once for them: starting and stopping a region
+     * server of the mini-cluster takes seconds. The crash test starts (and aborts) one of its own.
+     */
+    private static ServerName second;
 
     @BeforeAll
     static void start() throws Exception {
         env = TestCluster.start("fpmove", CommitMode.LOW_LATENCY);
         table = env.createTable("counters", EnumSet.of(TableFeature.FAST_PATH));
+        second = startRegionServer().getRegionServer().getServerName();
     }
 
     @AfterAll
-    static void stop() {
-        env.close();
+    static void stop() throws Exception {
+        try {
+            if (second != null) {
+                MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
+                cluster.stopRegionServer(second);
+                cluster.waitForRegionServerToStop(second, 60_000);
+            }
+        } finally {
+            env.close();
+        }
     }
 
     @Test
     void regionMovesLoseNoCommittedWriteAndNeverMintBelowAnEarlierVersion() throws Exception {
-        MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        ServerName second = startRegionServer().getRegionServer().getServerName();
-        ServerName first;
-        try (RegionLocator locator = TestCluster.connection().getRegionLocator(table)) {
-            first = locator.getRegionLocation(row(0), true).getServerName();
+        ServerName first = otherThan(second);
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            move(admin, admin.getRegions(table).get(0), first);
         }
         AtomicBoolean running = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(ROWS);
@@ -100,8 +112,6 @@ class FastPathRegionMoveTest {
             move(admin, region, first);
         } finally {
             running.set(false);
-            cluster.stopRegionServer(second);
-            cluster.waitForRegionServerToStop(second, 60_000);
         }
     }
 
@@ -145,8 +155,10 @@ class FastPathRegionMoveTest {
     @Test
     void aReSentIncrementArrivingAtTheRegionsNewLocationReturnsTheFirstResult() throws Exception {
         TableName moved = env.createTable("resent", EnumSet.of(TableFeature.FAST_PATH));
-        MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-        ServerName target = startRegionServer().getRegionServer().getServerName();
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            move(admin, moved, admin.getRegions(moved).get(0), otherThan(second));
+        }
+        ServerName target = second;
         // The first attempt is applied where the region is; before HBase re-sends it, the region moves.
         DuplicateDelivery movedMeanwhile = new DuplicateDelivery(FastPathRetryTest::isFastPathWrite, op -> {
             try (Admin admin = TestCluster.connection().getAdmin()) {
@@ -163,9 +175,6 @@ class FastPathRegionMoveTest {
             assertEquals(1, movedMeanwhile.duplicates());
             assertEquals(1, Bytes.toLong(reader.get(new Get(row(0))).result().getValue(F, Q)),
                     "the increment was applied once: its record moved with the row");
-        } finally {
-            cluster.stopRegionServer(target);
-            cluster.waitForRegionServerToStop(target, 60_000);
         }
     }
 
@@ -252,6 +261,14 @@ class FastPathRegionMoveTest {
                 }
                 Thread.sleep(100);
             }
+        }
+    }
+
+    /** A live region server of the mini-cluster other than {@code server}. */
+    private static ServerName otherThan(ServerName server) throws Exception {
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            return admin.getRegionServers().stream().filter(s -> !s.equals(server)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no region server besides " + server));
         }
     }
 
