@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Main class of a child JVM: runs the clients its {@link ChildSpec} names until the deadline, then exits 0. It also
+ * Main class of a child JVM: connects, says it is ready, waits for the run to start ({@link RunStart}), runs the
+ * clients its {@link ChildSpec} names until the deadline the start announced, then exits 0. It also
  * exits when its parent goes away (its standard input closes), so no child outlives a run.
  */
 public final class ChildClientMain {
+
+    /** How long a ready child waits for the run to start before it gives up. */
+    private static final long START_TIMEOUT_MILLIS = 300_000;
 
     private ChildClientMain() {
     }
@@ -32,12 +37,13 @@ public final class ChildClientMain {
             System.err.println("usage: ChildClientMain <child spec properties file>");
             System.exit(2);
         }
-        ChildSpec spec = ChildSpec.read(Path.of(args[0]));
+        Path specFile = Path.of(args[0]);
+        ChildSpec spec = ChildSpec.read(specFile);
         exitWhenParentGoesAway();
-        System.exit(run(spec));
+        System.exit(run(spec, RunStart.readyFileOf(specFile)));
     }
 
-    private static int run(ChildSpec spec) throws Exception {
+    private static int run(ChildSpec spec, Path readyFile) throws Exception {
         Configuration hbase = HBaseConfiguration.create();
         hbase.set(HConstants.ZOOKEEPER_QUORUM, spec.zookeeperQuorum());
         hbase.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, spec.zookeeperPort());
@@ -46,12 +52,14 @@ public final class ChildClientMain {
         spec.tidemark().forEach(config::set);
         try (Connection connection = ConnectionFactory.createConnection(hbase);
              TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+            Files.createFile(readyFile);
+            long deadline = RunStart.await(spec.startFile(), START_TIMEOUT_MILLIS);
             ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
             List<Future<Long>> done = new ArrayList<>();
             for (int i = 0; i < spec.clients().size(); i++) {
                 done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, tm,
                         TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
-                        () -> System.currentTimeMillis() < spec.deadlineMillis())));
+                        () -> System.currentTimeMillis() < deadline)));
             }
             int failed = 0;
             for (Future<Long> f : done) {

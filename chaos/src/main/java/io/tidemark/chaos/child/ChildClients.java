@@ -7,6 +7,7 @@ import io.tidemark.embedded.ChildJvm;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,14 +47,14 @@ public final class ChildClients {
         ChildSpec spec = specOfChild.apply(number);
         spec.write(specFile);
         List<String> command = ChildJvm.command(CHILD_HEAP, ChildClientMain.class.getName(), specFile.toString());
-        Path log = directory.resolve("child-" + number + ".log").toAbsolutePath();
+        Path log = logOf(number).toAbsolutePath();
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         List<Path> histories = new ArrayList<>();
         for (String client : spec.clients()) {
             histories.add(HistoryFiles.fileOf(directory, client));
         }
-        running.add(new Child(number, process, histories));
+        running.add(new Child(number, process, histories, RunStart.readyFileOf(specFile)));
     }
 
     /**
@@ -121,6 +122,32 @@ public final class ChildClients {
         }
     }
 
+    /**
+     * Waits until every running child is connected and waiting for the start ({@link RunStart}).
+     *
+     * @throws IOException a child exited first, or was not ready within {@code timeoutMillis}
+     */
+    public synchronized void awaitReady(long timeoutMillis) throws IOException, InterruptedException {
+        long giveUp = System.currentTimeMillis() + timeoutMillis;
+        for (Child child : running) {
+            while (!Files.exists(child.readyFile)) {
+                if (!child.process.isAlive()) {
+                    throw new IOException("child JVM " + child.number + " exited with code "
+                            + child.process.exitValue() + " before it was ready; see " + logOf(child.number));
+                }
+                if (System.currentTimeMillis() > giveUp) {
+                    throw new IOException("child JVM " + child.number + " was not ready within " + timeoutMillis / 1000
+                            + " s; see " + logOf(child.number));
+                }
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    private Path logOf(int number) {
+        return directory.resolve("child-" + number + ".log");
+    }
+
     public synchronized int started() {
         return started;
     }
@@ -163,6 +190,6 @@ public final class ChildClients {
 
 
     /** A running child JVM and the history files of its clients. */
-    private record Child(int number, Process process, List<Path> histories) {
+    private record Child(int number, Process process, List<Path> histories, Path readyFile) {
     }
 }

@@ -17,14 +17,14 @@ import java.util.Properties;
 
 /**
  * Everything a child JVM needs, written by the parent to a properties file: where the cluster is, which table,
- * which clients to run with which seeds, until when, and the Tidemark client settings.
+ * which clients to run with which seeds, where the run's start is announced, and the Tidemark client settings.
  *
  * @param clients the client names this child runs, one thread each
- * @param deadlineMillis wall-clock time ({@code System.currentTimeMillis}) at which the clients stop
+ * @param startFile where the parent announces the start and the deadline of the workload ({@link RunStart})
  * @param tidemark every {@code tidemark.*} client setting
  */
 public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table, Path historyDirectory,
-                        List<String> clients, long seed, long deadlineMillis, WorkloadSettings workload,
+                        List<String> clients, long seed, Path startFile, WorkloadSettings workload,
                         Map<String, String> tidemark) {
 
     private static final String TIDEMARK_PREFIX = "tidemark.";
@@ -42,7 +42,7 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
         p.setProperty("history.directory", historyDirectory.toAbsolutePath().toString());
         p.setProperty("clients", String.join(",", clients));
         p.setProperty("seed", Long.toString(seed));
-        p.setProperty("deadline.millis", Long.toString(deadlineMillis));
+        p.setProperty("start.file", startFile.toAbsolutePath().toString());
         p.setProperty("workload.rows", Integer.toString(workload.keySpace().rows().size()));
         p.setProperty("workload.fast-path-share", Double.toString(workload.mix().fastPath()));
         p.setProperty("workload.long-reader-share", Double.toString(workload.mix().longReaders()));
@@ -73,6 +73,6 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
         return new ChildSpec(p.getProperty("zookeeper.quorum"), Integer.parseInt(p.getProperty("zookeeper.port")),
                 p.getProperty("table"), Path.of(p.getProperty("history.directory")),
                 new ArrayList<>(List.of(p.getProperty("clients").split(","))), Long.parseLong(p.getProperty("seed")),
-                Long.parseLong(p.getProperty("deadline.millis")), workload, tidemark);
+                Path.of(p.getProperty("start.file")), workload, tidemark);
     }
 }

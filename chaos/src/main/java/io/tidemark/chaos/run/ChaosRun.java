@@ -6,6 +6,7 @@ import io.tidemark.chaos.check.StoreImage;
 import io.tidemark.chaos.check.StoreImageFile;
 import io.tidemark.chaos.child.ChildClients;
 import io.tidemark.chaos.child.ChildSpec;
+import io.tidemark.chaos.child.RunStart;
 import io.tidemark.chaos.cluster.ChaosCluster;
 import io.tidemark.chaos.cluster.ChaosTso;
 import io.tidemark.chaos.cluster.RunTso;
@@ -67,6 +68,8 @@ public final class ChaosRun {
     private static final String REPORT = "report.txt";
     private static final int MAX_OPS_PER_TRANSACTION = 4;
     private static final long STRAGGLER_MILLIS = 180_000;
+    /** How long the child JVMs may take to launch and connect before the run gives up. */
+    private static final long CHILD_READY_MILLIS = 120_000;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final ChaosCluster cluster;
@@ -159,7 +162,8 @@ public final class ChaosRun {
 
     private WorkloadSummary runWorkload(RunTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
                                 TableName commitTable) throws Exception {
-        long deadline = System.currentTimeMillis() + duration.toMillis();
+        Path startFile = RunStart.fileIn(directory);
+        Files.deleteIfExists(startFile);
         WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
         Map<String, String> clientSettings = tidemarkSettings(config);
         ChildClients children = new ChildClients(directory, n -> {
@@ -168,7 +172,7 @@ public final class ChaosRun {
                 clients.add("c" + n + "t" + t);
             }
             return new ChildSpec(cluster.zookeeperQuorum(), cluster.zookeeperPort(), dataTable.getNameAsString(),
-                    directory, clients, seed + 1000L * n, deadline, workload, clientSettings);
+                    directory, clients, seed + 1000L * n, startFile, workload, clientSettings);
         });
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
         FastPathDuplicates duplicates = new FastPathDuplicates();
@@ -180,6 +184,10 @@ public final class ChaosRun {
             for (int i = 0; i < scenario.childJvms(); i++) {
                 children.start();
             }
+            // The run's seconds start when every client works: a child JVM takes seconds to launch and connect.
+            children.awaitReady(CHILD_READY_MILLIS);
+            long deadline = System.currentTimeMillis() + duration.toMillis();
+            RunStart.announce(startFile, deadline);
             List<Future<Long>> parents = new ArrayList<>();
             for (int i = 0; i < scenario.threads(); i++) {
                 parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(),
