@@ -23,7 +23,8 @@ public final class FaultSchedule implements AutoCloseable {
     private final Random random;
     private final Path logFile;
     private final AtomicInteger injected = new AtomicInteger();
-    private final long startNanos = System.nanoTime();
+    /** When the faults started (the run's clients work from then on): the fault log's times count from here. */
+    private long startNanos;
     private volatile boolean stopped;
     private Thread thread;
 
@@ -43,6 +44,7 @@ public final class FaultSchedule implements AutoCloseable {
     }
 
     public void start() {
+        startNanos = System.nanoTime();
         thread = new Thread(this::run, "chaos-faults");
         thread.setDaemon(true);
         thread.start();
