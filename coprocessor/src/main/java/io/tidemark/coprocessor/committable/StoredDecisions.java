@@ -13,7 +13,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The decisions stored in one region of the commit table for a set of rows, read with a single region scanner that
@@ -32,16 +34,16 @@ final class StoredDecisions {
      * @param rows the rows to look up, all in {@code region}, in any order, duplicates allowed; not empty
      */
     static NavigableMap<byte[], byte[]> read(Region region, Collection<byte[]> rows) throws IOException {
-        NavigableMap<byte[], byte[]> wanted = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        rows.forEach(row -> wanted.put(row, null));
+        NavigableSet<byte[]> wanted = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+        wanted.addAll(rows);
         NavigableMap<byte[], byte[]> stored = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        Scan scan = new Scan().withStartRow(wanted.firstKey()).withStopRow(wanted.lastKey(), true)
+        Scan scan = new Scan().withStartRow(wanted.first()).withStopRow(wanted.last(), true)
                 .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER);
         try (RegionScanner scanner = region.getScanner(scan)) {
             List<Cell> cells = new ArrayList<>(1);
             Cell current = null;
             boolean started = false;
-            for (byte[] row : wanted.keySet()) {
+            for (byte[] row : wanted) {
                 if (current == null || Bytes.compareTo(current.getRowArray(), current.getRowOffset(),
                         current.getRowLength(), row, 0, row.length) < 0) {
                     // Behind the wanted row: move forward to it (a scanner only seeks forward, rows come sorted).
