@@ -114,8 +114,10 @@ class SuiteSmokeTest {
     }
 
     @Test
-    void breakdownSplitsEveryKindOfTransactionIntoPhases(@TempDir Path folder) throws Exception {
-        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW), 1, TINY, 0.8,
+    void breakdownSplitsEveryKindOfTransactionIntoPhasesAndComparesItWithRawHBase(@TempDir Path folder)
+            throws Exception {
+        // The back-to-back raw mode runs in latencyBySizeMeasuresEveryModeAndSize.
+        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW_PAUSED), 1, TINY, 0.8,
                 PostCommitMode.SYNC, Duration.ZERO, ONE_SECOND, folder);
 
         List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
@@ -124,7 +126,7 @@ class SuiteSmokeTest {
         List<String> kinds = List.of("read", "write", "read-modify-write", "5 ops", "10 ops");
         assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.GENERIC)
                 .map(BreakdownResult::scenario).toList());
-        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.RAW)
+        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.RAW_PAUSED)
                 .map(BreakdownResult::scenario).toList());
         for (BreakdownResult r : results) {
             assertMeasured(r.scenario(), r.measurement());
@@ -139,11 +141,16 @@ class SuiteSmokeTest {
         // Within the histograms' precision (3 significant digits).
         assertTrue(m.meanCommitTsoMs() + m.meanCommitRecordMs() + m.meanPostCommitMs() <= m.meanCommitMs() * 1.01,
                 "the phases lie within the commit: " + m);
-        BreakdownResult rawWrite = results.stream().filter(r -> r.mode() == TxMode.RAW
+        BreakdownResult rawWrite = results.stream().filter(r -> r.mode() == TxMode.RAW_PAUSED
                 && r.scenario().equals("write")).findFirst().orElseThrow();
         assertEquals(0, rawWrite.measurement().meanBeginMs(), "raw HBase has no begin");
         assertEquals(0, rawWrite.measurement().meanCommitTsoMs(), "raw HBase has no commit");
-        assertReport(folder, 11, "breakdown-generic.png", "breakdown-raw.png");
+        assertReport(folder, 11, "breakdown-generic.png", "breakdown-raw-paused.png");
+        String ratios = BreakdownBenchmark.ratios(results).orElseThrow().toCsv();
+        assertTrue(ratios.startsWith("mode,transaction,mean_over_raw-paused,p50_over_raw-paused\n"), ratios);
+        assertEquals(kinds.size(), ratios.lines().filter(line -> line.startsWith("generic,")).count(), ratios);
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains("p50_over_raw-paused"),
+                "the summary shows the ratios");
     }
 
     @Test

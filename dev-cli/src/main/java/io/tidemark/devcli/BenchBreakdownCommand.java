@@ -37,8 +37,9 @@ final class BenchBreakdownCommand implements Callable<Integer> {
 
     @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched, raw (plain HBase, the baseline) "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, raw (plain HBase, the baseline), raw-paused "
+                    + "(plain HBase, each transaction after a pause as long as a BEGIN round trip); with a raw mode "
+                    + "the results include each transaction's ratio over it (default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @Override
@@ -50,7 +51,8 @@ final class BenchBreakdownCommand implements Callable<Integer> {
                 BreakdownBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new BreakdownBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(BreakdownBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(BreakdownBenchmark.table(results).toText() + BreakdownBenchmark.ratios(results)
+                .map(ratios -> System.lineSeparator() + ratios.toText()).orElse(""), options.outputFolder());
         return 0;
     }
 }

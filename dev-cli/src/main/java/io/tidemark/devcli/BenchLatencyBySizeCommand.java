@@ -39,7 +39,8 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
 
     @Option(names = "--modes", defaultValue = "generic,batched,fastpath,raw", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched, fastpath, raw (default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, fastpath, raw, raw-paused (plain HBase, each "
+                    + "transaction after a pause as long as a BEGIN round trip) (default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @Override

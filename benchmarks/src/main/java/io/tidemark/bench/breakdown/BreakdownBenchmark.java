@@ -23,12 +23,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * "bench breakdown", the paper's stacked bars: how the latency of a transaction splits into begin (BEGIN at the TSO),
  * data operations, and commit (COMMIT at the TSO, commit record, post-commit, each measured), for single-read,
  * single-write, read-modify-write, 5-operation and 10-operation transactions; raw HBase runs the same operations as
- * the baseline.
+ * the baseline, back to back or after a pause like a transaction's BEGIN, and the report gives the ratios over it.
  */
 public final class BreakdownBenchmark {
 
@@ -98,6 +99,14 @@ public final class BreakdownBenchmark {
         return table;
     }
 
+    /**
+     * Each transactional mode's kinds of transaction over the same kind in each raw mode of the run (mean and p50), or
+     * empty when the run has no raw or no transactional mode.
+     */
+    public static Optional<ResultTable> ratios(List<BreakdownResult> results) {
+        return BaselineRatios.of(results);
+    }
+
     private void writeReport(List<BreakdownResult> results) throws IOException {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client thread(s), closed loop, one kind of transaction at a time; keys Zipf theta %.2f over %d "
@@ -114,6 +123,11 @@ public final class BreakdownBenchmark {
                         + "one JVM.%n%n",
                 options.threads(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
                 options.postCommit().configName(), options.warmup().toSeconds(), options.duration().toSeconds()));
+        ratios(results).ifPresent(ratios -> notes.append(String.format(Locale.ROOT,
+                "Over raw HBase doing the same operations in this run (raw: back to back; raw-paused: each "
+                        + "transaction's operations after the client thread parks %d µs, as for a BEGIN reply, "
+                        + "which the raw latency leaves out):%n%n", TxMode.RAW_PAUSED.pauseBeforeOperations()
+                        .toNanos() / 1000)).append(ratios.toMarkdown()).append('\n'));
         for (TxMode mode : options.modes()) {
             String file = Charts.save(chart(results, mode), options.outputFolder(), "breakdown-" + mode.label()
                     + ".png");

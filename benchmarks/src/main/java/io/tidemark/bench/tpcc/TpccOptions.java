@@ -44,8 +44,9 @@ public record TpccOptions(int warehouses, double scale, List<Integer> threads, T
         if (modes.contains(TxMode.FASTPATH)) {
             throw new IllegalArgumentException("mode fastpath is refused: " + NO_FAST_PATH);
         }
-        if (modes.contains(TxMode.RAW)) {
-            throw new IllegalArgumentException("mode raw is refused: TPC-C's transactions need transactions "
+        TxMode raw = modes.stream().filter(m -> !m.isTransactional()).findFirst().orElse(null);
+        if (raw != null) {
+            throw new IllegalArgumentException("mode " + raw + " is refused: TPC-C's transactions need transactions "
                     + "(plain HBase would corrupt D_NEXT_O_ID under concurrency); use generic or batched");
         }
         if (modes.stream().distinct().count() != modes.size()) {

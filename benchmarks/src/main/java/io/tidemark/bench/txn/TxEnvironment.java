@@ -44,7 +44,7 @@ public final class TxEnvironment implements AutoCloseable {
         TableName tableName = TableName.valueOf(table + "_" + mode.label());
         Connection connection = target.connection();
         if (!mode.isTransactional()) {
-            return new TxEnvironment(null, new RawHBaseDriver(connection, tableName, data.keys(),
+            return new TxEnvironment(null, new RawHBaseDriver(mode, connection, tableName, data.keys(),
                     data.valueBytes()), tableName);
         }
         BenchTarget.Tso tso = target.tso(mode.commitMode(), namespace);
