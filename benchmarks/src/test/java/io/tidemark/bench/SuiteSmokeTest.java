@@ -117,7 +117,7 @@ class SuiteSmokeTest {
     void breakdownSplitsEveryKindOfTransactionIntoPhasesAndComparesItWithRawHBase(@TempDir Path folder)
             throws Exception {
         // The back-to-back raw mode runs in latencyBySizeMeasuresEveryModeAndSize.
-        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW_PAUSED), 1, TINY, 0.8,
+        BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW_AFTER_BEGIN), 1, TINY, 0.8,
                 PostCommitMode.SYNC, Duration.ZERO, ONE_SECOND, folder);
 
         List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
@@ -126,7 +126,7 @@ class SuiteSmokeTest {
         List<String> kinds = List.of("read", "write", "read-modify-write", "5 ops", "10 ops");
         assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.GENERIC)
                 .map(BreakdownResult::scenario).toList());
-        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.RAW_PAUSED)
+        assertEquals(kinds, results.stream().filter(r -> r.mode() == TxMode.RAW_AFTER_BEGIN)
                 .map(BreakdownResult::scenario).toList());
         for (BreakdownResult r : results) {
             assertMeasured(r.scenario(), r.measurement());
@@ -141,15 +141,15 @@ class SuiteSmokeTest {
         // Within the histograms' precision (3 significant digits).
         assertTrue(m.meanCommitTsoMs() + m.meanCommitRecordMs() + m.meanPostCommitMs() <= m.meanCommitMs() * 1.01,
                 "the phases lie within the commit: " + m);
-        BreakdownResult rawWrite = results.stream().filter(r -> r.mode() == TxMode.RAW_PAUSED
+        BreakdownResult rawWrite = results.stream().filter(r -> r.mode() == TxMode.RAW_AFTER_BEGIN
                 && r.scenario().equals("write")).findFirst().orElseThrow();
         assertEquals(0, rawWrite.measurement().meanBeginMs(), "raw HBase has no begin");
         assertEquals(0, rawWrite.measurement().meanCommitTsoMs(), "raw HBase has no commit");
-        assertReport(folder, 11, "breakdown-generic.png", "breakdown-raw-paused.png");
+        assertReport(folder, 11, "breakdown-generic.png", "breakdown-raw-after-begin.png");
         String ratios = BreakdownBenchmark.ratios(results).orElseThrow().toCsv();
-        assertTrue(ratios.startsWith("mode,transaction,mean_over_raw-paused,p50_over_raw-paused\n"), ratios);
+        assertTrue(ratios.startsWith("mode,transaction,mean_over_raw-after-begin,p50_over_raw-after-begin\n"), ratios);
         assertEquals(kinds.size(), ratios.lines().filter(line -> line.startsWith("generic,")).count(), ratios);
-        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains("p50_over_raw-paused"),
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains("p50_over_raw-after-begin"),
                 "the summary shows the ratios");
     }
 

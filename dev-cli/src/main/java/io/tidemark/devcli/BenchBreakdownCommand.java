@@ -37,9 +37,10 @@ final class BenchBreakdownCommand implements Callable<Integer> {
 
     @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched, raw (plain HBase, the baseline), raw-paused "
-                    + "(plain HBase, each transaction after a pause as long as a BEGIN round trip); with a raw mode "
-                    + "the results include each transaction's ratio over it (default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, raw (plain HBase, the baseline), "
+                    + "raw-after-begin (plain HBase, each transaction's operations right after a BEGIN round trip "
+                    + "that is not timed); with a raw mode the results include each transaction's ratio over it "
+                    + "(default: ${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @Override

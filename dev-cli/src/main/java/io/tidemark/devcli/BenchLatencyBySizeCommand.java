@@ -39,8 +39,9 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
 
     @Option(names = "--modes", defaultValue = "generic,batched,fastpath,raw", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
-            description = "Modes, comma-separated: generic, batched, fastpath, raw, raw-paused (plain HBase, each "
-                    + "transaction after a pause as long as a BEGIN round trip) (default: ${DEFAULT-VALUE}).")
+            description = "Modes, comma-separated: generic, batched, fastpath, raw, raw-after-begin (plain HBase, "
+                    + "each transaction's operations right after a BEGIN round trip that is not timed) (default: "
+                    + "${DEFAULT-VALUE}).")
     private List<TxMode> modes;
 
     @Override

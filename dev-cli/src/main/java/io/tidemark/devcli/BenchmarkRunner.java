@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -79,9 +80,9 @@ final class BenchmarkRunner {
         }
     }
 
-    /** The TSO commit modes that benchmark modes need (none for raw HBase). */
+    /** The TSO commit modes that benchmark modes need (none for raw HBase back to back). */
     static List<CommitMode> commitModes(List<TxMode> modes) {
-        return modes.stream().filter(TxMode::isTransactional).map(TxMode::commitMode).distinct().toList();
+        return modes.stream().map(TxMode::commitMode).filter(Objects::nonNull).distinct().toList();
     }
 
     /** The closing lines every benchmark command prints. */

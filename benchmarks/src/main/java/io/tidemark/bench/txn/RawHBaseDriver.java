@@ -1,5 +1,7 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.client.TransactionManager;
+import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.Connection;
@@ -8,33 +10,36 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 
 import java.io.IOException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The baseline: the same operations as plain HBase gets and puts, one after the other, with no transaction; in
- * {@link TxMode#RAW_PAUSED} after the mode's pause, which the measured latency leaves out.
+ * {@link TxMode#RAW_AFTER_BEGIN} each group of operations right after a BEGIN round trip, which the measured latency
+ * leaves out.
  */
 final class RawHBaseDriver implements TxDriver {
 
     private final TxMode mode;
-    private final long pauseNanos;
     private final Connection connection;
     private final TableName tableName;
     private final int keys;
     private final int valueBytes;
+    /** Null in {@link TxMode#RAW}. */
+    private final TransactionManager beginner;
 
-    RawHBaseDriver(TxMode mode, Connection connection, TableName tableName, int keys, int valueBytes)
-            throws IOException {
-        if (mode.isTransactional()) {
-            throw new IllegalArgumentException("raw HBase runs no " + mode + " transactions");
+    /** @param tsoConfig the TSO to begin at in {@link TxMode#RAW_AFTER_BEGIN}, else null */
+    RawHBaseDriver(TxMode mode, Connection connection, TableName tableName, int keys, int valueBytes,
+                   TidemarkConfig tsoConfig) throws IOException {
+        if (mode.isTransactional() || (mode.commitMode() == null) != (tsoConfig == null)) {
+            throw new IllegalArgumentException("raw HBase in mode " + mode + (tsoConfig == null ? " without" : " with")
+                    + " a TSO");
         }
         this.mode = mode;
-        this.pauseNanos = mode.pauseBeforeOperations().toNanos();
         this.connection = connection;
         this.tableName = tableName;
         this.keys = keys;
         this.valueBytes = valueBytes;
         DataTable.recreateForRawHBase(connection, tableName);
+        this.beginner = tsoConfig == null ? null : TransactionManager.builder(connection).config(tsoConfig).build();
     }
 
     @Override
@@ -58,8 +63,9 @@ final class RawHBaseDriver implements TxDriver {
         return new Session() {
             @Override
             public TxOutcome run(Operation[] ops, byte[] value) throws IOException {
-                if (pauseNanos > 0) {
-                    LockSupport.parkNanos(pauseNanos);
+                if (beginner != null) {
+                    // A transaction without writes: its commit needs no TSO round trip.
+                    beginner.commit(beginner.begin());
                 }
                 long started = System.nanoTime();
                 for (Operation op : ops) {
@@ -82,6 +88,12 @@ final class RawHBaseDriver implements TxDriver {
 
     @Override
     public void close() throws IOException {
-        DataTable.drop(connection, tableName);
+        try {
+            if (beginner != null) {
+                beginner.close();
+            }
+        } finally {
+            DataTable.drop(connection, tableName);
+        }
     }
 }

@@ -43,18 +43,18 @@ public final class TxEnvironment implements AutoCloseable {
                                       DataSpec data, PostCommitMode postCommit) throws IOException {
         TableName tableName = TableName.valueOf(table + "_" + mode.label());
         Connection connection = target.connection();
-        if (!mode.isTransactional()) {
-            return new TxEnvironment(null, new RawHBaseDriver(mode, connection, tableName, data.keys(),
-                    data.valueBytes()), tableName);
-        }
-        BenchTarget.Tso tso = target.tso(mode.commitMode(), namespace);
+        BenchTarget.Tso tso = mode.commitMode() == null ? null : target.tso(mode.commitMode(), namespace);
         try {
-            TidemarkConfig clientConfig = tso.clientConfig();
-            return new TxEnvironment(tso, new TidemarkDriver(mode, connection, tableName, data.keys(),
-                    data.valueBytes(), clientConfig,
-                    postCommit != null ? postCommit : PostCommitMode.fromConfig(clientConfig)), tableName);
+            TidemarkConfig clientConfig = tso == null ? null : tso.clientConfig();
+            TxDriver driver = !mode.isTransactional()
+                    ? new RawHBaseDriver(mode, connection, tableName, data.keys(), data.valueBytes(), clientConfig)
+                    : new TidemarkDriver(mode, connection, tableName, data.keys(), data.valueBytes(), clientConfig,
+                            postCommit != null ? postCommit : PostCommitMode.fromConfig(clientConfig));
+            return new TxEnvironment(tso, driver, tableName);
         } catch (IOException | RuntimeException e) {
-            tso.close();
+            if (tso != null) {
+                tso.close();
+            }
             throw e;
         }
     }
@@ -71,7 +71,7 @@ public final class TxEnvironment implements AutoCloseable {
     /** Client configuration of the TSO, e.g. for more TSO clients. */
     public TidemarkConfig clientConfig() {
         if (tso == null) {
-            throw new IllegalStateException("raw HBase runs without a TSO");
+            throw new IllegalStateException(driver.mode() + " runs without a TSO");
         }
         return tso.clientConfig();
     }

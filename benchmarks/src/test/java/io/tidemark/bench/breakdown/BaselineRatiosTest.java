@@ -19,13 +19,13 @@ class BaselineRatiosTest {
                 result(TxMode.GENERIC, "read", 0.5, 0.4),
                 result(TxMode.RAW, "write", 0.5, 0.4),
                 result(TxMode.RAW, "read", 0.25, 0.2),
-                result(TxMode.RAW_PAUSED, "write", 1.0, 0.8),
-                result(TxMode.RAW_PAUSED, "read", 0.5, 0.5));
+                result(TxMode.RAW_AFTER_BEGIN, "write", 1.0, 0.8),
+                result(TxMode.RAW_AFTER_BEGIN, "read", 0.5, 0.5));
 
         String csv = BaselineRatios.of(results).orElseThrow().toCsv();
 
         assertEquals("""
-                mode,transaction,mean_over_raw,p50_over_raw,mean_over_raw-paused,p50_over_raw-paused
+                mode,transaction,mean_over_raw,p50_over_raw,mean_over_raw-after-begin,p50_over_raw-after-begin
                 generic,write,6.00,5.00,3.00,2.50
                 generic,read,2.00,2.00,1.00,0.80
                 """, csv);

@@ -41,8 +41,8 @@ class TpccOptionsTest {
         assertTrue(refusal(1, 0.1, List.of(2, 0), generic).contains("--threads"));
         assertTrue(refusal(1, 0.1, List.of(1), List.of()).contains("--modes"));
         assertTrue(refusal(1, 0.1, List.of(1), List.of(TxMode.RAW)).contains("mode raw is refused"));
-        assertTrue(refusal(1, 0.1, List.of(1), List.of(TxMode.GENERIC, TxMode.RAW_PAUSED))
-                .contains("mode raw-paused is refused"));
+        assertTrue(refusal(1, 0.1, List.of(1), List.of(TxMode.GENERIC, TxMode.RAW_AFTER_BEGIN))
+                .contains("mode raw-after-begin is refused"));
         assertTrue(refusal(1, 0.1, List.of(1), List.of(TxMode.GENERIC, TxMode.GENERIC)).contains("twice"));
     }
 
