@@ -61,16 +61,16 @@ final class TentativeCells {
                 }
             }
             try (Table t = connection.getTable(table)) {
-                t.delete(new ArrayList<>(rows.values()));
+                TableWrites.delete(t, new ArrayList<>(rows.values()));
             }
         }
     }
 
-    /** The default shadow-cell writer: a plain multi-put. */
+    /** The default shadow-cell writer: one put per row, sent together. */
     static ShadowCellWriter directWriter(Connection connection) {
         return (table, shadowCells) -> {
             try (Table t = connection.getTable(table)) {
-                t.put(shadowCells);
+                TableWrites.put(t, shadowCells);
             }
         };
     }

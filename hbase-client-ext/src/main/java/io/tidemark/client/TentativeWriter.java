@@ -56,7 +56,7 @@ final class TentativeWriter {
         for (Put p : puts) {
             tentative.add(tentativePut(p));
         }
-        table.put(tentative);
+        TableWrites.put(table, tentative);
     }
 
     void delete(List<Delete> deletes) throws IOException {
@@ -82,7 +82,7 @@ final class TentativeWriter {
             }
         }
         if (!tombstones.isEmpty()) {
-            table.put(tombstones);
+            TableWrites.put(table, tombstones);
         }
     }
 
