@@ -3,7 +3,7 @@ package io.tidemark.devcli;
 import io.tidemark.bench.txn.TxMode;
 import io.tidemark.cli.ChoiceConverter;
 
-/** Parses a benchmark mode: generic, batched, fastpath or raw. */
+/** Parses a benchmark mode: generic, batched, fastpath, raw or raw-after-begin. */
 final class TxModeConverter extends ChoiceConverter<TxMode> {
 
     TxModeConverter() {

@@ -97,13 +97,13 @@ class DevCommandLineTest {
     @Test
     void breakdownRefusesTheFastPathMode() {
         assertEquals(2, run("bench", "breakdown", "--modes", "fastpath"));
-        assertTrue(err.toString().contains("use generic, batched or raw"), err.toString());
+        assertTrue(err.toString().contains("use generic, batched, raw or raw-after-begin"), err.toString());
     }
 
     @Test
     void unknownBenchmarkModeNamesTheAcceptedModes() {
         assertEquals(2, run("bench", "latency-by-size", "--modes", "generic,turbo"));
-        assertTrue(err.toString().contains("use generic, batched, fastpath or raw"), err.toString());
+        assertTrue(err.toString().contains("use generic, batched, fastpath, raw or raw-after-begin"), err.toString());
     }
 
     @Test

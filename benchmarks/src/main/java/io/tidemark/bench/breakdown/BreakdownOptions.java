@@ -24,7 +24,7 @@ public record BreakdownOptions(List<TxMode> modes, int threads, TxEnvironment.Da
         if (modes.stream().anyMatch(TxMode::usesFastPath)) {
             // The fast path serves single operations without begin or commit: nothing to break down.
             throw new IllegalArgumentException("the fast path has no begin or commit to break down: use generic,"
-                    + " batched or raw");
+                    + " batched, raw or raw-after-begin");
         }
         if (postCommit == null) {
             throw new IllegalArgumentException("post-commit mode is required (sync or async)");

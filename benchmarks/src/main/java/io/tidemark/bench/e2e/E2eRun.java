@@ -66,8 +66,9 @@ final class E2eRun {
             while (running.get()) {
                 int key = random.nextInt(options.rows());
                 boolean read = random.nextBoolean();
-                long started = System.nanoTime();
                 try {
+                    session.beforeTransaction();
+                    long started = System.nanoTime();
                     boolean committed;
                     if (read) {
                         committed = session.read(key);

@@ -15,8 +15,9 @@ import java.util.Locale;
 
 /**
  * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
- * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference. On an existing
- * cluster only its TSO's commit mode is measured (and raw HBase).
+ * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference, back to back and
+ * each right after an untimed BEGIN round trip. On an existing cluster only its TSO's commit mode is measured (and
+ * raw HBase).
  */
 public final class EndToEndBenchmark {
 
@@ -24,6 +25,8 @@ public final class EndToEndBenchmark {
     public static final String NAME = "e2e";
 
     private static final String NAMESPACE = "tidemark_bench_e2e";
+    static final String RAW = "raw HBase";
+    static final String RAW_AFTER_BEGIN = "raw HBase after BEGIN";
 
     private final BenchTarget target;
     private final E2eOptions options;
@@ -43,8 +46,15 @@ public final class EndToEndBenchmark {
                 results.add(runTidemark(mode));
             }
         }
-        try (KeyValueStore store = new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"))) {
-            results.add(runScenario("raw HBase", store));
+        try (KeyValueStore store = new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"),
+                null)) {
+            results.add(runScenario(RAW, store));
+        }
+        CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
+        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
+             KeyValueStore store = new RawHBaseStore(target.connection(),
+                     TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig())) {
+            results.add(runScenario(RAW_AFTER_BEGIN, store));
         }
         ReportWriter.write(options.outputFolder(), "End-to-end benchmark: single-key transactions", table(results),
                 notes(results), target.storage());
@@ -71,21 +81,31 @@ public final class EndToEndBenchmark {
     /** The results as a table (also what the command line prints). */
     public static ResultTable table(List<E2eResult> results) {
         ResultTable table = new ResultTable("scenario", "tx_per_s", "transactions", "aborts", "errors", "p50_ms",
-                "p99_ms", "mean_ms", "read_p50_ms", "write_p50_ms");
+                "p99_ms", "mean_ms", "read_p50_ms", "write_p50_ms", "p50_over_raw", "p50_over_raw_after_begin");
         for (E2eResult r : results) {
             table.addRow(r.scenario(), String.format(Locale.ROOT, "%.0f", r.transactionsPerSecond()),
                     r.transactions(), r.aborts(), r.errors(), LatencySummary.ms(r.all().p50Ms()),
                     LatencySummary.ms(r.all().p99Ms()), LatencySummary.ms(r.all().meanMs()),
-                    LatencySummary.ms(r.reads().p50Ms()), LatencySummary.ms(r.writes().p50Ms()));
+                    LatencySummary.ms(r.reads().p50Ms()), LatencySummary.ms(r.writes().p50Ms()),
+                    p50Over(r, results, RAW), p50Over(r, results, RAW_AFTER_BEGIN));
         }
         return table;
+    }
+
+    /** {@code r}'s p50 over the p50 of the scenario named {@code baseline}; "n/a" when that measured nothing. */
+    private static String p50Over(E2eResult r, List<E2eResult> results, String baseline) {
+        double baselineMs = results.stream().filter(b -> b.scenario().equals(baseline)).findFirst()
+                .map(b -> b.all().p50Ms()).orElse(0.0);
+        return baselineMs > 0 ? String.format(Locale.ROOT, "%.2f", r.all().p50Ms() / baselineMs) : "n/a";
     }
 
     private String notes(List<E2eResult> results) {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit (post-commit %s); the raw HBase row is a plain get or put. Warm-up %d s, "
+                        + "commit (post-commit %s); the raw HBase rows are a plain get or put, back to back or right "
+                        + "after a BEGIN round trip that is not timed (as a transaction's operation follows its "
+                        + "BEGIN). Warm-up %d s, "
                         + "measured %d s per scenario; %s%n%n",
                 options.threads(), options.rows(), options.valueBytes(), options.postCommit().configName(),
                 options.warmup().toSeconds(),

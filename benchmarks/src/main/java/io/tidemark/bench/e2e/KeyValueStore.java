@@ -25,6 +25,10 @@ interface KeyValueStore extends Closeable {
     /** One client thread's view; each call is one transaction of size one. */
     interface Session extends Closeable {
 
+        /** Runs before each transaction, outside its measured latency; nothing unless a store says otherwise. */
+        default void beforeTransaction() throws IOException {
+        }
+
         /** Reads the key; false when the transaction aborted. */
         boolean read(int key) throws IOException;
 
