@@ -1,7 +1,7 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.ScratchTables;
-import io.tidemark.client.TransactionManager;
+import io.tidemark.bench.txn.BeginRoundTrips;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -23,14 +23,14 @@ final class RawHBaseStore implements KeyValueStore {
     private final Connection connection;
     private final TableName tableName;
     /** Null when the operations run back to back. */
-    private final TransactionManager beginner;
+    private final BeginRoundTrips beginner;
 
     /** @param tsoConfig the TSO to begin at before each operation, or null for none */
     RawHBaseStore(Connection connection, TableName tableName, TidemarkConfig tsoConfig) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
         ScratchTables.recreateForRawHBase(connection, tableName, Bytes.toString(FAMILY));
-        this.beginner = tsoConfig == null ? null : TransactionManager.builder(connection).config(tsoConfig).build();
+        this.beginner = tsoConfig == null ? null : new BeginRoundTrips(connection, tsoConfig);
     }
 
     @Override
@@ -49,8 +49,7 @@ final class RawHBaseStore implements KeyValueStore {
             @Override
             public void beforeTransaction() throws IOException {
                 if (beginner != null) {
-                    // A transaction without writes: its commit needs no TSO round trip.
-                    beginner.commit(beginner.begin());
+                    beginner.run();
                 }
             }
 

@@ -1,6 +1,5 @@
 package io.tidemark.bench.txn;
 
-import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -24,7 +23,7 @@ final class RawHBaseDriver implements TxDriver {
     private final int keys;
     private final int valueBytes;
     /** Null in {@link TxMode#RAW}. */
-    private final TransactionManager beginner;
+    private final BeginRoundTrips beginner;
 
     /** @param tsoConfig the TSO to begin at in {@link TxMode#RAW_AFTER_BEGIN}, else null */
     RawHBaseDriver(TxMode mode, Connection connection, TableName tableName, int keys, int valueBytes,
@@ -39,7 +38,7 @@ final class RawHBaseDriver implements TxDriver {
         this.keys = keys;
         this.valueBytes = valueBytes;
         DataTable.recreateForRawHBase(connection, tableName);
-        this.beginner = tsoConfig == null ? null : TransactionManager.builder(connection).config(tsoConfig).build();
+        this.beginner = tsoConfig == null ? null : new BeginRoundTrips(connection, tsoConfig);
     }
 
     @Override
@@ -64,8 +63,7 @@ final class RawHBaseDriver implements TxDriver {
             @Override
             public TxOutcome run(Operation[] ops, byte[] value) throws IOException {
                 if (beginner != null) {
-                    // A transaction without writes: its commit needs no TSO round trip.
-                    beginner.commit(beginner.begin());
+                    beginner.run();
                 }
                 long started = System.nanoTime();
                 for (Operation op : ops) {
