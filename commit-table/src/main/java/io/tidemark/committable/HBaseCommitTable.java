@@ -302,11 +302,6 @@ public final class HBaseCommitTable implements CommitTable {
         if (startTimestamps.isEmpty()) {
             return;
         }
-        if (startTimestamps.size() == 1) {
-            // A single delete goes from the calling thread; a list, even of one, through HBase's batch path.
-            delete(startTimestamps.get(0));
-            return;
-        }
         List<Delete> deletes = new ArrayList<>(startTimestamps.size());
         for (long ts : startTimestamps) {
             deletes.add(new Delete(schema.rowKey(ts)));

@@ -41,8 +41,6 @@ public final class ClientMetrics {
     public static final String TSO_COMMIT_ROUND_TRIP = "client.tso.commit.round-trip";
     /** Commit records per commit-table round trip of the manager's group commit (low-latency mode). */
     public static final String COMMIT_RECORD_BATCH_SIZE = "client.commit-table.batch-size";
-    /** Committed transactions per post-commit: 1 when synchronous, those that waited for a thread when asynchronous. */
-    public static final String POST_COMMIT_BATCH_SIZE = "client.post-commit.batch-size";
     /** Pending writers this manager's snapshot reads invalidated (they can never commit). */
     public static final String INVALIDATIONS = "client.invalidations";
     /** Missing shadow cells this manager's snapshot reads wrote for writers found committed in the commit table. */
@@ -61,7 +59,6 @@ public final class ClientMetrics {
     private final Timer tsoBeginRoundTrip = registry.timer(TSO_BEGIN_ROUND_TRIP);
     private final Timer tsoCommitRoundTrip = registry.timer(TSO_COMMIT_ROUND_TRIP);
     private final Histogram commitRecordBatchSize = registry.histogram(COMMIT_RECORD_BATCH_SIZE);
-    private final Histogram postCommitBatchSize = registry.histogram(POST_COMMIT_BATCH_SIZE);
     private final Counter invalidations = registry.counter(INVALIDATIONS);
     private final Counter heals = registry.counter(HEALS);
     private final ReaderEffects readerEffects = new ReaderEffects() {
@@ -165,10 +162,6 @@ public final class ClientMetrics {
 
     void commitRecordBatch(int records) {
         commitRecordBatchSize.update(records);
-    }
-
-    void postCommitBatch(int transactions) {
-        postCommitBatchSize.update(transactions);
     }
 
     /** What this manager's snapshot reads tell about invalidations and heals. */

@@ -27,7 +27,6 @@ import org.slf4j.LoggerFactory;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -70,8 +69,7 @@ public final class TransactionManager implements Closeable {
     /** The level this manager insists on, or null to follow the cluster's. */
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
-    private final PostCommit postCommit;
-    private final AsyncPostCommits<Transaction> asyncPostCommits;
+    private final AsyncPostCommits asyncPostCommits;
     private final ClientMetrics metrics = new ClientMetrics();
     private final CommitPhaseListener commitPhaseListener;
     private final RecentSnapshot recentSnapshot = new RecentSnapshot();
@@ -101,9 +99,7 @@ public final class TransactionManager implements Closeable {
             this.commitRecordWriter = groupWriter;
             this.ownedCommitRecordWriter = groupWriter;
         }
-        this.postCommit = new PostCommit(tentativeCells, commitTable, metrics);
-        this.asyncPostCommits = postCommitMode == PostCommitMode.ASYNC ? new AsyncPostCommits<>(postCommit::run)
-                : null;
+        this.asyncPostCommits = postCommitMode == PostCommitMode.ASYNC ? new AsyncPostCommits() : null;
         metrics.startJmx(settings.metricsName());
     }
 
@@ -520,9 +516,27 @@ public final class TransactionManager implements Closeable {
         tx.markCommitted(commitTs);
         metrics.committed();
         if (asyncPostCommits == null) {
-            postCommit.run(List.of(tx));
+            postCommit(tx, commitTs);
         } else {
-            asyncPostCommits.submit(tx);
+            asyncPostCommits.submit(() -> postCommit(tx, commitTs));
+        }
+    }
+
+    /** Shadow cells first; the commit record may only go once every shadow cell is durable. */
+    private void postCommit(Transaction tx, long commitTs) {
+        try {
+            tentativeCells.writeShadowCells(tx, commitTs);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("transaction {} committed at {} but its shadow cells could not be written; its commit record"
+                    + " stays in the commit table and readers resolve its writes there", tx.startTimestamp(),
+                    commitTs, e);
+            return;
+        }
+        try {
+            commitTable.delete(tx.startTimestamp());
+        } catch (IOException e) {
+            LOG.warn("could not delete the commit record of transaction {}; it is harmless but stays until"
+                    + " removed", tx.startTimestamp(), e);
         }
     }
 

@@ -32,12 +32,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -155,72 +152,6 @@ class FailureTest {
             assertEquals(tx.commitTimestamp(), record.commitTimestamp());
         }
         assertEquals("committed", readCommitted(row));
-    }
-
-    /**
-     * Asynchronous post-commits that wait for a thread run as one batch: one shadow-cell write per table for all of
-     * them. A table whose write fails keeps the records of exactly the transactions that wrote in it.
-     */
-    @Test
-    void waitingPostCommitsShareTheirWritesAndAFailedTableKeepsOnlyItsWritersRecords() throws Exception {
-        TableName otherTable = env.createTable("post-commit-other", Set.of());
-        byte[] alone = row();
-        byte[] both = row();
-        CountDownLatch bothThreadsBusy = new CountDownLatch(2);
-        CountDownLatch releaseFirst = new CountDownLatch(1);
-        CountDownLatch releaseSecond = new CountDownLatch(1);
-        CountDownLatch batchWritten = new CountDownLatch(2);
-        List<Integer> dataTableWrites = new CopyOnWriteArrayList<>();
-        AtomicInteger calls = new AtomicInteger();
-        ShadowCellWriter blockingThenFailingOther = (table, cells) -> {
-            int call = calls.incrementAndGet();
-            if (call <= 2) {                          // the first two post-commits hold both post-commit threads
-                bothThreadsBusy.countDown();
-                awaitOrFail(call == 1 ? releaseFirst : releaseSecond);
-            } else {
-                batchWritten.countDown();
-            }
-            if (table.equals(otherTable)) {
-                throw new IOException("injected: the other table's region server is unreachable");
-            }
-            if (call > 2) {
-                dataTableWrites.add(cells.size());
-            }
-            try (Table t = TestCluster.connection().getTable(table)) {
-                t.put(cells);
-            }
-        };
-        Transaction onlyData;
-        Transaction dataAndOther;
-        try (TransactionManager asyncTm = env.managerBuilder().postCommit(PostCommitMode.ASYNC)
-                .shadowCellWriter(blockingThenFailingOther).build();
-             TTable data = new TTable(TestCluster.connection(), tableName);
-             TTable other = new TTable(TestCluster.connection(), otherTable)) {
-            for (int i = 0; i < 2; i++) {
-                Transaction holder = asyncTm.begin();
-                data.put(holder, new Put(row()).addColumn(F, X, Bytes.toBytes("holder")));
-                asyncTm.commit(holder);
-            }
-            assertTrue(bothThreadsBusy.await(30, TimeUnit.SECONDS));
-            onlyData = asyncTm.begin();
-            data.put(onlyData, new Put(alone).addColumn(F, X, Bytes.toBytes("alone")));
-            asyncTm.commit(onlyData);
-            dataAndOther = asyncTm.begin();
-            data.put(dataAndOther, new Put(both).addColumn(F, X, Bytes.toBytes("both")));
-            other.put(dataAndOther, new Put(both).addColumn(F, X, Bytes.toBytes("both")));
-            asyncTm.commit(dataAndOther);
-
-            releaseFirst.countDown();                 // one thread is free, and takes both waiting post-commits
-            assertTrue(batchWritten.await(30, TimeUnit.SECONDS));
-            releaseSecond.countDown();
-        }
-        assertEquals(List.of(2), dataTableWrites, "one write carried both transactions' shadow cells");
-        assertTrue(env.commitTable.lookup(onlyData.startTimestamp()).isAbsent(), "all its shadow cells landed");
-        CommitState kept = env.commitTable.lookup(dataAndOther.startTimestamp());
-        assertTrue(kept.isCommitted(), "a shadow cell is missing: the record is the only proof of the commit");
-        assertEquals(dataAndOther.commitTimestamp(), kept.commitTimestamp());
-        assertEquals("alone", readCommitted(alone));
-        assertEquals("both", readCommitted(both));
     }
 
     @Test
@@ -410,15 +341,6 @@ class FailureTest {
         public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken, long[] writeSet,
                                                       long[] tableIds) {
             return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to COMMIT"));
-        }
-    }
-
-    private static void awaitOrFail(CountDownLatch latch) throws InterruptedIOException {
-        try {
-            assertTrue(latch.await(30, TimeUnit.SECONDS), "not released in time");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while held");
         }
     }
 
