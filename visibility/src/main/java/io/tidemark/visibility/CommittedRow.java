@@ -24,7 +24,9 @@ import java.util.Map;
  * cannot matter (first-committer-wins orders writes of one column by version, and the fast-path checks keep that
  * true across both paths). A pending writer is reported if its version is newer than the row's newest fast-path
  * version; an older one can never commit, because the fast-path write above it would have aborted on it. Pending
- * writers are asked again on every read, never remembered: a row read twice must show one state, not a mix.
+ * writers are asked again on every read, never remembered: a row read twice must show one state, not a mix. A
+ * write aborts on a pending writer; a plain read skips it, after settling every one that could still commit below
+ * the version it reports ({@link #readSettled}).
  */
 public final class CommittedRow {
 
@@ -44,7 +46,8 @@ public final class CommittedRow {
     /**
      * Reads the newest {@link #WINDOW} versions of every column first; only when they cannot decide (a column whose
      * fetched versions all lie above the row's newest fast-path version and decide nothing) is the whole row read.
-     * A counter updated only through the fast path is thus read in constant time, however long its history.
+     * A counter updated only through the fast path is thus read in constant time, however long its history. Pending
+     * writers are reported, never decided: for an operation that aborts on them.
      */
     public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row) throws IOException {
         return read(store, commitTable, row, store.get(windowRead(row)));
@@ -61,12 +64,43 @@ public final class CommittedRow {
      */
     public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row, Result window)
             throws IOException {
-        WriterResolver writers = WriterResolver.forFastPath(commitTable, store);
-        CommittedRow fromWindow = resolve(writers, window, WINDOW);
+        WriterResolver writers = WriterResolver.forFastPath(commitTable, store, PendingWriterPolicy.REPORT,
+                new DecidedWriters());
+        return resolve(writers, new StoredRow(store, row, window));
+    }
+
+    /**
+     * The row for an operation that skips pending writers rather than abort on them (a plain fast-path read): like
+     * {@link #read}, except that no pending writer is left that started at or below the returned {@link #version()}.
+     * Such a writer may hold a commit timestamp below that version without having written its record yet (the same
+     * writer may even be found committed in another column of the row, its record written meanwhile), and skipping
+     * it would answer a state that no snapshot sees once it commits. So it is invalidated, as a low-latency reader
+     * invalidates, unless its record wins the race, and the row is resolved again; deciding a writer can raise the
+     * version, so this repeats until none is left, each round deciding at least one more writer of the row. A pending
+     * writer that started above the version can only commit above it, and is skipped.
+     */
+    public static CommittedRow readSettled(VersionStore store, CommitTable commitTable, byte[] row)
+            throws IOException {
+        StoredRow stored = new StoredRow(store, row, store.get(windowRead(row)));
+        DecidedWriters decided = new DecidedWriters();
+        PendingWriterPolicy pendingWriters = PendingWriterPolicy.REPORT;
+        while (true) {
+            CommittedRow state = resolve(WriterResolver.forFastPath(commitTable, store, pendingWriters, decided),
+                    stored);
+            if (!state.hasPendingWriterUpTo(state.version)) {
+                return state;
+            }
+            pendingWriters = PendingWriterPolicy.upTo(state.version);
+        }
+    }
+
+    /** Resolves the window, or, when it cannot decide the row, the whole row. */
+    private static CommittedRow resolve(WriterResolver writers, StoredRow stored) throws IOException {
+        CommittedRow fromWindow = resolve(writers, stored.window, WINDOW);
         if (fromWindow != null) {
             return fromWindow;
         }
-        return resolve(writers, store.get(new Get(row).readAllVersions()), Integer.MAX_VALUE);
+        return resolve(writers, stored.allVersions(), Integer.MAX_VALUE);
     }
 
     /** The committed row from the fetched versions, or null when they are not enough to decide it. */
@@ -121,6 +155,15 @@ public final class CommittedRow {
         return new CommittedRow(rowVersion, values, pending);
     }
 
+    private boolean hasPendingWriterUpTo(long timestamp) {
+        for (long writer : pendingWriters) {
+            if (writer <= timestamp) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The largest commit timestamp of a committed write to the row, or 0 when it has none. */
     public long version() {
         return version;
@@ -143,5 +186,26 @@ public final class CommittedRow {
     /** The latest committed values (not sorted). */
     public List<Cell> values() {
         return new ArrayList<>(values.values());
+    }
+
+    /** The row's stored versions: the window, and all of them, read once and only when the window cannot decide. */
+    private static final class StoredRow {
+        private final VersionStore store;
+        private final byte[] row;
+        private final Result window;
+        private Result allVersions;
+
+        StoredRow(VersionStore store, byte[] row, Result window) {
+            this.store = store;
+            this.row = row;
+            this.window = window;
+        }
+
+        Result allVersions() throws IOException {
+            if (allVersions == null) {
+                allVersions = store.get(new Get(row).readAllVersions());
+            }
+            return allVersions;
+        }
     }
 }

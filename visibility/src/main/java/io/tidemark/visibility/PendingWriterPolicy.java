@@ -5,26 +5,28 @@ import io.tidemark.protocol.CommitMode;
 /**
  * What a {@link WriterResolver} does with a pending writer: one with neither a shadow cell nor a commit record. It
  * either invalidates it (marks it in the commit table as never able to commit, unless its commit record wins the
- * race) or reports it {@link WriterOutcome#PENDING}.
+ * race) or reports it {@link WriterOutcome#PENDING}. Which writers are invalidated is a bound on their start
+ * timestamp: those that started at or below it.
  */
 public final class PendingWriterPolicy {
 
-    /** The fast path: one RPC that must not wait; it reports the writer pending and never invalidates. */
-    public static final PendingWriterPolicy REPORT = new PendingWriterPolicy(null, 0);
+    /** Fast-path writes: one RPC that aborts on a pending writer rather than decide it; nothing is invalidated. */
+    public static final PendingWriterPolicy REPORT = new PendingWriterPolicy(Long.MIN_VALUE, "report pending writers");
 
     /**
      * Compaction below the low watermark: no snapshot that can still commit waits for such a writer, so it is
      * invalidated, as a low-latency reader would.
      */
-    public static final PendingWriterPolicy INVALIDATE = new PendingWriterPolicy(CommitMode.LOW_LATENCY, 0);
+    public static final PendingWriterPolicy INVALIDATE = new PendingWriterPolicy(Long.MAX_VALUE,
+            "invalidate pending writers");
 
-    /** The reader's commit mode; null for {@link #REPORT}. */
-    private final CommitMode commitMode;
-    private final long epoch;
+    /** Writers that started at or below this are invalidated. */
+    private final long invalidatesUpTo;
+    private final String description;
 
-    private PendingWriterPolicy(CommitMode commitMode, long epoch) {
-        this.commitMode = commitMode;
-        this.epoch = epoch;
+    private PendingWriterPolicy(long invalidatesUpTo, String description) {
+        this.invalidatesUpTo = invalidatesUpTo;
+        this.description = description;
     }
 
     /**
@@ -35,20 +37,29 @@ public final class PendingWriterPolicy {
      * reader's epoch), whose TSO may have died before writing its record: that one is invalidated.
      */
     public static PendingWriterPolicy forReader(ReaderContext reader) {
-        return new PendingWriterPolicy(reader.commitMode(), reader.epoch());
+        if (reader.commitMode() == CommitMode.LOW_LATENCY) {
+            return new PendingWriterPolicy(Long.MAX_VALUE, "invalidate pending writers (" + CommitMode.LOW_LATENCY
+                    + ")");
+        }
+        return new PendingWriterPolicy(reader.epoch(), "invalidate pending writers (" + reader.commitMode()
+                + (reader.epoch() > 0 ? ", started at or below epoch " + reader.epoch() : ", none") + ")");
+    }
+
+    /**
+     * A fast-path read that reports the row at {@code version}: a pending writer that started at or below it could
+     * still commit below it, so it is invalidated; a later one can only commit above it and is left alone.
+     */
+    public static PendingWriterPolicy upTo(long version) {
+        return new PendingWriterPolicy(version, "invalidate pending writers started at or below " + version);
     }
 
     /** Whether a pending writer that started at {@code writerStart} is invalidated. */
     public boolean invalidates(long writerStart) {
-        if (commitMode == null) {
-            return false;
-        }
-        return commitMode == CommitMode.LOW_LATENCY || writerStart <= epoch;
+        return writerStart <= invalidatesUpTo;
     }
 
     @Override
     public String toString() {
-        return commitMode == null ? "report pending writers" : "invalidate pending writers (" + commitMode
-                + (epoch > 0 ? ", or started at or below epoch " + epoch : "") + ")";
+        return description;
     }
 }

@@ -65,10 +65,15 @@ public final class WriterResolver {
         return new WriterResolver(commitTable, store, PendingWriterPolicy.forReader(reader), true, decided, effects);
     }
 
-    /** The fast path's resolver: reports pending writers, writes nothing, remembers for one operation. */
-    public static WriterResolver forFastPath(CommitTable commitTable, VersionStore store) {
-        return new WriterResolver(commitTable, store, PendingWriterPolicy.REPORT, false, new DecidedWriters(),
-                ReaderEffects.NONE);
+    /**
+     * The fast path's resolver: heals no shadow cells, and treats pending writers by {@code pendingWriters}
+     * ({@link PendingWriterPolicy#REPORT} for writes, {@link PendingWriterPolicy#upTo} for a plain read).
+     *
+     * @param decided the operation's remembered outcomes
+     */
+    public static WriterResolver forFastPath(CommitTable commitTable, VersionStore store,
+            PendingWriterPolicy pendingWriters, DecidedWriters decided) {
+        return new WriterResolver(commitTable, store, pendingWriters, false, decided, ReaderEffects.NONE);
     }
 
     /**

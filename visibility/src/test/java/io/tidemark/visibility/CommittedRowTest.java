@@ -13,8 +13,10 @@ import static io.tidemark.visibility.Rows.F;
 import static io.tidemark.visibility.Rows.ROW;
 import static io.tidemark.visibility.Rows.S;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The latest committed state of a row, as the fast path reads it. */
 class CommittedRowTest {
@@ -82,6 +84,73 @@ class CommittedRowTest {
         assertEquals("fast 2", value(row, "c"));
         assertEquals("W's value", value(row, "a"), "fast 2 was written after W committed");
         assertEquals(111 * S + 1, row.version());
+    }
+
+    /**
+     * CI anomaly of stop 23 (chaos region-moves, seed 6504509625837184374): a plain read found writer W pending in
+     * column a (its commit record not written yet), then W's record appeared and the read found W committed in
+     * column b. It answered a's value from before W with b's value from W, at W's commit timestamp: half of W.
+     */
+    @Test
+    void aPlainReadNeverShowsHalfOfAWriterWhoseRecordAppearsDuringTheRead() throws IOException {
+        generic("a", S, 2 * S, "a before W");
+        generic("b", S, 2 * S, "b before W");
+        Rows.data(store, ROW, "a", 10 * S, "a of W");
+        Rows.data(store, ROW, "b", 10 * S, "b of W");
+        // Read 2 re-reads a's shadow cell after a's commit-table lookup found nothing: W's record lands just then.
+        store.beforeRead(2, () -> commitTable.tryCommit(new CommitRecord(10 * S, 11 * S)));
+        CommittedRow row = CommittedRow.readSettled(store, commitTable, ROW);
+        assertEquals("a of W", value(row, "a"));
+        assertEquals("b of W", value(row, "b"));
+        assertEquals(11 * S, row.version());
+    }
+
+    /**
+     * Writer W1 got its commit timestamp from the TSO but has not written its record; W2 began after that and
+     * committed a write to another column of the row. A plain read that skipped W1 and answered at W2's commit would
+     * be wrong as soon as W1's record lands (W1 committed below it). The read invalidates W1 instead.
+     */
+    @Test
+    void aPlainReadInvalidatesAPendingWriterThatCouldCommitBelowItsVersion() throws IOException {
+        generic("a", S, 2 * S, "a before W1");
+        Rows.data(store, ROW, "a", 10 * S, "a of W1");
+        generic("b", 12 * S, 13 * S, "b of W2");
+        CommittedRow row = CommittedRow.readSettled(store, commitTable, ROW);
+        assertEquals("a before W1", value(row, "a"));
+        assertEquals("b of W2", value(row, "b"));
+        assertEquals(13 * S, row.version());
+        assertTrue(commitTable.lookup(10 * S).isInvalidated(), "W1 can no longer commit below the read's version");
+        assertFalse(commitTable.tryCommit(new CommitRecord(10 * S, 11 * S)));
+    }
+
+    /**
+     * Settling a writer can raise the version: W1's record won the race with the read's invalidation, at a commit
+     * above the version the read first found. W3, pending and started between the two, then could also commit below
+     * the read's version, and is settled in turn.
+     */
+    @Test
+    void aWriterSettledAsCommittedRaisesTheVersionAndTheWritersBelowItAreSettledToo() throws IOException {
+        generic("a", S, 2 * S, "a before W1");
+        Rows.data(store, ROW, "a", 10 * S, "a of W1");
+        generic("b", 12 * S, 13 * S, "b of W2");
+        Rows.data(store, ROW, "c", 14 * S, "c of W3");
+        // Read 3 re-reads c's shadow cell in the first round: W1's lookup found nothing before it; its record lands.
+        store.beforeRead(3, () -> commitTable.tryCommit(new CommitRecord(10 * S, 15 * S)));
+        CommittedRow row = CommittedRow.readSettled(store, commitTable, ROW);
+        assertEquals("a of W1", value(row, "a"));
+        assertNull(row.value(F, Bytes.toBytes("c")), "W3 is invalidated");
+        assertEquals(15 * S, row.version());
+        assertTrue(commitTable.lookup(14 * S).isInvalidated());
+    }
+
+    @Test
+    void aPlainReadLeavesAPendingWriterThatStartedAboveItsVersionAlone() throws IOException {
+        fastPath("a", 2 * S + 1, "fast");
+        Rows.data(store, ROW, "a", 3 * S, "pending");
+        CommittedRow row = CommittedRow.readSettled(store, commitTable, ROW);
+        assertEquals("fast", value(row, "a"));
+        assertEquals(2 * S + 1, row.version());
+        assertEquals(0, commitTable.size(), "a writer that started above the version commits above it, if at all");
     }
 
     private void fastPath(String qualifier, long version, String value) throws IOException {

@@ -60,7 +60,7 @@ class WriterResolverTest {
     void theFastPathAndCompactionHealNothing() throws IOException {
         Rows.data(store, ROW, "q", WRITER, "v");
         commitTable.tryCommit(new CommitRecord(WRITER, COMMIT));
-        assertEquals(WriterOutcome.committedAt(COMMIT), WriterResolver.forFastPath(commitTable, store)
+        assertEquals(WriterOutcome.committedAt(COMMIT), fastPathResolver()
                 .outcome(column(), WRITER));
         assertEquals(WriterOutcome.committedAt(COMMIT), WriterResolver.forCompaction(commitTable, store)
                 .outcome(column(), WRITER));
@@ -117,7 +117,7 @@ class WriterResolverTest {
     @Test
     void theFastPathReportsAPendingWriterAndCompactionInvalidatesIt() throws IOException {
         Rows.data(store, ROW, "q", WRITER, "v");
-        assertEquals(WriterOutcome.PENDING, WriterResolver.forFastPath(commitTable, store).outcome(column(), WRITER));
+        assertEquals(WriterOutcome.PENDING, fastPathResolver().outcome(column(), WRITER));
         assertEquals(CommitState.absent(), commitTable.lookup(WRITER));
         assertEquals(WriterOutcome.NEVER_COMMITTED, WriterResolver.forCompaction(commitTable, store)
                 .outcome(column(), WRITER));
@@ -178,7 +178,7 @@ class WriterResolverTest {
         assertEquals(List.of(), effects, "nothing invalidated, nothing healed");
         assertEquals(WriterOutcome.legacyWriteAt(legacy), WriterResolver.forCompaction(commitTable, store)
                 .outcome(column(), legacy), "compaction keeps it as committed too");
-        assertEquals(WriterOutcome.legacyWriteAt(legacy), WriterResolver.forFastPath(commitTable, store)
+        assertEquals(WriterOutcome.legacyWriteAt(legacy), fastPathResolver()
                 .outcome(column(), legacy));
         assertNull(column().commitTimestampAt(legacy), "no shadow cell is written for it");
     }
@@ -221,5 +221,9 @@ class WriterResolverTest {
         List<ColumnVersions> columns = ColumnVersions.partition(Rows.storedRow(store, ROW, 20 * S));
         assertEquals(Bytes.toString(columns.get(0).qualifier()), "q");
         return columns.get(0);
+    }
+
+    private WriterResolver fastPathResolver() {
+        return WriterResolver.forFastPath(commitTable, store, PendingWriterPolicy.REPORT, new DecidedWriters());
     }
 }

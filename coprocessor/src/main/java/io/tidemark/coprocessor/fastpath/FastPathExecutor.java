@@ -40,7 +40,8 @@ import java.util.NavigableSet;
  * from reading the row until their new cells are visible: look up the stream's operation record (a re-sent operation
  * answers from it and runs no more), read the committed row, abort on an undecided writer, check the operation's
  * condition, mint a version, then write data cells (or tombstones), their shadow cells and the new operation record
- * in one atomic row mutation.
+ * in one atomic row mutation. Reads take no lock; a plain read skips undecided writers, once none is left that
+ * could commit below the version it answers ({@link CommittedRow#readSettled}).
  */
 final class FastPathExecutor {
 
@@ -62,9 +63,12 @@ final class FastPathExecutor {
     List<Cell> execute(FastPathRequest request) throws IOException {
         byte[] row = request.row();
         if (!request.operation().writes()) {
-            CommittedRow state = CommittedRow.read(store, commitTable, row);
+            CommittedRow state;
             if (request.operation() == Operation.READ_FOR_UPDATE) {
+                state = CommittedRow.read(store, commitTable, row);
                 state.requireNoPendingWriter(row, "read for update");
+            } else {
+                state = CommittedRow.readSettled(store, commitTable, row);
             }
             List<Cell> answer = requested(request, state.values());
             answer.add(meta(row, FastPathProtocol.VERSION_QUALIFIER, Bytes.toBytes(state.version())));

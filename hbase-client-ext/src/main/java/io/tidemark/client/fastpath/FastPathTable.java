@@ -77,7 +77,11 @@ public final class FastPathTable implements Closeable {
         return tableName;
     }
 
-    /** The paper's brc: the latest committed values of the Get's columns, skipping undecided writes. */
+    /**
+     * The paper's brc: the latest committed values of the Get's columns and the row version they are the state at.
+     * Undecided writes are skipped, except those that could still commit at or below that version: the region
+     * server invalidates them (their transactions then abort), as a low-latency generic reader does.
+     */
     public VersionedResult get(Get get) throws IOException {
         return read(get, Operation.READ);
     }

@@ -1,8 +1,10 @@
 package io.tidemark.coprocessor.fastpath;
 
+import io.tidemark.client.CommitRecordWriter;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
+import io.tidemark.client.TransactionManager;
 import io.tidemark.client.admin.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
@@ -21,9 +23,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,6 +39,7 @@ import static io.tidemark.testing.TestCluster.G;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -204,6 +210,55 @@ class FastPathOperationsTest {
         }
     }
 
+    /**
+     * A plain read skips an undecided write, but not one that may still commit below the version the read answers:
+     * W1 got its commit timestamp from the TSO and has not written its record when W2, begun after it, commits
+     * another column of the row. Answering W2's state at W2's commit while W1 could still commit below it was the
+     * stale read the chaos checker found (stop 23); the read invalidates W1 instead, and W1's commit fails.
+     */
+    @Test
+    void plainReadInvalidatesAWriterThatCouldCommitBelowTheVersionItAnswers() throws Exception {
+        byte[] row = Bytes.toBytes("settled");
+        CountDownLatch tsoCommitted = new CountDownLatch(1);
+        CountDownLatch readDone = new CountDownLatch(1);
+        CommitRecordWriter waitsForTheRead = (record, deadline) -> {
+            tsoCommitted.countDown();
+            await(readDone);
+            return env.commitTable.tryCommit(record, deadline);
+        };
+        ExecutorService committer = Executors.newSingleThreadExecutor();
+        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(waitsForTheRead).build();
+             TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
+            Transaction w1 = slowTm.begin();
+            t.put(w1, new Put(row).addColumn(F, Q, Bytes.toBytes("w1")));
+            Future<?> w1Commit = committer.submit(() -> {
+                slowTm.commit(w1);
+                return null;
+            });
+            assertTrue(tsoCommitted.await(30, TimeUnit.SECONDS));
+            Transaction w2 = env.tm.begin();
+            t.put(w2, new Put(row).addColumn(G, R, Bytes.toBytes("w2")));
+            env.tm.commit(w2);
+
+            VersionedResult read = fp.get(new Get(row));
+            assertNull(read.result().getValue(F, Q), "W1 has no record: it is not visible");
+            assertArrayEquals(Bytes.toBytes("w2"), read.result().getValue(G, R));
+            assertEquals(w2.commitTimestamp(), read.version());
+            assertTrue(env.commitTable.lookup(w1.startTimestamp()).isInvalidated(),
+                    "W1 got its commit timestamp before W2 began, below the read's version");
+            readDone.countDown();
+
+            ExecutionException e = assertThrows(ExecutionException.class, () -> w1Commit.get(30, TimeUnit.SECONDS));
+            TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
+            assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason());
+            assertArrayEquals(Bytes.toBytes("w2"), fp.get(new Get(row)).result().getValue(G, R));
+            assertNull(fp.get(new Get(row)).result().getValue(F, Q));
+        } finally {
+            readDone.countDown();
+            committer.shutdownNow();
+        }
+    }
+
     @Test
     void genericWriteAbortsWhenTheRowHasANewerFastPathWrite() throws Exception {
         byte[] row = Bytes.toBytes("newer-fast-path");
@@ -306,6 +361,17 @@ class FastPathOperationsTest {
             fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("not a long")));
             Exception e = assertThrows(Exception.class, () -> fp.increment(row, F, Q, 1));
             assertTrue(e.getMessage().contains("a counter has 8"), e.getMessage());
+        }
+    }
+
+    private static void await(CountDownLatch latch) throws InterruptedIOException {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the fast-path read never finished");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the fast-path read");
         }
     }
 }
