@@ -10,7 +10,10 @@ import io.tidemark.protocol.CommitMode;
  */
 public final class PendingWriterPolicy {
 
-    /** Fast-path writes: one RPC that aborts on a pending writer rather than decide it; nothing is invalidated. */
+    /**
+     * Nothing is invalidated: for fast-path writes (and read-for-update), which abort on a pending writer rather than
+     * decide it, and for a plain fast-path read's first look at the row, before it knows its version.
+     */
     public static final PendingWriterPolicy REPORT = new PendingWriterPolicy(Long.MIN_VALUE, "report pending writers");
 
     /**

@@ -18,10 +18,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static io.tidemark.visibility.Rows.F;
 import static io.tidemark.visibility.Rows.S;
@@ -33,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its own in-memory commit table), and every snapshot read and every fast-path read of the latest committed row is
  * run on both through the same {@link SnapshotQuery} and {@link CommittedRow}, and compared with a model computed from
  * what the history committed. The stores must agree with each other (reads and invalidations alike) and with the
- * model.
+ * model, also on which writers a plain fast-path read invalidates: the undecided ones that started at or below the
+ * row version it answers.
  *
  * <p>Histories hold writers that commit, roll back, crash before their commit record, crash after it (no shadow
  * cells), finish their post-commit halfway, get their commit timestamp but write the record late (low-latency mode,
@@ -66,6 +70,8 @@ class ReadRulePropertyTest {
         int reads = 0;
         int fastPathWrites = 0;
         int lostCommits = 0;
+        int fastPathReads = 0;
+        int invalidatedByFastPathReads = 0;
         for (int h = 0; h < HISTORIES; h++) {
             long seed = 7919L * h + mode.ordinal();
             History history = new History(mode, new Random(seed), mode + "-" + h + "-");
@@ -73,11 +79,15 @@ class ReadRulePropertyTest {
             reads += history.reads;
             fastPathWrites += history.fastPathWrites;
             lostCommits += history.lostCommits;
+            fastPathReads += history.fastPathReads;
+            invalidatedByFastPathReads += history.invalidatedByFastPathReads;
         }
-        String totals = reads + " snapshot reads, " + fastPathWrites + " fast-path writes, " + lostCommits
-                + " commits lost to a reader's invalidation";
+        String totals = reads + " snapshot reads, " + fastPathWrites + " fast-path writes, " + fastPathReads
+                + " fast-path reads, " + lostCommits + " commits lost to a snapshot reader's invalidation, "
+                + invalidatedByFastPathReads + " writers invalidated by a fast-path read";
         System.out.println(mode + ": " + totals);
-        assertTrue(reads > 20 * HISTORIES && fastPathWrites > HISTORIES, totals);
+        assertTrue(reads > 20 * HISTORIES && fastPathWrites > HISTORIES && fastPathReads > HISTORIES, totals);
+        assertTrue(invalidatedByFastPathReads > 0, totals);
         assertTrue(mode == CommitMode.BATCHED ? lostCommits == 0 : lostCommits > 0, totals);
     }
 
@@ -135,6 +145,10 @@ class ReadRulePropertyTest {
         int reads;
         int fastPathWrites;
         int lostCommits;
+        int fastPathReads;
+        int invalidatedByFastPathReads;
+        /** Writers a fast-path read invalidated: their commits are not counted as lost to a snapshot reader. */
+        final Set<Long> invalidatedByFastPath = new HashSet<>();
         String where;
 
         History(CommitMode mode, Random random, String rowPrefix) {
@@ -160,8 +174,10 @@ class ReadRulePropertyTest {
                     finishSome();
                 } else if (action < 52) {
                     writeLateRecord();
-                } else if (action < 62) {
+                } else if (action < 59) {
                     fastPathWrite();
+                } else if (action < 70) {
+                    fastPathRead();
                 } else if (action < 92) {
                     read();
                 } else if (action < 93) {
@@ -261,7 +277,9 @@ class ReadRulePropertyTest {
                 won = standing;
             }
             if (!won) {
-                lostCommits++;
+                if (!invalidatedByFastPath.contains(w.start)) {
+                    lostCommits++;
+                }
                 rollBack(w);
                 return;
             }
@@ -324,10 +342,10 @@ class ReadRulePropertyTest {
                     assertEquals(answers, answer, where + ": fast-path reads of row " + row + " differ on " + r.name);
                 }
                 answers = answer;
-                assertEquals(expected.values + " v" + expected.version + (expected.pending ? " refused" : ""),
+                assertEquals(expected.values + " v" + expected.version + (expected.hasPending() ? " refused" : ""),
                         answer, where + ": fast-path read of row " + row + " on " + r.name);
             }
-            if (expected.pending) {
+            if (expected.hasPending()) {
                 return;
             }
             long version = Math.max(expected.version, clock) + 1;
@@ -341,6 +359,32 @@ class ReadRulePropertyTest {
             w.writes.put(cell, write(version, cell, random.nextInt(4) == 0 ? null : "fp" + values++, true));
             writers.add(w);
             fastPathWrites++;
+        }
+
+        /**
+         * A plain fast-path read: the latest committed row, once every undecided writer that started at or below its
+         * version is invalidated (none of them has a record in this history, so the version does not move).
+         */
+        void fastPathRead() throws IOException {
+            int row = random.nextInt(ROWS);
+            Model expected = modelOfLatest(row);
+            for (Replica r : replicas) {
+                CommittedRow committed = CommittedRow.readSettled(r.store, r.commitTable, rowKey(row));
+                assertEquals(expected.values + " v" + expected.version, show(committed), where
+                        + ": fast-path get of row " + row + " on " + r.name);
+                for (long writer : expected.pendingWriters) {
+                    assertEquals(writer <= expected.version, r.commitTable.lookup(writer).isInvalidated(), where
+                            + ": fast-path get of row " + row + " at version " + expected.version + " on " + r.name
+                            + ", undecided writer " + writer);
+                }
+            }
+            for (long writer : expected.pendingWriters) {
+                if (writer <= expected.version && invalidatedByFastPath.add(writer)) {
+                    invalidatedByFastPathReads++;
+                }
+            }
+            fastPathReads++;
+            assertReplicasAgreeOnDecisions();
         }
 
         void read() throws IOException {
@@ -428,7 +472,7 @@ class ReadRulePropertyTest {
                     if (undecided && w.writes.containsKey(cell) && w.start > newestFastPath
                             && (newest == null || w.start > newest.start)
                             && replicas.get(0).commitTable.lookup(w.start).isAbsent()) {
-                        m.pending = true;
+                        m.pendingWriters.add(w.start);
                     }
                 }
             }
@@ -458,7 +502,12 @@ class ReadRulePropertyTest {
     private static final class Model {
         String values;
         long version;
-        boolean pending;
+        /** Undecided writers whose write is newer than the row's newest fast-path version and committed value. */
+        final Set<Long> pendingWriters = new TreeSet<>();
+
+        boolean hasPending() {
+            return !pendingWriters.isEmpty();
+        }
     }
 
     private static String show(List<Cell> cells) {
