@@ -1,12 +1,12 @@
 package io.tidemark.bench.breakdown;
 
+import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.bench.txn.TxMeasurement;
 import io.tidemark.bench.txn.TxMode;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -39,8 +39,8 @@ final class BaselineRatios {
             List<Object> row = new ArrayList<>(List.of(r.mode().label(), r.scenario()));
             for (TxMode baseline : baselines) {
                 TxMeasurement raw = find(results, baseline, r.scenario());
-                row.add(ratio(r.measurement().latency().meanMs(), raw.latency().meanMs()));
-                row.add(ratio(r.measurement().latency().p50Ms(), raw.latency().p50Ms()));
+                row.add(LatencySummary.ratio(r.measurement().latency().meanMs(), raw.latency().meanMs()));
+                row.add(LatencySummary.ratio(r.measurement().latency().p50Ms(), raw.latency().p50Ms()));
             }
             table.addRow(row.toArray());
         }
@@ -55,10 +55,5 @@ final class BaselineRatios {
     private static TxMeasurement find(List<BreakdownResult> results, TxMode mode, String scenario) {
         return results.stream().filter(r -> r.mode() == mode && r.scenario().equals(scenario)).findFirst()
                 .orElseThrow().measurement();
-    }
-
-    /** "n/a" when the baseline measured nothing (no committed operation in its run). */
-    private static String ratio(double ms, double baselineMs) {
-        return baselineMs > 0 ? String.format(Locale.ROOT, "%.2f", ms / baselineMs) : "n/a";
     }
 }

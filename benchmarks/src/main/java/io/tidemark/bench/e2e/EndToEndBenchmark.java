@@ -96,7 +96,7 @@ public final class EndToEndBenchmark {
     private static String p50Over(E2eResult r, List<E2eResult> results, String baseline) {
         double baselineMs = results.stream().filter(b -> b.scenario().equals(baseline)).findFirst()
                 .map(b -> b.all().p50Ms()).orElse(0.0);
-        return baselineMs > 0 ? String.format(Locale.ROOT, "%.2f", r.all().p50Ms() / baselineMs) : "n/a";
+        return LatencySummary.ratio(r.all().p50Ms(), baselineMs);
     }
 
     private String notes(List<E2eResult> results) {

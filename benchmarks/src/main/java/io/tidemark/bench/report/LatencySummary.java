@@ -22,4 +22,9 @@ public record LatencySummary(long count, double p50Ms, double p99Ms, double mean
     public static String ms(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
     }
+
+    /** {@code ms} over {@code baselineMs} with two decimals; "n/a" when the baseline measured nothing. */
+    public static String ratio(double ms, double baselineMs) {
+        return baselineMs > 0 ? String.format(Locale.ROOT, "%.2f", ms / baselineMs) : "n/a";
+    }
 }
