@@ -44,8 +44,10 @@ public final class PendingWriterPolicy {
             return new PendingWriterPolicy(Long.MAX_VALUE, "invalidate pending writers (" + CommitMode.LOW_LATENCY
                     + ")");
         }
-        return new PendingWriterPolicy(reader.epoch(), "invalidate pending writers (" + reader.commitMode()
-                + (reader.epoch() > 0 ? ", started at or below epoch " + reader.epoch() : ", none") + ")");
+        return new PendingWriterPolicy(reader.epoch(), reader.epoch() > 0
+                ? "invalidate pending writers started at or below epoch " + reader.epoch() + " (" + reader.commitMode()
+                        + ")"
+                : "report pending writers (" + reader.commitMode() + ", no epoch known)");
     }
 
     /**
