@@ -15,6 +15,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.ForwardingTsoClient;
+import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.writeset.WriteSetIds;
@@ -35,7 +36,6 @@ import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,14 +99,8 @@ class FailureTest {
     void diedBeforeCommitRecordIsInvalidatedByAReader() throws Exception {
         byte[] row = row();
         seed(row, "before");
-        CountDownLatch tsoCommitted = new CountDownLatch(1);
-        CountDownLatch readerDone = new CountDownLatch(1);
-        CommitRecordWriter slowWriter = (record, deadline) -> {
-            tsoCommitted.countDown();
-            await(readerDone);
-            return env.commitTable.tryCommit(record, deadline);
-        };
-        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(slowWriter).build();
+        HeldCommitRecords held = new HeldCommitRecords(env.commitTable);
+        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(held).build();
              TTable table = new TTable(TestCluster.connection(), tableName)) {
             Transaction writer = slowTm.begin();
             table.put(writer, new Put(row).addColumn(F, X, Bytes.toBytes("late")));
@@ -117,12 +111,12 @@ class FailureTest {
                     throw new CompletionException(e);
                 }
             });
-            assertTrue(tsoCommitted.await(30, TimeUnit.SECONDS));
+            held.awaitHeld();
 
             // The TSO gave the writer a commit timestamp below this reader's start, but there is no record yet.
             assertEquals("before", readCommitted(row));
             assertTrue(env.commitTable.lookup(writer.startTimestamp()).isInvalidated());
-            readerDone.countDown();
+            held.release();
 
             ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(30, TimeUnit.SECONDS));
             TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
@@ -362,17 +356,6 @@ class FailureTest {
             byte[] value = table.get(tx, new Get(row).addColumn(F, X)).getValue(F, X);
             env.tm.commit(tx);
             return value == null ? null : Bytes.toString(value);
-        }
-    }
-
-    private static void await(CountDownLatch latch) throws IOException {
-        try {
-            if (!latch.await(30, TimeUnit.SECONDS)) {
-                throw new IOException("the test never released the commit-record writer");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.faults.LostReplies;
 import org.apache.hadoop.hbase.TableName;
@@ -16,13 +17,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -123,14 +122,8 @@ class LostReplyTest {
     void aReaderWhoseInvalidationReplyIsLostStillInvalidatesThePendingWriter() throws Exception {
         Deployment d = deployment(Setup.LOW_LATENCY);
         byte[] row = row();
-        CountDownLatch tsoCommitted = new CountDownLatch(1);
-        CountDownLatch readerDone = new CountDownLatch(1);
-        CommitRecordWriter waitsForTheReader = (record, deadline) -> {
-            tsoCommitted.countDown();
-            await(readerDone);
-            return d.cluster.commitTable.tryCommit(record, deadline);
-        };
-        try (TransactionManager writerTm = d.cluster.managerBuilder().commitRecordWriter(waitsForTheReader).build();
+        HeldCommitRecords held = new HeldCommitRecords(d.cluster.commitTable);
+        try (TransactionManager writerTm = d.cluster.managerBuilder().commitRecordWriter(held).build();
              TTable table = new TTable(TestCluster.connection(), d.data)) {
             Transaction seed = d.cluster.tm.begin();
             table.put(seed, new Put(row).addColumn(F, X, Bytes.toBytes("before")));
@@ -145,7 +138,7 @@ class LostReplyTest {
                     throw new CompletionException(e);
                 }
             });
-            assertTrue(tsoCommitted.await(30, TimeUnit.SECONDS));
+            held.awaitHeld();
 
             long lost = LostReplies.lost(d.commitTable);
             LostReplies.armNext(d.commitTable, 1);
@@ -153,7 +146,7 @@ class LostReplyTest {
             assertEquals("before", Bytes.toString(table.get(reader, new Get(row)).getValue(F, X)));
             assertEquals(lost + 1, LostReplies.lost(d.commitTable), "the invalidation's reply was lost");
             assertTrue(d.cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated());
-            readerDone.countDown();
+            held.release();
 
             ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(30, TimeUnit.SECONDS));
             TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
@@ -163,16 +156,5 @@ class LostReplyTest {
 
     private static byte[] row() {
         return Bytes.toBytes("row" + ROWS.incrementAndGet());
-    }
-
-    private static void await(CountDownLatch latch) throws InterruptedIOException {
-        try {
-            if (!latch.await(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the reader never finished");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the reader");
-        }
     }
 }

@@ -8,6 +8,8 @@
  *   <li>{@link io.tidemark.testing.TestCommitTable}: a commit table of a test's own.</li>
  *   <li>{@link io.tidemark.testing.StagedFailures}: client crashes staged through the client's documented
  *       fault-injection seams.</li>
+ *   <li>{@link io.tidemark.testing.HeldCommitRecords}: low-latency commits held between the TSO and their commit
+ *       record until the test releases them.</li>
  *   <li>{@link io.tidemark.testing.CommitTableContract}: the behaviour every {@code CommitTable} must have.</li>
  *   <li>{@link io.tidemark.testing.faults}: lost replies and duplicate delivery.</li>
  * </ul>

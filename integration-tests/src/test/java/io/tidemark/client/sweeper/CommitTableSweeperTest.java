@@ -12,6 +12,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.StagedFailures;
@@ -215,19 +216,13 @@ class CommitTableSweeperTest {
         try (TestCluster cluster = start("sweep_deadline")) {
             TableName tableName = cluster.createTransactionalTable("deadline");
             byte[] row = Bytes.toBytes("stalled");
-            CountDownLatch granted = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            CommitRecordWriter stalls = (record, deadline) -> {
-                granted.countDown();
-                await(release);
-                return cluster.commitTable.tryCommit(record, deadline);
-            };
+            HeldCommitRecords stalls = new HeldCommitRecords(cluster.commitTable);
             try (TransactionManager stalling = cluster.managerBuilder().commitRecordWriter(stalls).build();
                  TTable table = new TTable(TestCluster.connection(), tableName)) {
                 Transaction writer = stalling.begin();
                 table.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("late")));
                 CompletableFuture<Void> commit = commitInBackground(stalling, writer);
-                assertTrue(granted.await(30, TimeUnit.SECONDS));
+                stalls.awaitHeld();
                 assertNull(readCommitted(cluster.tm, tableName, row), "the reader invalidates the stalled writer");
                 assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated());
 
@@ -237,7 +232,7 @@ class CommitTableSweeperTest {
                 assertEquals(1, result.rolledBack(), result.toString());
                 assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isAbsent(), "the marker is gone");
 
-                release.countDown();
+                stalls.release();
                 ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(60, TimeUnit.SECONDS));
                 TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
                         e.getCause());
@@ -246,7 +241,7 @@ class CommitTableSweeperTest {
                         "the late writer settled its outcome by invalidating itself");
                 assertNull(readCommitted(cluster.tm, tableName, row));
             } finally {
-                release.countDown();
+                stalls.release();
             }
         }
     }
@@ -556,17 +551,6 @@ class CommitTableSweeperTest {
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(120, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("latch not released");
-            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -1,6 +1,5 @@
 package io.tidemark.coprocessor.fastpath;
 
-import io.tidemark.client.CommitRecordWriter;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
@@ -10,6 +9,7 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.CommittedRow;
@@ -23,11 +23,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -219,15 +217,9 @@ class FastPathOperationsTest {
     @Test
     void plainReadInvalidatesAWriterThatCouldCommitBelowTheVersionItAnswers() throws Exception {
         byte[] row = Bytes.toBytes("settled");
-        CountDownLatch tsoCommitted = new CountDownLatch(1);
-        CountDownLatch readDone = new CountDownLatch(1);
-        CommitRecordWriter waitsForTheRead = (record, deadline) -> {
-            tsoCommitted.countDown();
-            await(readDone);
-            return env.commitTable.tryCommit(record, deadline);
-        };
+        HeldCommitRecords held = new HeldCommitRecords(env.commitTable);
         ExecutorService committer = Executors.newSingleThreadExecutor();
-        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(waitsForTheRead).build();
+        try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(held).build();
              TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
             Transaction w1 = slowTm.begin();
             t.put(w1, new Put(row).addColumn(F, Q, Bytes.toBytes("w1")));
@@ -235,7 +227,7 @@ class FastPathOperationsTest {
                 slowTm.commit(w1);
                 return null;
             });
-            assertTrue(tsoCommitted.await(30, TimeUnit.SECONDS));
+            held.awaitHeld();
             Transaction w2 = env.tm.begin();
             t.put(w2, new Put(row).addColumn(G, R, Bytes.toBytes("w2")));
             env.tm.commit(w2);
@@ -246,7 +238,7 @@ class FastPathOperationsTest {
             assertEquals(w2.commitTimestamp(), read.version());
             assertTrue(env.commitTable.lookup(w1.startTimestamp()).isInvalidated(),
                     "W1 got its commit timestamp before W2 began, below the read's version");
-            readDone.countDown();
+            held.release();
 
             ExecutionException e = assertThrows(ExecutionException.class, () -> w1Commit.get(30, TimeUnit.SECONDS));
             TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
@@ -254,7 +246,7 @@ class FastPathOperationsTest {
             assertArrayEquals(Bytes.toBytes("w2"), fp.get(new Get(row)).result().getValue(G, R));
             assertNull(fp.get(new Get(row)).result().getValue(F, Q));
         } finally {
-            readDone.countDown();
+            held.release();
             committer.shutdownNow();
         }
     }
@@ -361,17 +353,6 @@ class FastPathOperationsTest {
             fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("not a long")));
             Exception e = assertThrows(Exception.class, () -> fp.increment(row, F, Q, 1));
             assertTrue(e.getMessage().contains("a counter has 8"), e.getMessage());
-        }
-    }
-
-    private static void await(CountDownLatch latch) throws InterruptedIOException {
-        try {
-            if (!latch.await(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the fast-path read never finished");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the fast-path read");
         }
     }
 }
