@@ -1,5 +1,8 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -18,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -29,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LostReplyTest {
 
     private static final byte[] X = Bytes.toBytes("x");
+    private static final byte[] Y = Bytes.toBytes("y");
     private static final AtomicInteger ROWS = new AtomicInteger();
     private static final Map<Setup, Deployment> DEPLOYMENTS = new EnumMap<>(Setup.class);
 
@@ -151,6 +157,64 @@ class LostReplyTest {
             ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(30, TimeUnit.SECONDS));
             TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
             assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason());
+        }
+    }
+
+    /**
+     * The fast path's plain get invalidates a writer that could commit below the version it answers (docs/fast-path.md,
+     * "Reading a row"), from inside the region server. When that invalidation's reply is lost, the region server's own
+     * HBase client re-sends it; it must still count as an invalidation, and the writer must still lose.
+     */
+    @Test
+    void aFastPathGetWhoseInvalidationReplyIsLostStillInvalidatesTheWriterBelowItsVersion() throws Exception {
+        Deployment d = deployment(Setup.LOW_LATENCY);
+        TableName fastPathData = d.cluster.createTable("fastpath", EnumSet.of(TableFeature.FAST_PATH));
+        byte[] row = row();
+        HeldCommitRecords held = new HeldCommitRecords(d.cluster.commitTable);
+        try (TransactionManager writerTm = d.cluster.managerBuilder().commitRecordWriter(held).build();
+             TTable table = new TTable(TestCluster.connection(), fastPathData);
+             FastPathTable fp = d.cluster.fastPath(fastPathData)) {
+            Transaction w1 = writerTm.begin();
+            table.put(w1, new Put(row).addColumn(F, X, Bytes.toBytes("w1")));
+            CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
+                try {
+                    writerTm.commit(w1);
+                } catch (TransactionException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            held.awaitHeld();
+            Transaction w2 = d.cluster.tm.begin();
+            table.put(w2, new Put(row).addColumn(F, Y, Bytes.toBytes("w2")));
+            d.cluster.tm.commit(w2);
+            awaitRecordRemoved(d, w2.startTimestamp());
+
+            long lost = LostReplies.lost(d.commitTable);
+            LostReplies.armNext(d.commitTable, 1);
+            VersionedResult read = fp.get(new Get(row));
+            assertEquals(lost + 1, LostReplies.lost(d.commitTable), "the invalidation's reply was lost");
+            assertNull(read.result().getValue(F, X));
+            assertEquals("w2", Bytes.toString(read.result().getValue(F, Y)));
+            assertEquals(w2.commitTimestamp(), read.version());
+            assertTrue(d.cluster.commitTable.lookup(w1.startTimestamp()).isInvalidated());
+            held.release();
+
+            ExecutionException e = assertThrows(ExecutionException.class, () -> commit.get(30, TimeUnit.SECONDS));
+            TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, e.getCause());
+            assertEquals(TransactionAbortedException.Reason.INVALIDATED, aborted.reason());
+        } finally {
+            held.release();
+        }
+    }
+
+    /** Waits until the asynchronous post-commit removed the record, so that no other write meets the lost reply. */
+    private static void awaitRecordRemoved(Deployment d, long startTimestamp) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!d.cluster.commitTable.lookup(startTimestamp).isAbsent()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the commit record of " + startTimestamp + " was never removed");
+            }
+            Thread.sleep(10);
         }
     }
 
