@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -104,13 +103,7 @@ class FailureTest {
              TTable table = new TTable(TestCluster.connection(), tableName)) {
             Transaction writer = slowTm.begin();
             table.put(writer, new Put(row).addColumn(F, X, Bytes.toBytes("late")));
-            CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
-                try {
-                    slowTm.commit(writer);
-                } catch (TransactionException e) {
-                    throw new CompletionException(e);
-                }
-            });
+            CompletableFuture<Void> commit = HeldCommitRecords.commitInBackground(slowTm, writer);
             held.awaitHeld();
 
             // The TSO gave the writer a commit timestamp below this reader's start, but there is no record yet.

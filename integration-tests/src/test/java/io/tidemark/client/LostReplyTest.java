@@ -25,7 +25,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -137,13 +136,7 @@ class LostReplyTest {
 
             Transaction writer = writerTm.begin();
             table.put(writer, new Put(row).addColumn(F, X, Bytes.toBytes("pending")));
-            CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
-                try {
-                    writerTm.commit(writer);
-                } catch (TransactionException e) {
-                    throw new CompletionException(e);
-                }
-            });
+            CompletableFuture<Void> commit = HeldCommitRecords.commitInBackground(writerTm, writer);
             held.awaitHeld();
 
             long lost = LostReplies.lost(d.commitTable);
@@ -176,13 +169,7 @@ class LostReplyTest {
              FastPathTable fp = d.cluster.fastPath(fastPathData)) {
             Transaction w1 = writerTm.begin();
             table.put(w1, new Put(row).addColumn(F, X, Bytes.toBytes("w1")));
-            CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
-                try {
-                    writerTm.commit(w1);
-                } catch (TransactionException e) {
-                    throw new CompletionException(e);
-                }
-            });
+            CompletableFuture<Void> commit = HeldCommitRecords.commitInBackground(writerTm, w1);
             held.awaitHeld();
             Transaction w2 = d.cluster.tm.begin();
             table.put(w2, new Put(row).addColumn(F, Y, Bytes.toBytes("w2")));

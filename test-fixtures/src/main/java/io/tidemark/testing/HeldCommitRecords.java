@@ -1,6 +1,8 @@
 package io.tidemark.testing;
 
 import io.tidemark.client.CommitRecordWriter;
+import io.tidemark.client.Transaction;
+import io.tidemark.client.TransactionException;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
@@ -8,6 +10,8 @@ import io.tidemark.committable.CommitTable;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -59,5 +63,19 @@ public final class HeldCommitRecords implements CommitRecordWriter {
     /** Lets the held records, and every later one, be written. */
     public void release() {
         released.countDown();
+    }
+
+    /**
+     * Commits {@code tx} on another thread, as a transaction whose record is held must be committed; the future
+     * fails with the commit's {@link TransactionException}.
+     */
+    public static CompletableFuture<Void> commitInBackground(TransactionManager tm, Transaction tx) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                tm.commit(tx);
+            } catch (TransactionException e) {
+                throw new CompletionException(e);
+            }
+        });
     }
 }

@@ -5,7 +5,6 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.TableNotTransactionalException;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
-import io.tidemark.client.TransactionException;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.config.TidemarkConfig;
@@ -43,7 +42,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -221,7 +219,7 @@ class CommitTableSweeperTest {
                  TTable table = new TTable(TestCluster.connection(), tableName)) {
                 Transaction writer = stalling.begin();
                 table.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("late")));
-                CompletableFuture<Void> commit = commitInBackground(stalling, writer);
+                CompletableFuture<Void> commit = HeldCommitRecords.commitInBackground(stalling, writer);
                 stalls.awaitHeld();
                 assertNull(readCommitted(cluster.tm, tableName, row), "the reader invalidates the stalled writer");
                 assertTrue(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated());
@@ -276,7 +274,7 @@ class CommitTableSweeperTest {
                 assertTrue(table.get(reader, new Get(row)).isEmpty(), "the reader invalidates the pending writer");
                 cluster.tm.rollback(reader);
                 awaitMarkersOlderThanInvalidatedAge(cluster, timeoutMs + 1);
-                CompletableFuture<Void> commit = commitInBackground(stalling, writer);
+                CompletableFuture<Void> commit = HeldCommitRecords.commitInBackground(stalling, writer);
                 assertTrue(granted.await(30, TimeUnit.SECONDS), "the TSO granted the commit");
 
                 LowWatermarks.raiseTo(cluster, writer.startTimestamp());
@@ -424,16 +422,6 @@ class CommitTableSweeperTest {
             assertTrue(cluster.commitTable.lookup(start).isInvalidated());
         }
         return crashed;
-    }
-
-    private static CompletableFuture<Void> commitInBackground(TransactionManager tm, Transaction tx) {
-        return CompletableFuture.runAsync(() -> {
-            try {
-                tm.commit(tx);
-            } catch (TransactionException e) {
-                throw new CompletionException(e);
-            }
-        });
     }
 
     /** Removes the transactional marker and the commit-table binding: a table as made before families were marked. */

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -218,15 +219,11 @@ class FastPathOperationsTest {
     void plainReadInvalidatesAWriterThatCouldCommitBelowTheVersionItAnswers() throws Exception {
         byte[] row = Bytes.toBytes("settled");
         HeldCommitRecords held = new HeldCommitRecords(env.commitTable);
-        ExecutorService committer = Executors.newSingleThreadExecutor();
         try (TransactionManager slowTm = env.managerBuilder().commitRecordWriter(held).build();
              TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
             Transaction w1 = slowTm.begin();
             t.put(w1, new Put(row).addColumn(F, Q, Bytes.toBytes("w1")));
-            Future<?> w1Commit = committer.submit(() -> {
-                slowTm.commit(w1);
-                return null;
-            });
+            CompletableFuture<Void> w1Commit = HeldCommitRecords.commitInBackground(slowTm, w1);
             held.awaitHeld();
             Transaction w2 = env.tm.begin();
             t.put(w2, new Put(row).addColumn(G, R, Bytes.toBytes("w2")));
@@ -247,7 +244,6 @@ class FastPathOperationsTest {
             assertNull(fp.get(new Get(row)).result().getValue(F, Q));
         } finally {
             held.release();
-            committer.shutdownNow();
         }
     }
 
