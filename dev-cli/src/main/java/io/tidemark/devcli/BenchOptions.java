@@ -1,5 +1,6 @@
 package io.tidemark.devcli;
 
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.ReportWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,8 @@ final class BenchOptions {
     private Integer seconds;
 
     @Option(names = "--warmup", defaultValue = "3", paramLabel = "<seconds>",
-            description = "Warm-up seconds per scenario, not measured (default: ${DEFAULT-VALUE}).")
+            description = "Least warm-up seconds per scenario, not measured; the warm-up goes on while the JIT "
+                    + "compiler is busy, up to " + WarmUp.LONGEST_SECONDS + " s (default: ${DEFAULT-VALUE}; 0 for none).")
     private int warmupSeconds;
 
     @Option(names = "--output", paramLabel = "<folder>",

@@ -3,6 +3,7 @@ package io.tidemark.bench.breakdown;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -120,10 +121,10 @@ public final class BreakdownBenchmark {
                         + "client's commit record through the group-commit writer; post_commit = shadow cells and "
                         + "record removal (sync) or the hand-off to the post-commit threads (async); the rest of "
                         + "commit is the client's own work between them. Raw HBase runs the same gets and puts "
-                        + "without a transaction. Warm-up %d s, measured %d s per run; HBase, TSO and clients share "
+                        + "without a transaction. %s, measured %d s per run; HBase, TSO and clients share "
                         + "one JVM.%n%n",
                 options.threads(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
-                options.postCommit().configName(), options.warmup().toSeconds(), options.duration().toSeconds()));
+                options.postCommit().configName(), WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         ratios(results).ifPresent(ratios -> notes.append("Over raw HBase doing the same operations in this run "
                 + "(raw: back to back; raw-after-begin: each transaction's operations right after a BEGIN round trip, "
                 + "which the raw latency leaves out):\n\n").append(ratios.toMarkdown()).append('\n'));

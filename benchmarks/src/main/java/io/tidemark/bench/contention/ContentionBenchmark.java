@@ -3,6 +3,7 @@ package io.tidemark.bench.contention;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -97,10 +98,10 @@ public final class ContentionBenchmark {
                         + "each a read or an update (50/50) of one of %d preloaded rows, keys drawn with the Zipf "
                         + "theta of the row (the hot keys are spread over the table); %d-byte values. An abort is a "
                         + "write-write conflict found by the TSO, or a commit lost to a reader's invalidation; the "
-                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. Warm-up "
-                        + "%d s, measured %d s per skew; HBase, TSO and clients share one JVM.%n%n",
+                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. %s, "
+                        + "measured %d s per skew; HBase, TSO and clients share one JVM.%n%n",
                 options.threads(), options.size(), options.data().keys(), options.data().valueBytes(),
-                options.warmup().toSeconds(), options.duration().toSeconds()));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         notes.append(ReportWriter.image("abort rate vs skew",
                 Charts.save(aborts, options.outputFolder(), "contention-abort-rate.png")));
         notes.append(ReportWriter.image("throughput vs skew",

@@ -1,5 +1,6 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -35,7 +36,7 @@ final class E2eRun {
         }
         threads.forEach(Thread::start);
         try {
-            Thread.sleep(options.warmup().toMillis());
+            WarmUp.Outcome warmUp = WarmUp.ofThisJvm(Thread::sleep).run(options.warmup());
             readMicros.getIntervalHistogram();
             writeMicros.getIntervalHistogram();
             aborts.reset();
@@ -49,7 +50,7 @@ final class E2eRun {
             long failed = errors.sum();
             Histogram all = reads.copy();
             all.add(writes);
-            return new E2eResult(scenario, seconds, all.getTotalCount(), aborted, failed, firstError.get(),
+            return new E2eResult(scenario, warmUp, seconds, all.getTotalCount(), aborted, failed, firstError.get(),
                     LatencySummary.of(all), LatencySummary.of(reads), LatencySummary.of(writes));
         } finally {
             running.set(false);

@@ -1,6 +1,7 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
@@ -73,7 +74,7 @@ public final class EndToEndBenchmark {
     private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
         log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
         store.preload(options.rows(), new byte[options.valueBytes()]);
-        log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (%d s warm-up, %d s measured)%n", scenario,
+        log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (warm-up at least %d s, %d s measured)%n", scenario,
                 options.threads(), options.warmup().toSeconds(), options.duration().toSeconds());
         return new E2eRun(store, options).run(scenario);
     }
@@ -81,13 +82,15 @@ public final class EndToEndBenchmark {
     /** The results as a table (also what the command line prints). */
     public static ResultTable table(List<E2eResult> results) {
         ResultTable table = new ResultTable("scenario", "tx_per_s", "transactions", "aborts", "errors", "p50_ms",
-                "p99_ms", "mean_ms", "read_p50_ms", "write_p50_ms", "p50_over_raw", "p50_over_raw_after_begin");
+                "p99_ms", "mean_ms", "read_p50_ms", "write_p50_ms", "p50_over_raw", "p50_over_raw_after_begin",
+                "warmup_s");
         for (E2eResult r : results) {
             table.addRow(r.scenario(), String.format(Locale.ROOT, "%.0f", r.transactionsPerSecond()),
                     r.transactions(), r.aborts(), r.errors(), LatencySummary.ms(r.all().p50Ms()),
                     LatencySummary.ms(r.all().p99Ms()), LatencySummary.ms(r.all().meanMs()),
                     LatencySummary.ms(r.reads().p50Ms()), LatencySummary.ms(r.writes().p50Ms()),
-                    p50Over(r, results, RAW), p50Over(r, results, RAW_AFTER_BEGIN));
+                    p50Over(r, results, RAW), p50Over(r, results, RAW_AFTER_BEGIN),
+                    r.warmUp().lasted().toSeconds() + (r.warmUp().settled() ? "" : " (JIT still compiling)"));
         }
         return table;
     }
@@ -105,10 +108,10 @@ public final class EndToEndBenchmark {
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
                         + "commit (post-commit %s); the raw HBase rows are a plain get or put, back to back or right "
                         + "after a BEGIN round trip that is not timed (as a transaction's operation follows its "
-                        + "BEGIN). Warm-up %d s, "
+                        + "BEGIN). %s, "
                         + "measured %d s per scenario; %s%n%n",
                 options.threads(), options.rows(), options.valueBytes(), options.postCommit().configName(),
-                options.warmup().toSeconds(),
+                WarmUp.rule(options.warmup()),
                 options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()
                         + ") is measured, and raw HBase."));

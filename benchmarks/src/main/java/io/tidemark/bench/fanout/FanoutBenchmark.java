@@ -4,6 +4,7 @@ import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -309,10 +310,10 @@ public final class FanoutBenchmark {
                         + " per round, and the slices merged, so that the drift of the background load hits all of"
                         + " them alike. Latency is begin to end of"
                         + " commit. *_vs_sequential divides by the same n"
-                        + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. Warm-up %d s, measured"
+                        + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. %s, measured"
                         + " %d s per (n, f); HBase, TSO and client share one JVM.%n%n",
                 options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
-                options.warmup().toSeconds(), options.duration().toSeconds()));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         String targetReached = targetLine(results);
         if (targetReached != null) {
             notes.append(targetReached).append("\n\n");

@@ -3,6 +3,7 @@ package io.tidemark.bench.latency;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -101,10 +102,10 @@ public final class LatencyBySizeBenchmark {
                         + "operations, each a read or an update (50/50) of one of %d preloaded rows, keys drawn "
                         + "with Zipf theta %.2f; updates write %d-byte values. Latency runs from begin to the end of "
                         + "commit, committed transactions only; raw HBase runs the same gets and puts without a "
-                        + "transaction. Warm-up %d s, measured %d s per run; HBase, TSO and clients share one "
+                        + "transaction. %s, measured %d s per run; HBase, TSO and clients share one "
                         + "JVM.%n%n%s%n%n",
                 options.threads(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                options.warmup().toSeconds(), options.duration().toSeconds(), FAST_PATH_NOTE));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds(), FAST_PATH_NOTE));
         notes.append(ReportWriter.image("mean latency by size", mean));
         notes.append(ReportWriter.image("p99 latency by size", p99));
         for (SizeResult r : results) {

@@ -6,26 +6,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The timed waits of a benchmark (warm-ups and measurements), which are what its progress is counted in: set-up such
- * as starting a TSO or preloading a table is not known in advance and is not counted. Used by one thread.
+ * as starting a TSO or preloading a table is not known in advance and is not counted. A warm-up that goes on past its
+ * minimum while the JIT compiler settles ({@link WarmUp}) adds that time to the plan. Used by one thread.
  */
 public final class ProgressClock {
 
     private static final long TICK_MILLIS = 1000;
 
     private final ProgressListener listener;
-    private final long plannedSeconds;
+    private long plannedMillis;
     private long doneMillis;
     private String phase = "";
 
     public ProgressClock(ProgressListener listener, long plannedSeconds) {
         this.listener = listener;
-        this.plannedSeconds = plannedSeconds;
+        this.plannedMillis = plannedSeconds * 1000;
     }
 
     /** Names what is running now (shown next to the bar). */
     public void phase(String name) {
         phase = name;
-        listener.progress(doneMillis / 1000, plannedSeconds, phase);
+        listener.progress(doneMillis / 1000, plannedMillis / 1000, phase);
     }
 
     /** Sleeps {@code duration}, telling the listener every second. */
@@ -36,20 +37,36 @@ public final class ProgressClock {
             Thread.sleep(step);
             left -= step;
             doneMillis += step;
-            listener.progress(Math.min(plannedSeconds, doneMillis / 1000), plannedSeconds, phase);
+            listener.progress(Math.min(plannedMillis, doneMillis) / 1000, plannedMillis / 1000, phase);
         }
     }
 
     /**
-     * Runs a benchmark's client threads: starts them, waits out the warm-up, sets {@code measuring} for the measured
-     * period, then clears {@code running} and waits for every thread to end.
+     * Warms up while the benchmark's clients run: at least {@code minimum}, then until the JIT compiler has settled
+     * ({@link WarmUp}); none when {@code minimum} is zero.
+     */
+    public WarmUp.Outcome warmUp(Duration minimum) throws InterruptedException {
+        long minimumMillis = minimum.toMillis();
+        long[] waited = {0};
+        return WarmUp.ofThisJvm(millis -> {
+            if (waited[0] >= minimumMillis) {
+                plannedMillis += millis;
+            }
+            waited[0] += millis;
+            sleep(Duration.ofMillis(millis));
+        }).run(minimum);
+    }
+
+    /**
+     * Runs a benchmark's client threads: starts them, waits out the warm-up ({@link #warmUp}), sets {@code measuring}
+     * for the measured period, then clears {@code running} and waits for every thread to end.
      *
      * @return the measured period's length in seconds, as it actually lasted
      */
     public double runMeasured(List<Thread> clients, Duration warmup, Duration measured, AtomicBoolean measuring,
                               AtomicBoolean running) throws InterruptedException {
         clients.forEach(Thread::start);
-        sleep(warmup);
+        warmUp(warmup);
         measuring.set(true);
         long from = System.nanoTime();
         sleep(measured);

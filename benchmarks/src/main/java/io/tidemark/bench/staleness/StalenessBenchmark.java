@@ -3,6 +3,7 @@ package io.tidemark.bench.staleness;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -185,9 +186,9 @@ public final class StalenessBenchmark {
                         + "Snapshot age = how long before the transaction began the request that produced its "
                         + "timestamp was sent: the most a transaction can lag behind real time. tso_begins_at_most "
                         + "counts timestamps a reader thread had not used just before (an upper bound on BEGINs). "
-                        + "Warm-up %d s, measured %d s per run; HBase, TSO and clients share one JVM.%n%n",
+                        + "%s, measured %d s per run; HBase, TSO and clients share one JVM.%n%n",
                 options.readers(), AT_TSO, options.writers(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
-                options.warmup().toSeconds(), options.duration().toSeconds()));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         for (int keys : options.keysPerTransaction()) {
             String file = Charts.save(cdf(results, keys, true), options.outputFolder(),
                     "latency-cdf-" + keys + "-keys.png");

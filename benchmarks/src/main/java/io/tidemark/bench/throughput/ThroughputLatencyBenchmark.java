@@ -3,6 +3,7 @@ package io.tidemark.bench.throughput;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -86,7 +87,7 @@ public final class ThroughputLatencyBenchmark {
         BackgroundLoad.Measurement achieved;
         List<TxMeasurement> measured;
         try {
-            clock.sleep(options.warmup());
+            clock.warmUp(options.warmup());
             foreground.reset();
             if (background != null) {
                 background.reset();
@@ -162,11 +163,11 @@ public final class ThroughputLatencyBenchmark {
                         + "Background: BEGIN/COMMIT pairs (write sets of two random cell ids) on %d TSO connections, "
                         + "sent open loop at a fraction of the saturation rate, or keeping %d pairs outstanding per "
                         + "connection (\"saturated\", measured first). %s Total TSO throughput = background pairs "
-                        + "+ foreground transactions per second. Warm-up %d s, measured %d s per step; HBase, TSO, "
+                        + "+ foreground transactions per second. %s, measured %d s per step; HBase, TSO, "
                         + "load generator and clients share one JVM on this machine, so at saturation the "
                         + "foreground also competes for CPU.%n%n",
                 options.threadsPerSize(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                options.connections(), options.window(), backgroundNote(), options.warmup().toSeconds(),
+                options.connections(), options.window(), backgroundNote(), WarmUp.rule(options.warmup()),
                 options.duration().toSeconds()));
         notes.append("| mode | saturation throughput (pairs/s) |\n|---|---|\n");
         for (TxMode mode : options.modes()) {

@@ -4,6 +4,7 @@ import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -196,10 +197,10 @@ public final class TpccBenchmark {
                         + "share one TransactionManager and run transactions back to back without retrying; latency "
                         + "is BEGIN to the return of COMMIT of committed transactions. user_rollbacks are the 1%% of "
                         + "New-Orders rolled back on an unused item (not aborts); aborts are Tidemark's, by reason. "
-                        + "D_NEXT_O_ID is written last in New-Order. Warm-up %d s, measured %d s per run; HBase, TSO "
+                        + "D_NEXT_O_ID is written last in New-Order. %s, measured %d s per run; HBase, TSO "
                         + "and clients share one JVM.%n%n",
                 options.mix(), scale.warehouses(), options.scale(), scale.items(), scale.customersPerDistrict(),
-                options.warmup().toSeconds(), options.duration().toSeconds()));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         run.violations().forEach((mode, found) -> notes.append(found.isEmpty()
                 ? "Consistency conditions 1-4 hold after the " + mode + " runs.\n\n"
                 : "**Consistency violated** after the " + mode + " runs:\n\n" + found.stream()

@@ -3,6 +3,7 @@ package io.tidemark.bench.tso;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -105,7 +106,7 @@ public final class TsoBenchmark {
 
     private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate,
                                      int clientCount) throws InterruptedException {
-        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (%d s warm-up, %d s measured)%n", scenario,
+        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (warm-up at least %d s, %d s measured)%n", scenario,
                 rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.warmup().toSeconds(),
                 options.duration().toSeconds());
         clock.phase(scenario + ", " + clientCount + (clientCount == 1 ? " client" : " clients"));
@@ -178,8 +179,8 @@ public final class TsoBenchmark {
                 .append(" BEGIN+COMMIT pairs outstanding (the half-rate run sends on a fixed schedule instead). ")
                 .append("Write sets are two random 64-bit cell ids. COMMIT latency runs from sending COMMIT to the ")
                 .append("commit being durable: the TSO reply, plus the client's commit-record write in the ")
-                .append("\"commit record\" scenario. Warm-up ").append(options.warmup().toSeconds())
-                .append(" s, measured ").append(options.duration().toSeconds())
+                .append("\"commit record\" scenario. ").append(WarmUp.rule(options.warmup()))
+                .append(", measured ").append(options.duration().toSeconds())
                 .append(" s per scenario; TSO, clients and HBase share one JVM.\n\n");
         for (TsoRunResult r : results) {
             if (r.targetRate() > 0) {

@@ -65,7 +65,7 @@ final class TsoRun {
 
     private TsoRunResult measure(String scenario, String commitMode, long targetRate, PairLoad.Stats stats,
                                  List<PairLoad> loads, Runnable afterStop) throws InterruptedException {
-        clock.sleep(warmup);
+        clock.warmUp(warmup);
         stats.reset();
         long started = System.nanoTime();
         clock.sleep(duration);

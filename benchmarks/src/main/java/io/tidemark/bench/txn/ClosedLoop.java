@@ -69,7 +69,7 @@ public final class ClosedLoop implements AutoCloseable {
             throws InterruptedException {
         ClosedLoop loop = start(driver, valueBytes, groups);
         try {
-            clock.sleep(warmup);
+            clock.warmUp(warmup);
             loop.reset();
             clock.sleep(duration);
             return loop.snapshot();
