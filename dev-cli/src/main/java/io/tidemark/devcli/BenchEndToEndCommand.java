@@ -14,9 +14,10 @@ import java.util.concurrent.Callable;
 /** "bench e2e": single-key transactions through Tidemark in both modes, and plain HBase for reference. */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
         description = {"Latency of single-key transactions (50%% reads, 50%% writes, uniform keys) with Tidemark "
-                + "low-latency, Tidemark batched and raw HBase (back to back, and each right after an untimed BEGIN "
-                + "round trip), with each p50 over the raw ones.", "On an existing cluster (--hbase-site) only its "
-                + "TSO's commit mode is measured, and raw HBase.", "Defaults take about 2.5 minutes."})
+                + "low-latency, Tidemark batched, Tidemark's fast path and raw HBase (back to back, and each right "
+                + "after an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
+                + "(--hbase-site) only its TSO's commit mode is measured, the fast path and raw HBase.",
+                "Defaults take about 4 minutes."})
 final class BenchEndToEndCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 20;
@@ -45,8 +46,8 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         }
         E2eOptions options = new E2eOptions(threads, rows, value.bytes(), postCommit.mode(), bench.warmup(),
                 bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME));
-        // Four scenarios at most (three on an existing cluster: its TSO's mode and raw HBase twice).
-        long plannedSeconds = 4 * (options.warmup().toSeconds() + options.duration().toSeconds());
+        // Five scenarios at most (four on an existing cluster: its TSO's mode, the fast path and raw HBase twice).
+        long plannedSeconds = 5 * (options.warmup().toSeconds() + options.duration().toSeconds());
         List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
                 (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();

@@ -16,9 +16,9 @@ import java.util.Locale;
 
 /**
  * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
- * low-latency mode, through Tidemark in batched mode, and as plain HBase gets and puts for reference, back to back and
- * each right after an untimed BEGIN round trip. On an existing cluster only its TSO's commit mode is measured (and
- * raw HBase).
+ * low-latency mode, through Tidemark in batched mode, on Tidemark's fast path, and as plain HBase gets and puts for
+ * reference, back to back and each right after an untimed BEGIN round trip. On an existing cluster only its TSO's
+ * commit mode is measured (and the fast path and raw HBase).
  */
 public final class EndToEndBenchmark {
 
@@ -26,6 +26,7 @@ public final class EndToEndBenchmark {
     public static final String NAME = "e2e";
 
     private static final String NAMESPACE = "tidemark_bench_e2e";
+    static final String FAST_PATH = "tidemark fast path";
     static final String RAW = "raw HBase";
     static final String RAW_AFTER_BEGIN = "raw HBase after BEGIN";
 
@@ -47,11 +48,16 @@ public final class EndToEndBenchmark {
                 results.add(runTidemark(mode));
             }
         }
+        CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
+        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
+             KeyValueStore store = new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
+                     tso.clientConfig())) {
+            results.add(runScenario(FAST_PATH, store));
+        }
         try (KeyValueStore store = new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"),
                 null)) {
             results.add(runScenario(RAW, store));
         }
-        CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
              KeyValueStore store = new RawHBaseStore(target.connection(),
                      TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig())) {
@@ -106,7 +112,8 @@ public final class EndToEndBenchmark {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit (post-commit %s); the raw HBase rows are a plain get or put, back to back or right "
+                        + "commit (post-commit %s); a fast-path transaction is one FastPathTable get or put, run in the "
+                        + "region server with no TSO round trip; the raw HBase rows are a plain get or put, back to back or right "
                         + "after a BEGIN round trip that is not timed (as a transaction's operation follows its "
                         + "BEGIN). %s, "
                         + "measured %d s per scenario; %s%n%n",

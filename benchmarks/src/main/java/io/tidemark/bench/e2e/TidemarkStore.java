@@ -35,19 +35,23 @@ final class TidemarkStore implements KeyValueStore {
 
     @Override
     public void preload(int rows, byte[] value) throws IOException {
-        // Through transactions: a row written behind Tidemark's back would look like an unfinished transaction.
-        try (TTable table = new TTable(connection, tableName)) {
-            preload(table, rows, value);
-        }
+        preload(tm, connection, tableName, rows, value);
     }
 
-    private void preload(TTable table, int rows, byte[] value) throws IOException {
-        for (int first = 0; first < rows; first += PRELOAD_ROWS_PER_TRANSACTION) {
-            Transaction tx = tm.begin();
-            for (int key = first; key < Math.min(rows, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
-                table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+    /**
+     * Writes rows 0 to {@code rows - 1} in transactions of {@value #PRELOAD_ROWS_PER_TRANSACTION} rows: a row written
+     * behind Tidemark's back would look like an unfinished transaction.
+     */
+    static void preload(TransactionManager tm, Connection connection, TableName tableName, int rows, byte[] value)
+            throws IOException {
+        try (TTable table = new TTable(connection, tableName)) {
+            for (int first = 0; first < rows; first += PRELOAD_ROWS_PER_TRANSACTION) {
+                Transaction tx = tm.begin();
+                for (int key = first; key < Math.min(rows, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
+                    table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                }
+                tm.commit(tx);
             }
-            tm.commit(tx);
         }
     }
 

@@ -1,0 +1,72 @@
+package io.tidemark.bench.e2e;
+
+import io.tidemark.bench.ScratchTables;
+import io.tidemark.client.TransactionManager;
+import io.tidemark.client.admin.TableFeature;
+import io.tidemark.client.fastpath.FastPathTable;
+import io.tidemark.config.TidemarkConfig;
+import io.tidemark.fastpath.FastPathConflictException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.Set;
+
+/**
+ * Single-key transactions on the fast path (docs/fast-path.md): each is one {@link FastPathTable} get or put, run
+ * inside the region server with no TSO round trip; a write refused over an undecided writer counts as an abort.
+ */
+final class FastPathStore implements KeyValueStore {
+
+    private final Connection connection;
+    private final TableName tableName;
+    private final TransactionManager tm;
+
+    FastPathStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
+        this.connection = connection;
+        this.tableName = tableName;
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), Set.of(TableFeature.FAST_PATH),
+                clientConfig);
+        this.tm = TransactionManager.builder(connection).config(clientConfig).build();
+    }
+
+    @Override
+    public void preload(int rows, byte[] value) throws IOException {
+        TidemarkStore.preload(tm, connection, tableName, rows, value);
+    }
+
+    @Override
+    public Session session() {
+        FastPathTable table = FastPathTable.builder(connection, tableName).transactionManager(tm).build();
+        return new Session() {
+            @Override
+            public boolean read(int key) throws IOException {
+                table.get(new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
+                return true;
+            }
+
+            @Override
+            public boolean write(int key, byte[] value) throws IOException {
+                try {
+                    table.put(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                    return true;
+                } catch (FastPathConflictException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                table.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        tm.close();
+    }
+}
