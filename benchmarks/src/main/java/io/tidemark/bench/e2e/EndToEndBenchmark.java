@@ -112,16 +112,15 @@ public final class EndToEndBenchmark {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit (post-commit %s); a fast-path transaction is one FastPathTable get or put, run in the "
-                        + "region server with no TSO round trip; the raw HBase rows are a plain get or put, back to back or right "
-                        + "after a BEGIN round trip that is not timed (as a transaction's operation follows its "
-                        + "BEGIN). %s, "
-                        + "measured %d s per scenario; %s%n%n",
+                        + "commit (post-commit %s); a fast-path transaction is one FastPathTable get or put, run in "
+                        + "the region server with no TSO round trip; the raw HBase rows are a plain get or put, back "
+                        + "to back or right after a BEGIN round trip that is not timed (as a transaction's operation "
+                        + "follows its BEGIN). %s, measured %d s per scenario; %s%n%n",
                 options.threads(), options.rows(), options.valueBytes(), options.postCommit().configName(),
                 WarmUp.rule(options.warmup()),
                 options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()
-                        + ") is measured, and raw HBase."));
+                        + ") is measured, the fast path and raw HBase."));
         for (E2eResult r : results) {
             if (r.firstError() != null) {
                 notes.append("First error in \"").append(r.scenario()).append("\": ").append(r.firstError())
