@@ -3,7 +3,8 @@ package io.tidemark.bench.progress;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -88,42 +89,40 @@ public final class WarmUp {
             return new Outcome(Duration.ZERO, true);
         }
         long longestMillis = Math.max(minimumMillis, LONGEST.toMillis());
-        ArrayDeque<long[]> samples = new ArrayDeque<>();
+        List<Sample> samples = new ArrayList<>();
         long elapsed = 0;
-        samples.add(new long[] {elapsed, compileMillis.getAsLong()});
+        samples.add(new Sample(elapsed, compileMillis.getAsLong()));
         while (true) {
             long until = elapsed < minimumMillis ? minimumMillis : longestMillis;
             long step = Math.min(STEP_MILLIS, until - elapsed);
             sleeper.sleep(step);
             elapsed += step;
-            samples.add(new long[] {elapsed, compileMillis.getAsLong()});
-            boolean settled = settled(samples, elapsed);
+            samples.add(new Sample(elapsed, compileMillis.getAsLong()));
+            boolean settled = settled(samples);
             if (elapsed >= minimumMillis && (settled || elapsed >= longestMillis)) {
                 return new Outcome(Duration.ofMillis(elapsed), settled);
             }
         }
     }
 
-    /** Drops samples from before the window (keeping the last one at or before its start) and judges the rest. */
-    private static boolean settled(ArrayDeque<long[]> samples, long now) {
-        long[] latest = samples.peekLast();
-        if (latest[1] < 0) {
-            return true;
-        }
-        long windowStart = now - WINDOW.toMillis();
-        while (samples.size() > 1 && secondOf(samples)[0] <= windowStart) {
-            samples.pollFirst();
-        }
-        long[] first = samples.peekFirst();
-        if (first[0] > windowStart) {
-            return false;
-        }
-        return latest[1] - first[1] < SETTLED_SHARE * (now - first[0]);
+    /** The JVM's total compile time, read {@code elapsedMillis} into the warm-up. */
+    private record Sample(long elapsedMillis, long compileMillis) {
     }
 
-    private static long[] secondOf(ArrayDeque<long[]> samples) {
-        var it = samples.iterator();
-        it.next();
-        return it.next();
+    /** Whether the compiler spent under its share of the last window compiling, judged from the latest sample. */
+    private static boolean settled(List<Sample> samples) {
+        Sample latest = samples.get(samples.size() - 1);
+        if (latest.compileMillis() < 0) {
+            return true;
+        }
+        long windowStart = latest.elapsedMillis() - WINDOW.toMillis();
+        for (int i = samples.size() - 1; i >= 0; i--) {
+            Sample start = samples.get(i);
+            if (start.elapsedMillis() <= windowStart) {
+                long spanMillis = latest.elapsedMillis() - start.elapsedMillis();
+                return latest.compileMillis() - start.compileMillis() < SETTLED_SHARE * spanMillis;
+            }
+        }
+        return false;
     }
 }
