@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** "bench e2e": single-key transactions through Tidemark in both modes, and plain HBase for reference. */
+/**
+ * "bench e2e": single-key transactions through Tidemark in both modes and on its fast path, and plain HBase for
+ * reference.
+ */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
         description = {"Latency of single-key transactions (50%% reads, 50%% writes, uniform keys) with Tidemark "
                 + "low-latency, Tidemark batched, Tidemark's fast path and raw HBase (back to back, and each right "
