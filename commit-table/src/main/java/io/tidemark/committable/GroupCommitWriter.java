@@ -4,31 +4,39 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * Group commit for commit records written by clients (low-latency mode): concurrent transactions hand their
- * records to a few writer threads; each sends everything that queued up during its previous round trip in one
- * request. Under load many commits share one HBase round trip; alone, a commit pays just one. Several writers keep
- * several round trips in flight, because a region server works through one request's regions one after the other,
+ * Group commit for commit records written by clients (low-latency mode): concurrent transactions' records share
+ * commit-table round trips. Under load many commits share one round trip; alone, a commit pays just one. Several
+ * round trips are kept in flight, because a region server works through one request's regions one after the other,
  * with a WAL sync each, while concurrent requests share syncs (see {@link ParallelCommitWriter}).
  *
- * <p>Each writer has its own queue and serves a fixed share of the table's partitions ({@link
- * CommitTable#partition}): record i goes to writer {@code partition(i) mod writers}, so a batch touches at most
- * {@code ceil(partitions / writers)} regions and pays that many syncs, not one per region of the whole table.
+ * <p>Records queue in lanes: record i goes to lane {@code partition(i) mod lanes} ({@link CommitTable#partition}), so
+ * a batch touches at most {@code ceil(partitions / lanes)} regions and pays that many syncs, not one per region of the
+ * whole table. A lane has at most one batch in flight.
  *
- * <p>A caller that waits for its outcome anyway ({@link #commit}) skips the hand-off when nothing is waiting and a
- * round trip is free: it writes its own record on its own thread, as a lone commit would without group commit. Round
- * trips of both kinds share one limit (the writer threads' number), so records that arrive while every round trip is
- * busy queue up and go together in the next batch: batching starts exactly when commits pile up.
+ * <p>No thread of the writer's own waits for a round trip: the thread that queues a record sends its lane's batch
+ * when a round trip is free, and the thread that completes a round trip (the {@link CommitBatchSender}'s) sends
+ * whatever queued in the meantime. So a batch costs no hand-off between threads before it leaves.
+ *
+ * <p>A caller that waits for its outcome anyway ({@link #commit}) writes its own record on its own thread when nothing
+ * is waiting and a round trip is free, as a lone commit would without group commit. Round trips of both kinds share
+ * one limit, so records that arrive while every round trip is busy queue up and go together in the next batch:
+ * batching starts exactly when commits pile up.
  */
 public final class GroupCommitWriter implements AutoCloseable {
+
+    private static final long CLOSE_WAIT_MILLIS = 10_000;
 
     private static final class Pending {
         final CommitRecord record;
@@ -41,41 +49,49 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private final CommitTable commitTable;
-    private final int maxBatch;
-    private final IntConsumer batchSizes;
-    /** One queue per writer thread, indexed by {@link #lane}. */
-    private final List<LinkedBlockingQueue<Pending>> lanes = new ArrayList<>();
-    /** Round trips that may be in flight at once, batches and direct writes together. */
-    private final Semaphore roundTrips;
-    /** Records queued and not yet taken into a batch that holds a round trip; while any wait, nobody writes directly. */
-    private final AtomicInteger waiting = new AtomicInteger();
-    private final List<Thread> writers = new ArrayList<>();
-    private volatile boolean closed;
-
-    public GroupCommitWriter(CommitTable commitTable, int maxBatch, int writerThreads) {
-        this(commitTable, maxBatch, writerThreads, size -> { });
+    /** One lane's queue, and whether its batch is in flight (the one thread that set it sends, then clears it). */
+    private static final class Lane {
+        final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean sending = new AtomicBoolean();
     }
 
-    /** @param batchSizes told the number of records of each round trip (e.g. for a histogram), on a writer thread */
-    public GroupCommitWriter(CommitTable commitTable, int maxBatch, int writerThreads, IntConsumer batchSizes) {
+    private final CommitTable commitTable;
+    private final CommitBatchSender batches;
+    private final int maxBatch;
+    private final IntConsumer batchSizes;
+    private final List<Lane> lanes = new ArrayList<>();
+    /** Round trips that may be in flight at once, batches and direct writes together. */
+    private final Semaphore roundTrips;
+    /** Records queued and not yet taken into a batch; while any wait, nobody writes directly. */
+    private final AtomicInteger waiting = new AtomicInteger();
+    private volatile boolean closed;
+
+    /** {@link #GroupCommitWriter(CommitTable, CommitBatchSender, int, int, IntConsumer)} telling nobody batch sizes. */
+    public GroupCommitWriter(CommitTable commitTable, CommitBatchSender batches, int maxBatch, int roundTrips) {
+        this(commitTable, batches, maxBatch, roundTrips, size -> { });
+    }
+
+    /**
+     * @param commitTable where a lone commit writes its own record, and whose partitions the lanes share out
+     * @param batches sends each batch without blocking; its completions send the lane's next batch
+     * @param roundTrips round trips in flight at once, and lanes
+     * @param batchSizes told the number of records of each round trip (e.g. for a histogram); must not block
+     */
+    public GroupCommitWriter(CommitTable commitTable, CommitBatchSender batches, int maxBatch, int roundTrips,
+            IntConsumer batchSizes) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("group commit batch size must be positive, was " + maxBatch);
         }
-        if (writerThreads < 1) {
-            throw new IllegalArgumentException("group commit writer threads must be positive, was " + writerThreads);
+        if (roundTrips < 1) {
+            throw new IllegalArgumentException("group commit round trips must be positive, was " + roundTrips);
         }
-        this.commitTable = commitTable;
+        this.commitTable = Objects.requireNonNull(commitTable, "commitTable");
+        this.batches = Objects.requireNonNull(batches, "batches");
         this.maxBatch = maxBatch;
-        this.batchSizes = batchSizes;
-        this.roundTrips = new Semaphore(writerThreads);
-        for (int i = 0; i < writerThreads; i++) {
-            LinkedBlockingQueue<Pending> lane = new LinkedBlockingQueue<>();
-            lanes.add(lane);
-            Thread writer = new Thread(() -> run(lane), "tidemark-group-commit-" + i);
-            writer.setDaemon(true);
-            writer.start();
-            writers.add(writer);
+        this.batchSizes = Objects.requireNonNull(batchSizes, "batchSizes");
+        this.roundTrips = new Semaphore(roundTrips);
+        for (int i = 0; i < roundTrips; i++) {
+            lanes.add(new Lane());
         }
     }
 
@@ -87,7 +103,8 @@ public final class GroupCommitWriter implements AutoCloseable {
     /**
      * Completes with true when the record was written, false when a reader had invalidated the transaction, or
      * exceptionally with the {@link IOException} of the round trip (then the outcome is unknown until looked up). A
-     * record still queued when its deadline passes is never sent: it fails with an {@link IOException} too.
+     * record still queued when its deadline passes is never sent: it fails with an {@link IOException} too. The
+     * result may complete on the {@link CommitBatchSender}'s thread: what is chained on it must not block.
      */
     public CompletableFuture<Boolean> tryCommit(CommitRecord record, CommitRecordDeadline deadline) {
         Pending pending = new Pending(record, deadline);
@@ -96,12 +113,10 @@ public final class GroupCommitWriter implements AutoCloseable {
             return pending.result;
         }
         waiting.incrementAndGet();
-        lanes.get(lane(record)).add(pending);
+        Lane lane = lanes.get(Math.floorMod(commitTable.partition(record.startTimestamp()), lanes.size()));
+        lane.queue.add(pending);
+        pump(lane);
         return pending.result;
-    }
-
-    private int lane(CommitRecord record) {
-        return Math.floorMod(commitTable.partition(record.startTimestamp()), lanes.size());
     }
 
     /**
@@ -121,6 +136,7 @@ public final class GroupCommitWriter implements AutoCloseable {
                 return commitTable.tryCommitAll(List.of(record), deadline)[0];
             } finally {
                 roundTrips.release();
+                pumpAll();
             }
         }
         try {
@@ -136,83 +152,119 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void run(LinkedBlockingQueue<Pending> queue) {
-        List<Pending> batch = new ArrayList<>(maxBatch);
-        while (!closed || !queue.isEmpty()) {
-            try {
-                Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                batch.add(first);
-                roundTrips.acquire();
-                try {
-                    queue.drainTo(batch, maxBatch - 1);
-                    waiting.addAndGet(-batch.size());
-                    write(batch);
-                } finally {
-                    roundTrips.release();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            } finally {
-                batch.clear();
-            }
+    private void pumpAll() {
+        for (Lane lane : lanes) {
+            pump(lane);
         }
-        failRemaining(queue);
     }
 
-    private void write(List<Pending> queued) {
-        List<Pending> batch = new ArrayList<>(queued.size());
+    /**
+     * Sends {@code lane}'s queued records as one batch if the lane has none in flight and a round trip is free. Whoever
+     * frees a round trip or ends a lane's batch pumps again after, so a record never waits while a round trip is free:
+     * a pump that finds no round trip clears the lane's flag first and then looks at the permits once more.
+     */
+    private void pump(Lane lane) {
+        while (!lane.queue.isEmpty()) {
+            if (!lane.sending.compareAndSet(false, true)) {
+                return;
+            }
+            if (roundTrips.tryAcquire()) {
+                if (send(lane)) {
+                    return;
+                }
+                continue;
+            }
+            lane.sending.set(false);
+            if (roundTrips.availablePermits() == 0) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Sends a batch of {@code lane}'s queue, holding the lane's flag and a round trip. False when nothing was left to
+     * send (every record taken had passed its deadline): the flag and the round trip are given back, and the other
+     * lanes pumped, as after any round trip.
+     */
+    private boolean send(Lane lane) {
+        List<Pending> batch = new ArrayList<>(Math.min(maxBatch, 64));
+        List<CommitRecord> records = new ArrayList<>();
         CommitRecordDeadline deadline = CommitRecordDeadline.NONE;
-        for (Pending p : queued) {
+        Pending p;
+        while (batch.size() < maxBatch && (p = lane.queue.poll()) != null) {
+            waiting.decrementAndGet();
             try {
                 p.deadline.checkWriteMayStart();
                 batch.add(p);
+                records.add(p.record);
                 deadline = deadline.earlier(p.deadline);
             } catch (IOException late) {
                 p.result.completeExceptionally(late);
             }
         }
         if (batch.isEmpty()) {
-            return;
-        }
-        List<CommitRecord> records = new ArrayList<>(batch.size());
-        for (Pending p : batch) {
-            records.add(p.record);
+            roundTrips.release();
+            lane.sending.set(false);
+            pumpAll();
+            return false;
         }
         batchSizes.accept(records.size());
+        CompletableFuture<boolean[]> sent;
         try {
-            boolean[] won = commitTable.tryCommitAll(records, deadline);
-            for (int i = 0; i < won.length; i++) {
-                batch.get(i).result.complete(won[i]);
-            }
-        } catch (IOException | RuntimeException e) {
-            for (Pending p : batch) {
-                p.result.completeExceptionally(e);
-            }
+            sent = batches.send(records, deadline);
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
         }
+        sent.whenComplete((won, failure) -> {
+            roundTrips.release();
+            lane.sending.set(false);
+            for (int i = 0; i < batch.size(); i++) {
+                if (failure == null) {
+                    batch.get(i).result.complete(won[i]);
+                } else {
+                    batch.get(i).result.completeExceptionally(unwrap(failure));
+                }
+            }
+            pumpAll();
+        });
+        return true;
     }
 
-    private static void failRemaining(LinkedBlockingQueue<Pending> queue) {
-        Pending p;
-        while ((p = queue.poll()) != null) {
-            p.result.completeExceptionally(new IOException("group commit writer is closed"));
+    private static Throwable unwrap(Throwable failure) {
+        if (failure instanceof CompletionException && failure.getCause() != null) {
+            return failure.getCause();
         }
+        return failure;
     }
 
-    /** Writes what is queued, then stops the writer threads. */
+    /** Writes what is queued and waits (at most 10 s) for the round trips in flight, then refuses new records. */
     @Override
     public void close() {
         closed = true;
+        pumpAll();
+        long giveUp = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
         try {
-            for (Thread writer : writers) {
-                writer.join(10_000);
+            while (!idle() && System.nanoTime() < giveUp) {
+                Thread.sleep(1);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        lanes.forEach(GroupCommitWriter::failRemaining);
+        for (Lane lane : lanes) {
+            Pending p;
+            while ((p = lane.queue.poll()) != null) {
+                waiting.decrementAndGet();
+                p.result.completeExceptionally(new IOException("group commit writer is closed"));
+            }
+        }
+    }
+
+    private boolean idle() {
+        for (Lane lane : lanes) {
+            if (lane.sending.get() || !lane.queue.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

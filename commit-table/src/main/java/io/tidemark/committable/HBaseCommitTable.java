@@ -86,12 +86,12 @@ public final class HBaseCommitTable implements CommitTable {
         }
     }
 
-    private Get recordGet(long startTimestamp) {
+    Get recordGet(long startTimestamp) {
         return new Get(schema.rowKey(startTimestamp)).addColumn(CommitTableSchema.FAMILY,
                 CommitTableSchema.COMMIT_QUALIFIER);
     }
 
-    private static CommitState decode(Result record) {
+    static CommitState decode(Result record) {
         return CommitTableSchema.decode(record.getValue(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER));
     }
 
@@ -157,6 +157,18 @@ public final class HBaseCommitTable implements CommitTable {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while writing commit records");
         }
+        boolean[] won = guardedOutcomes(records, results);
+        recognizeOwnRecords(records, won);
+        return won;
+    }
+
+    /**
+     * What a batch of guarded puts decided, from HBase's result of each ({@code null} when not applied, a
+     * {@link Throwable} when refused or failed): true where written, false where the guard refused it.
+     *
+     * @throws IOException when a put failed otherwise: every record's outcome is then unknown
+     */
+    static boolean[] guardedOutcomes(List<CommitRecord> records, Object[] results) throws IOException {
         boolean[] won = new boolean[records.size()];
         for (int i = 0; i < won.length; i++) {
             Object result = results[i];
@@ -170,7 +182,6 @@ public final class HBaseCommitTable implements CommitTable {
                 won[i] = result != null;
             }
         }
-        recognizeOwnRecords(records, won);
         return won;
     }
 
@@ -194,7 +205,7 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     /** Whether {@code failure}, or one of its causes, is the guard's refusal. */
-    private static boolean isAlreadyDecided(Throwable failure) {
+    static boolean isAlreadyDecided(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (String.valueOf(t.getMessage()).contains(CommitTableSchema.ALREADY_DECIDED)) {
                 return true;
@@ -203,7 +214,7 @@ public final class HBaseCommitTable implements CommitTable {
         return false;
     }
 
-    private Put guardedPut(CommitRecord record) {
+    Put guardedPut(CommitRecord record) {
         Put put = commitPut(schema.rowKey(record.startTimestamp()), record);
         put.setAttribute(CommitTableSchema.PUT_IF_ABSENT_ATTRIBUTE, TRUE);
         return put;
@@ -236,28 +247,37 @@ public final class HBaseCommitTable implements CommitTable {
      * timestamp as won; only a record holding another decision (an invalidation) really lost.
      */
     private void recognizeOwnRecords(List<CommitRecord> records, boolean[] won) throws IOException {
-        List<Integer> refused = new ArrayList<>();
-        List<Get> gets = new ArrayList<>();
-        for (int i = 0; i < won.length; i++) {
-            if (!won[i]) {
-                refused.add(i);
-                gets.add(recordGet(records.get(i).startTimestamp()));
-            }
-        }
+        List<Get> gets = refusedRecordGets(records, won);
         if (gets.isEmpty()) {
             return;
         }
-        Result[] stored;
         try (Table table = connection.getTable(tableName)) {
-            stored = table.get(gets);
-        }
-        for (int j = 0; j < refused.size(); j++) {
-            int i = refused.get(j);
-            won[i] = isOwnCommit(records.get(i), decode(stored[j]));
+            recognizeOwnRecords(records, won, table.get(gets));
         }
     }
 
-    private static boolean isOwnCommit(CommitRecord record, CommitState stands) {
+    /** The gets that read back the refused records ({@code won[i]} false), in order. */
+    List<Get> refusedRecordGets(List<CommitRecord> records, boolean[] won) {
+        List<Get> gets = new ArrayList<>();
+        for (int i = 0; i < won.length; i++) {
+            if (!won[i]) {
+                gets.add(recordGet(records.get(i).startTimestamp()));
+            }
+        }
+        return gets;
+    }
+
+    /** Counts as won each refused record whose stored decision, read by {@link #refusedRecordGets}, is its own. */
+    static void recognizeOwnRecords(List<CommitRecord> records, boolean[] won, Result[] storedOfRefused) {
+        int j = 0;
+        for (int i = 0; i < won.length; i++) {
+            if (!won[i]) {
+                won[i] = isOwnCommit(records.get(i), decode(storedOfRefused[j++]));
+            }
+        }
+    }
+
+    static boolean isOwnCommit(CommitRecord record, CommitState stands) {
         return stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
     }
 
@@ -329,7 +349,7 @@ public final class HBaseCommitTable implements CommitTable {
         }
     }
 
-    private CheckAndMutate commitIfAbsent(CommitRecord record) {
+    CheckAndMutate commitIfAbsent(CommitRecord record) {
         byte[] row = schema.rowKey(record.startTimestamp());
         return CheckAndMutate.newBuilder(row)
                 .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)

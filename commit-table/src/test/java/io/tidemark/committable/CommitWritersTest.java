@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 
@@ -24,12 +26,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CommitWritersTest {
 
+    /** Runs the blocking batches; its threads are daemons and end when idle. */
+    private static final ExecutorService SENDERS = Executors.newCachedThreadPool(runnable -> {
+        Thread t = new Thread(runnable, "test-batch-sender");
+        t.setDaemon(true);
+        return t;
+    });
+
+
     private final InMemoryCommitTable table = new InMemoryCommitTable();
 
     @Test
     void aFailedRoundTripFailsEveryRecordOfIt() {
         table.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
-        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, blockingBatches(), 64, 1)) {
             CompletableFuture<Boolean> result = writer.tryCommit(new CommitRecord(10, 20));
             ExecutionException e = assertThrows(ExecutionException.class, result::get);
             assertInstanceOf(IOException.class, e.getCause());
@@ -39,7 +49,7 @@ class CommitWritersTest {
     @Test
     void groupCommitWriterTellsTheSizeOfEachRoundTrip() throws Exception {
         List<Integer> sizes = new CopyOnWriteArrayList<>();
-        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1, sizes::add)) {
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, blockingBatches(), 64, 1, sizes::add)) {
             assertTrue(writer.tryCommit(new CommitRecord(10, 20)).get());
             assertTrue(writer.tryCommit(new CommitRecord(30, 40)).get());
         }
@@ -48,7 +58,7 @@ class CommitWritersTest {
 
     @Test
     void aClosedGroupCommitWriterRefusesNewRecords() {
-        GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1);
+        GroupCommitWriter writer = new GroupCommitWriter(table, blockingBatches(), 64, 1);
         writer.close();
         assertThrows(ExecutionException.class, () -> writer.tryCommit(new CommitRecord(10, 20)).get());
     }
@@ -78,7 +88,7 @@ class CommitWritersTest {
     @Test
     void aRecordWhoseDeadlinePassedIsNeverSentWhileOthersOfItsGroupAre() throws Exception {
         CommitRecordDeadline passed = passedDeadline();
-        try (GroupCommitWriter writer = new GroupCommitWriter(table, 64, 1)) {
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, blockingBatches(), 64, 1)) {
             CompletableFuture<Boolean> late = writer.tryCommit(new CommitRecord(10, 20), passed);
             CompletableFuture<Boolean> onTime = writer.tryCommit(new CommitRecord(30, 40),
                     CommitRecordDeadline.afterMillis(60_000));
@@ -129,5 +139,9 @@ class CommitWritersTest {
             records.add(new CommitRecord(start * 10, start * 10 + 1));
         }
         return records;
+    }
+
+    private CommitBatchSender blockingBatches() {
+        return CommitBatchSender.blockingOn(table, SENDERS);
     }
 }

@@ -16,7 +16,7 @@ public interface CommitPhaseListener {
     /**
      * @param tsoNanos          COMMIT sent to the TSO until its reply was back on this thread (batched mode: includes
      *                          the TSO's commit-table write)
-     * @param commitRecordNanos the client's commit record, including the hand-off to the group-commit writer and back
+     * @param commitRecordNanos the client's commit record, including any wait for a group-commit batch
      *                          (low-latency mode; 0 in batched mode)
      * @param postCommitNanos   synchronous post-commit: the shadow cells and the commit record's removal; asynchronous:
      *                          only the hand-off to the post-commit threads

@@ -2,28 +2,34 @@ package io.tidemark.client;
 
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
-import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.GroupCommitWriter;
+import io.tidemark.committable.HBaseAsyncCommitBatches;
+import io.tidemark.committable.HBaseCommitTable;
+import org.apache.hadoop.hbase.client.Connection;
 
 import java.io.IOException;
 import java.util.function.IntConsumer;
 
 /**
- * The default commit-record writer: concurrent commits of one manager share commit-table round trips; a lone commit
- * writes its record on its own thread ({@link GroupCommitWriter#commit}).
+ * The default commit-record writer: concurrent commits of one manager share commit-table round trips, sent through
+ * HBase's asynchronous client; a lone commit writes its record on its own thread ({@link GroupCommitWriter#commit}).
  */
 final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable {
 
     /** Records sent in one round trip at most. */
     private static final int MAX_BATCH = 256;
 
+    private final HBaseAsyncCommitBatches batches;
     private final GroupCommitWriter writer;
 
     /**
-     * {@code writerThreads} round trips are kept in flight at once; {@code batchSizes} is told the records of each.
+     * {@code roundTrips} round trips are kept in flight at once; {@code batchSizes} is told the records of each.
+     * Batches go through an asynchronous connection like {@code connection}, opened when the first one forms.
      */
-    GroupCommitRecordWriter(CommitTable commitTable, int writerThreads, IntConsumer batchSizes) {
-        this.writer = new GroupCommitWriter(commitTable, MAX_BATCH, writerThreads, batchSizes);
+    GroupCommitRecordWriter(HBaseCommitTable commitTable, Connection connection, int roundTrips,
+            IntConsumer batchSizes) {
+        this.batches = new HBaseAsyncCommitBatches(commitTable, connection);
+        this.writer = new GroupCommitWriter(commitTable, batches, MAX_BATCH, roundTrips, batchSizes);
     }
 
     @Override
@@ -34,5 +40,6 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
     @Override
     public void close() {
         writer.close();
+        batches.close();
     }
 }

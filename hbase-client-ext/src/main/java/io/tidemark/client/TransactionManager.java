@@ -82,9 +82,10 @@ public final class TransactionManager implements Closeable {
         this.commitPhaseListener = b.commitPhaseListener;
         this.commitTableSettings = settings.commitTable();
         this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions(), commitTableSettings.tableName());
-        this.commitTable = new HBaseCommitTable(b.connection, commitTableSettings);
+        HBaseCommitTable hbaseCommitTable = new HBaseCommitTable(b.connection, commitTableSettings);
+        this.commitTable = hbaseCommitTable;
         this.outcomeSettler = new OutcomeSettler(b.connection, commitTable, new TransactionalTables(settings));
-        int commitWriterThreads = commitTableSettings.writeParallelism();
+        int commitRecordRoundTrips = commitTableSettings.writeParallelism();
         this.tentativeCells = new TentativeCells(b.connection, b.shadowCellWriter != null ? b.shadowCellWriter
                 : TentativeCells.directWriter(b.connection));
         // Threads last: everything above may still refuse the configuration.
@@ -94,8 +95,8 @@ public final class TransactionManager implements Closeable {
             this.commitRecordWriter = b.commitRecordWriter;
             this.ownedCommitRecordWriter = null;
         } else {
-            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(commitTable, commitWriterThreads,
-                    metrics::commitRecordBatch);
+            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(hbaseCommitTable, b.connection,
+                    commitRecordRoundTrips, metrics::commitRecordBatch);
             this.commitRecordWriter = groupWriter;
             this.ownedCommitRecordWriter = groupWriter;
         }
@@ -430,7 +431,8 @@ public final class TransactionManager implements Closeable {
 
     /**
      * Waits for asynchronous post-commits, then releases the TSO client (when this manager created it) and the commit
-     * writer. The HBase connection stays open.
+     * writer, with the asynchronous HBase connection its group commit opened, if any. The HBase connection it was given
+     * stays open.
      */
     @Override
     public void close() {

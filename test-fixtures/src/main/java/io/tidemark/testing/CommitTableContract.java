@@ -1,5 +1,6 @@
 package io.tidemark.testing;
 
+import io.tidemark.committable.CommitBatchSender;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
@@ -30,9 +31,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public abstract class CommitTableContract {
 
     private static final AtomicLong NEXT = new AtomicLong(1);
+    /** Runs blocking group-commit batches; its threads are daemons and end when idle. */
+    private static final ExecutorService SENDERS = Executors.newCachedThreadPool(runnable -> {
+        Thread t = new Thread(runnable, "contract-batch-sender");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** The table under test; may be shared by all test methods of the subclass. */
     protected abstract CommitTable table();
+
+    /**
+     * How group commit sends its batches to this table: blocking calls on threads of the contract's own, unless the
+     * table has an asynchronous client of its own.
+     */
+    protected CommitBatchSender groupCommitBatches() {
+        return CommitBatchSender.blockingOn(table(), SENDERS);
+    }
+
+    private GroupCommitWriter groupCommitWriter(int maxBatch, int roundTrips) {
+        return new GroupCommitWriter(table(), groupCommitBatches(), maxBatch, roundTrips);
+    }
 
     /** A start timestamp no other test used. */
     protected static long freshStart() {
@@ -176,7 +195,7 @@ public abstract class CommitTableContract {
         table().invalidate(invalidated);
         List<Long> starts = new ArrayList<>();
         List<CompletableFuture<Boolean>> results = new ArrayList<>();
-        try (GroupCommitWriter writer = new GroupCommitWriter(table(), 64, 4)) {
+        try (GroupCommitWriter writer = groupCommitWriter(64, 4)) {
             for (int i = 0; i < 200; i++) {
                 long start = freshStart();
                 starts.add(start);
@@ -198,7 +217,7 @@ public abstract class CommitTableContract {
         long invalidated = freshStart();
         long repeated = freshStart();
         table().invalidate(invalidated);
-        try (GroupCommitWriter writer = new GroupCommitWriter(table(), 64, 4)) {
+        try (GroupCommitWriter writer = groupCommitWriter(64, 4)) {
             assertFalse(writer.commit(new CommitRecord(invalidated, invalidated + 1), CommitRecordDeadline.NONE));
             assertTrue(writer.commit(new CommitRecord(repeated, repeated + 1), CommitRecordDeadline.NONE));
             assertTrue(writer.commit(new CommitRecord(repeated, repeated + 1), CommitRecordDeadline.NONE),
