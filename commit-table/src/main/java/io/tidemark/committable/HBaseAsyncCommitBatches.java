@@ -101,7 +101,7 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
         CompletableFuture<Boolean> known = guarded;
         if (known == null) {
             known = c.getTable(table.tableName()).getDescriptor()
-                    .thenApply(d -> d.hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR));
+                    .thenApply(HBaseCommitTable::isGuarded);
             guarded = known;
             // A failed read is not kept: the next batch asks again.
             known.whenComplete((isGuarded, failure) -> {

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -132,11 +133,16 @@ public final class HBaseCommitTable implements CommitTable {
         Boolean known = guarded;
         if (known == null) {
             try (Table table = connection.getTable(tableName)) {
-                known = table.getDescriptor().hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+                known = isGuarded(table.getDescriptor());
             }
             guarded = known;
         }
         return known;
+    }
+
+    /** Whether the commit table described by {@code descriptor} carries the guard coprocessor. */
+    static boolean isGuarded(TableDescriptor descriptor) {
+        return descriptor.hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
     }
 
     private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)
