@@ -11,7 +11,8 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import java.io.IOException;
 
 /**
- * Creates the commit table, pre-split into one region per salt bucket, when it does not exist yet; with
+ * Creates the commit table, pre-split into one region per salt bucket and recording its buckets in
+ * {@link CommitTableSchema#BUCKETS_ATTRIBUTE}, when it does not exist yet; with
  * {@code tidemark.commit-table.guard} it also attaches the commit-record guard coprocessor.
  */
 public final class CommitTableAdmin {
@@ -30,7 +31,8 @@ public final class CommitTableAdmin {
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CommitTableSchema.FAMILY)
                         .setMaxVersions(1)
                         .setInMemory(true)
-                        .build());
+                        .build())
+                .setValue(CommitTableSchema.BUCKETS_ATTRIBUTE, String.valueOf(schema.buckets()));
         if (settings.guard()) {
             descriptor.setCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
         }

@@ -13,6 +13,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       reader invalidated the transaction. Both are written with "put if {@code f:c} is absent", so exactly one
  *       of committed and invalidated can win.</li>
  *   <li>Row {@code 0xFF "low-watermark"}, column {@code f:w}: the TSO's low watermark (8 bytes).</li>
+ *   <li>Table attribute {@link #BUCKETS_ATTRIBUTE}: the number of salt buckets the table was created with, in
+ *       decimal. A process configured with another number would look for records where none are written, so every
+ *       writer of decisions checks it first.</li>
  * </ul>
  * When the table carries the commit-record guard coprocessor ({@link #GUARD_COPROCESSOR}), commit records are
  * written as plain batched puts marked with {@link #PUT_IF_ABSENT_ATTRIBUTE}; the guard performs the "if absent"
@@ -34,6 +37,9 @@ public final class CommitTableSchema {
 
     /** Text of the failure the guard returns for a marked put whose row already holds a decision. */
     public static final String ALREADY_DECIDED = "tidemark: commit record already decided";
+
+    /** Table attribute holding the salt buckets the commit table was created with. */
+    public static final String BUCKETS_ATTRIBUTE = "tidemark.commit-table.buckets";
 
     /** Salt buckets can never reach 0xFF, so the low-watermark row never collides with a commit record. */
     public static final int MAX_BUCKETS = 255;

@@ -100,8 +100,13 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
     private CompletableFuture<Boolean> isGuarded(AsyncConnection c) {
         CompletableFuture<Boolean> known = guarded;
         if (known == null) {
-            known = c.getTable(table.tableName()).getDescriptor()
-                    .thenApply(HBaseCommitTable::isGuarded);
+            known = c.getTable(table.tableName()).getDescriptor().thenApply(descriptor -> {
+                try {
+                    return table.guardOf(descriptor);
+                } catch (CommitTableMismatchException e) {
+                    throw new CompletionException(e);
+                }
+            });
             guarded = known;
             // A failed read is not kept: the next batch asks again.
             known.whenComplete((isGuarded, failure) -> {

@@ -1,5 +1,6 @@
 package io.tidemark.committable;
 
+import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -98,6 +99,7 @@ public final class HBaseCommitTable implements CommitTable {
 
     @Override
     public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        isGuarded();
         try (Table table = commitWriteTable(deadline)) {
             if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
                 return true;
@@ -128,20 +130,47 @@ public final class HBaseCommitTable implements CommitTable {
                 .setWriteRpcTimeout(timeoutMs).setReadRpcTimeout(timeoutMs).build();
     }
 
-    /** Whether the table carries the guard coprocessor; read once from its descriptor. */
+    /**
+     * Whether the table carries the guard coprocessor; read once from its descriptor, which is first checked to
+     * record this process's salt buckets ({@link #guardOf}). Every write of a decision asks, so none is written
+     * under a row key the table's other users would not look at.
+     *
+     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
+     */
     public boolean isGuarded() throws IOException {
         Boolean known = guarded;
         if (known == null) {
             try (Table table = connection.getTable(tableName)) {
-                known = isGuarded(table.getDescriptor());
+                known = guardOf(table.getDescriptor());
             }
             guarded = known;
         }
         return known;
     }
 
-    /** Whether the commit table described by {@code descriptor} carries the guard coprocessor. */
-    static boolean isGuarded(TableDescriptor descriptor) {
+    /**
+     * Whether the commit table described by {@code descriptor} carries the guard coprocessor, once the descriptor is
+     * known to record this process's salt buckets.
+     *
+     * @throws CommitTableMismatchException when it records other salt buckets, or none
+     */
+    boolean guardOf(TableDescriptor descriptor) throws CommitTableMismatchException {
+        String recorded = descriptor.getValue(CommitTableSchema.BUCKETS_ATTRIBUTE);
+        String configured = String.valueOf(schema.buckets());
+        if (recorded == null) {
+            throw new CommitTableMismatchException("commit table " + tableName + " does not record its salt buckets"
+                    + " (table attribute " + CommitTableSchema.BUCKETS_ATTRIBUTE + "), so nothing tells whether this"
+                    + " process, configured with " + TidemarkConfig.COMMIT_TABLE_REGIONS + "=" + configured
+                    + ", finds its records: record the number of buckets it was created with (its pre-split regions)"
+                    + " in the HBase shell, alter '" + tableName + "', METADATA => {'"
+                    + CommitTableSchema.BUCKETS_ATTRIBUTE + "' => '<buckets>'}");
+        }
+        if (!recorded.equals(configured)) {
+            throw new CommitTableMismatchException("commit table " + tableName + " was created with " + recorded
+                    + " salt buckets but this process is configured with " + TidemarkConfig.COMMIT_TABLE_REGIONS
+                    + "=" + configured + ": set " + TidemarkConfig.COMMIT_TABLE_REGIONS + "=" + recorded
+                    + " in every client, TSO and region server of this commit table");
+        }
         return descriptor.hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
     }
 
@@ -289,6 +318,7 @@ public final class HBaseCommitTable implements CommitTable {
 
     @Override
     public CommitState invalidate(long startTimestamp) throws IOException {
+        isGuarded();
         byte[] row = schema.rowKey(startTimestamp);
         CheckAndMutate invalidate = CheckAndMutate.newBuilder(row)
                 .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)

@@ -130,7 +130,7 @@ public final class TidemarkConfig {
     public static final String COMMIT_TABLE = "tidemark.commit-table.name";
     public static final String COMMIT_TABLE_DEFAULT = "tidemark:commits";
     public static final String COMMIT_TABLE_REGIONS = "tidemark.commit-table.regions";
-    public static final int COMMIT_TABLE_REGIONS_DEFAULT = 16;
+    public static final int COMMIT_TABLE_REGIONS_DEFAULT = 4;
     public static final String COMMIT_TABLE_WRITE_PARALLELISM = "tidemark.commit-table.write-parallelism";
     public static final int COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT = 4;
     public static final String COMMIT_TABLE_GUARD = "tidemark.commit-table.guard";
