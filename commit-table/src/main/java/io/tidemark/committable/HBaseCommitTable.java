@@ -99,7 +99,7 @@ public final class HBaseCommitTable implements CommitTable {
 
     @Override
     public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
-        isGuarded();
+        checkLayout();
         try (Table table = commitWriteTable(deadline)) {
             if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
                 return true;
@@ -131,21 +131,28 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     /**
-     * Whether the table carries the guard coprocessor; read once from its descriptor, which is first checked to
-     * record this process's salt buckets ({@link #guardOf}). Every write of a decision asks, so none is written
-     * under a row key the table's other users would not look at.
+     * Reads the table's descriptor, once, and checks that it records this process's salt buckets ({@link #guardOf}).
+     * Every write of a decision checks first, so none is written under a row key the table's other users would not
+     * look at; a TSO checks when it is built.
+     *
+     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
+     */
+    public void checkLayout() throws IOException {
+        if (guarded == null) {
+            try (Table table = connection.getTable(tableName)) {
+                guarded = guardOf(table.getDescriptor());
+            }
+        }
+    }
+
+    /**
+     * Whether the table carries the guard coprocessor, as its descriptor says ({@link #checkLayout()}).
      *
      * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
      */
     public boolean isGuarded() throws IOException {
-        Boolean known = guarded;
-        if (known == null) {
-            try (Table table = connection.getTable(tableName)) {
-                known = guardOf(table.getDescriptor());
-            }
-            guarded = known;
-        }
-        return known;
+        checkLayout();
+        return guarded;
     }
 
     /**
@@ -318,7 +325,7 @@ public final class HBaseCommitTable implements CommitTable {
 
     @Override
     public CommitState invalidate(long startTimestamp) throws IOException {
-        isGuarded();
+        checkLayout();
         byte[] row = schema.rowKey(startTimestamp);
         CheckAndMutate invalidate = CheckAndMutate.newBuilder(row)
                 .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)

@@ -1,8 +1,13 @@
 package io.tidemark.committable;
 
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.TestCommitTable;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.tso.TsoServer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -28,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The commit table records the salt buckets it was created with, and a process configured with another number (whose
  * row keys the table's other users would never look at) writes no decision through any path: a lone record, a batch
- * of the blocking client, a batch of the asynchronous one, an invalidation.
+ * of the blocking client, a batch of the asynchronous one, an invalidation; and a TSO so configured is not built.
  */
 class CommitTableBucketsTest {
 
@@ -97,6 +102,22 @@ class CommitTableBucketsTest {
         HBaseCommitTable after = new HBaseCommitTable(SharedMiniCluster.connection(), table.name(),
                 new CommitTableSchema(4));
         assertArrayEquals(new boolean[] {true}, after.tryCommitAll(List.of(RECORD), CommitRecordDeadline.NONE));
+    }
+
+    @Test
+    void aTsoConfiguredWithOtherBucketsThanTheTableRefusesToBeBuilt() throws Exception {
+        TestCommitTable table = create("buckets:tso", true);
+        TidemarkConfig config = new TidemarkConfig(new Configuration(false));
+        config.set(TidemarkConfig.COMMIT_TABLE, table.name().getNameAsString());
+        config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "8");
+        config.set(TidemarkConfig.TIMESTAMP_TABLE, "buckets:tso_timestamps");
+        try {
+            CommitTableMismatchException refused = assertThrows(CommitTableMismatchException.class,
+                    () -> TsoServer.builder().config(config).hbaseConnection(SharedMiniCluster.connection()).build());
+            assertTrue(refused.getMessage().contains("tidemark.commit-table.regions=4"), refused.getMessage());
+        } finally {
+            TestCluster.drop(TableName.valueOf("buckets:tso_timestamps"));
+        }
     }
 
     private TestCommitTable create(String name, boolean guard) throws IOException {

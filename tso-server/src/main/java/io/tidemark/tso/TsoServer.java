@@ -635,6 +635,8 @@ public final class TsoServer implements AutoCloseable {
          *
          * @throws io.tidemark.config.InvalidConfigurationException when a configuration value is invalid
          * @throws IOException when the tables cannot be created
+         * @throws io.tidemark.committable.CommitTableMismatchException when the commit table was created with other salt
+         *         buckets than {@code tidemark.commit-table.regions} says
          */
         public TsoServer build() throws IOException {
             Objects.requireNonNull(config, "config is required");
@@ -645,7 +647,9 @@ public final class TsoServer implements AutoCloseable {
                     timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
                 }
                 if (commitTable == null) {
-                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
+                    HBaseCommitTable table = new HBaseCommitTable(connection, settings.commitTable());
+                    table.checkLayout();
+                    commitTable = table;
                 }
                 if (clusterSettingsStore == null) {
                     clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());
