@@ -635,8 +635,8 @@ public final class TsoServer implements AutoCloseable {
          *
          * @throws io.tidemark.config.InvalidConfigurationException when a configuration value is invalid
          * @throws IOException when the tables cannot be created
-         * @throws io.tidemark.committable.CommitTableMismatchException when the commit table was created with other salt
-         *         buckets than {@code tidemark.commit-table.regions} says
+         * @throws io.tidemark.committable.CommitTableMismatchException when the commit table was created with other
+         *         salt buckets than {@code tidemark.commit-table.regions} says
          */
         public TsoServer build() throws IOException {
             Objects.requireNonNull(config, "config is required");
