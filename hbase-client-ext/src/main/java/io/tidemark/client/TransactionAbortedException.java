@@ -22,6 +22,9 @@ public class TransactionAbortedException extends TransactionException {
                 + " the outcome certain", "check that the TSO runs, then retry"),
         COMMIT_TABLE_UNAVAILABLE("the commit record could not be written, so the transaction invalidated itself to"
                 + " make the outcome certain", "check the HBase commit table, then retry"),
+        COMMIT_TABLE_MISMATCH("this process is configured with other commit-table salt buckets than the commit table"
+                + " records, so it writes no commit record, and no other process writes one for it",
+                "set tidemark.commit-table.regions as the cause says, in every client, TSO and region server"),
         NEWER_FAST_PATH_WRITE("a fast-path (single-row) transaction committed a write to a row this transaction"
                 + " writes, after this transaction started", "retry the transaction"),
         SNAPSHOT_TOO_OLD("the transaction's snapshot is at or below a low watermark that compaction has already"

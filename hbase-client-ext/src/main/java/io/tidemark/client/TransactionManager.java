@@ -10,6 +10,7 @@ import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.CommitTableMismatchException;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
@@ -276,6 +277,10 @@ public final class TransactionManager implements Closeable {
             boolean won;
             try {
                 won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs, tx.durability()), deadline);
+            } catch (CommitTableMismatchException misconfigured) {
+                // Refused before anything was written, and only this client writes its record in low-latency mode:
+                // no record can appear, so the transaction did not commit (readers invalidate what remains of it).
+                throw abort(tx, TransactionAbortedException.Reason.COMMIT_TABLE_MISMATCH, misconfigured);
             } catch (IOException unknown) {
                 completeCommit(tx, settleUnknownOutcome(tx,
                         TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown));

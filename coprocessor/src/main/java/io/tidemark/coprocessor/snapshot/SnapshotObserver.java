@@ -56,6 +56,8 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
     private boolean collectedByCompaction;
     /** Whether this observer sees the horizon the compaction observer raises (one class loader for both). */
     private boolean horizonShared;
+    /** The commit table the last transactional read named ({@link #commitTable}); handler threads share it. */
+    private volatile HBaseCommitTable lastNamed;
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
@@ -132,10 +134,20 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
         c.bypass();
     }
 
-    /** The commit table the reader names: the one its client would consult. */
+    /**
+     * The commit table the reader names: the one its client would consult. Readers of a table name the same one, so
+     * the last one named is kept: its layout is then read from the master once, not at every invalidation.
+     */
     private CommitTable commitTable(SnapshotAttribute snapshot) {
-        return new HBaseCommitTable(environment.getConnection(), TableName.valueOf(snapshot.commitTable()),
-                new CommitTableSchema(snapshot.commitTableBuckets()));
+        HBaseCommitTable last = lastNamed;
+        if (last != null && last.schema().buckets() == snapshot.commitTableBuckets()
+                && last.tableName().getNameAsString().equals(snapshot.commitTable())) {
+            return last;
+        }
+        HBaseCommitTable named = new HBaseCommitTable(environment.getConnection(),
+                TableName.valueOf(snapshot.commitTable()), new CommitTableSchema(snapshot.commitTableBuckets()));
+        lastNamed = named;
+        return named;
     }
 
     /** The read rule for one request: outcomes are remembered for the request, as a client remembers them. */
