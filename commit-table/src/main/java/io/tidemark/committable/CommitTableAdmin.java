@@ -13,20 +13,31 @@ import java.io.IOException;
 /**
  * Creates the commit table, pre-split into one region per salt bucket and recording its buckets in
  * {@link CommitTableSchema#BUCKETS_ATTRIBUTE}, when it does not exist yet; with
- * {@code tidemark.commit-table.guard} it also attaches the commit-record guard coprocessor.
+ * {@code tidemark.commit-table.guard} it also attaches the commit-record guard coprocessor. Created or found, the
+ * table's buckets are then copied into its layout row ({@link CommitTableSchema#LAYOUT_ROW}), where processes that
+ * must not need the master read them.
  */
 public final class CommitTableAdmin {
 
     private CommitTableAdmin() {
     }
 
+    /**
+     * @throws CommitTableMismatchException when the table exists with other salt buckets than {@code settings} say,
+     *         or records none
+     */
     public static void createIfMissing(Admin admin, CommitTableSettings settings) throws IOException {
         TableName name = settings.tableName();
-        CommitTableSchema schema = settings.schema();
         createNamespaceIfMissing(admin, name.getNamespaceAsString());
-        if (admin.tableExists(name)) {
-            return;
+        if (!admin.tableExists(name)) {
+            create(admin, settings);
         }
+        new HBaseCommitTable(admin.getConnection(), settings).recordLayout();
+    }
+
+    private static void create(Admin admin, CommitTableSettings settings) throws IOException {
+        TableName name = settings.tableName();
+        CommitTableSchema schema = settings.schema();
         TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CommitTableSchema.FAMILY)
                         .setMaxVersions(1)

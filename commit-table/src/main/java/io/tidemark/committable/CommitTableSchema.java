@@ -14,12 +14,19 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       of committed and invalidated can win.</li>
  *   <li>Row {@code 0xFF "low-watermark"}, column {@code f:w}: the TSO's low watermark (8 bytes).</li>
  *   <li>Table attribute {@link #BUCKETS_ATTRIBUTE}: the number of salt buckets the table was created with, in
- *       decimal. A process configured with another number would look for records where none are written, so every
- *       writer of decisions checks it first.</li>
+ *       decimal, set in the same step as the table is created.</li>
+ *   <li>Row {@code 0xFF "layout"}, column {@code f:b}: the same number, copied from the attribute by
+ *       {@link CommitTableAdmin#createIfMissing} (so by every TSO when it is built). A process configured with another
+ *       number would look for records where none are written, so every writer of decisions checks this row first: a
+ *       row is read from a region server, while the attribute can only be read from the master, and the decisions
+ *       must not wait for a master that is away.</li>
  * </ul>
  * When the table carries the commit-record guard coprocessor ({@link #GUARD_COPROCESSOR}), commit records are
  * written as plain batched puts marked with {@link #PUT_IF_ABSENT_ATTRIBUTE}; the guard performs the "if absent"
- * check under the batch's row locks, so a whole batch costs one WAL sync instead of one per record.
+ * check under the batch's row locks, so a whole batch costs one WAL sync instead of one per record. Writers learn
+ * whether the guard is there from the same read as the layout: a Get of the layout row marked with
+ * {@link #GUARD_PROBE_ATTRIBUTE} is answered by the guard with one more cell, {@code f:g}, and by a table without it
+ * (or with a guard too old to know the probe, whose writers then use check-and-mutates, right on either) without.
  */
 public final class CommitTableSchema {
 
@@ -41,7 +48,17 @@ public final class CommitTableSchema {
     /** Table attribute holding the salt buckets the commit table was created with. */
     public static final String BUCKETS_ATTRIBUTE = "tidemark.commit-table.buckets";
 
-    /** Salt buckets can never reach 0xFF, so the low-watermark row never collides with a commit record. */
+    /** Row holding the salt buckets the commit table was created with, for readers that must not need the master. */
+    public static final byte[] LAYOUT_ROW = Bytes.add(new byte[] {(byte) 0xFF}, Bytes.toBytes("layout"));
+    /** Column of {@link #LAYOUT_ROW} holding the buckets, in decimal as in {@link #BUCKETS_ATTRIBUTE}. */
+    public static final byte[] BUCKETS_QUALIFIER = Bytes.toBytes("b");
+
+    /** Attribute of a Get of {@link #LAYOUT_ROW} asking the guard, where attached, to add {@link #GUARDED_QUALIFIER}. */
+    public static final String GUARD_PROBE_ATTRIBUTE = "tidemark.guard-probe";
+    /** Column the guard adds to a probing Get of {@link #LAYOUT_ROW}; it is never stored. */
+    public static final byte[] GUARDED_QUALIFIER = Bytes.toBytes("g");
+
+    /** Salt buckets can never reach 0xFF, so the low-watermark and layout rows never collide with a commit record. */
     public static final int MAX_BUCKETS = 255;
 
     private final int buckets;

@@ -97,12 +97,13 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
         return connection;
     }
 
+    /** Checks the table's layout row and learns whether it carries the guard, in one read, as the blocking client. */
     private CompletableFuture<Boolean> isGuarded(AsyncConnection c) {
         CompletableFuture<Boolean> known = guarded;
         if (known == null) {
-            known = c.getTable(table.tableName()).getDescriptor().thenApply(descriptor -> {
+            known = c.getTable(table.tableName()).get(HBaseCommitTable.layoutGet()).thenApply(layoutRow -> {
                 try {
-                    return table.guardOf(descriptor);
+                    return table.checkLayout(layoutRow);
                 } catch (CommitTableMismatchException e) {
                     throw new CompletionException(e);
                 }

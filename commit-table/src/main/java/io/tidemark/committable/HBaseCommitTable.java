@@ -11,7 +11,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -47,6 +46,7 @@ public final class HBaseCommitTable implements CommitTable {
      * so the pool needs no closing.
      */
     private final ExecutorService writePool;
+    /** Whether the table carries the guard; null until {@link #checkLayout()} passed. */
     private volatile Boolean guarded;
 
     public HBaseCommitTable(Connection connection, CommitTableSettings settings) {
@@ -131,46 +131,79 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     /**
-     * Reads the table's descriptor, once, and checks that it records this process's salt buckets ({@link #guardOf}).
-     * Every write of a decision checks first, so none is written under a row key the table's other users would not
-     * look at; a TSO checks when it is built.
+     * Checks, once per instance, that the table's layout row ({@link CommitTableSchema#LAYOUT_ROW}) records this
+     * process's salt buckets, and learns from the same read whether the table carries the guard. Every write of a
+     * decision checks first, so none is written under a row key the table's other users would not look at. The row
+     * is read from the region server that holds it, never from the master: commits and invalidations go on while the
+     * master is away.
      *
-     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
+     * @throws CommitTableMismatchException when the table was created with other salt buckets, or its layout row
+     *         records none yet
      */
     public void checkLayout() throws IOException {
         if (guarded == null) {
             try (Table table = connection.getTable(tableName)) {
-                guarded = guardOf(table.getDescriptor());
+                checkLayout(table.get(layoutGet()));
             }
         }
     }
 
-    /**
-     * Whether the table carries the guard coprocessor, as its descriptor says ({@link #checkLayout()}).
-     *
-     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
-     */
-    public boolean isGuarded() throws IOException {
-        checkLayout();
-        return guarded;
+    /** The read of the table's layout row, with the guard's probe, for {@link #checkLayout(Result)}. */
+    static Get layoutGet() {
+        Get layout = new Get(CommitTableSchema.LAYOUT_ROW).addColumn(CommitTableSchema.FAMILY,
+                CommitTableSchema.BUCKETS_QUALIFIER);
+        layout.setAttribute(CommitTableSchema.GUARD_PROBE_ATTRIBUTE, TRUE);
+        return layout;
     }
 
     /**
-     * Whether the commit table described by {@code descriptor} carries the guard coprocessor, once the descriptor is
-     * known to record this process's salt buckets.
+     * {@link #checkLayout()} on the layout row read by {@link #layoutGet()}.
      *
-     * @throws CommitTableMismatchException when it records other salt buckets, or none
+     * @return whether the table carries the guard (its answer to the probe is in the row)
      */
-    boolean guardOf(TableDescriptor descriptor) throws CommitTableMismatchException {
-        String recorded = descriptor.getValue(CommitTableSchema.BUCKETS_ATTRIBUTE);
+    boolean checkLayout(Result layoutRow) throws CommitTableMismatchException {
+        byte[] recorded = layoutRow.getValue(CommitTableSchema.FAMILY, CommitTableSchema.BUCKETS_QUALIFIER);
+        requireConfiguredBuckets(recorded == null ? null : Bytes.toString(recorded), "records no salt buckets in its"
+                + " layout row yet: a TSO of this version records them when it is built, from the table attribute "
+                + CommitTableSchema.BUCKETS_ATTRIBUTE);
+        boolean isGuarded = layoutRow.containsColumn(CommitTableSchema.FAMILY, CommitTableSchema.GUARDED_QUALIFIER);
+        guarded = isGuarded;
+        return isGuarded;
+    }
+
+    /**
+     * Copies the salt buckets the table was created with (its attribute {@link CommitTableSchema#BUCKETS_ATTRIBUTE},
+     * read from the master) into its layout row, unless the row holds them already, then checks them as
+     * {@link #checkLayout()} does. Run by {@link CommitTableAdmin#createIfMissing}.
+     *
+     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
+     */
+    void recordLayout() throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            String created = table.getDescriptor().getValue(CommitTableSchema.BUCKETS_ATTRIBUTE);
+            requireConfiguredBuckets(created, "does not record its salt buckets (table attribute "
+                    + CommitTableSchema.BUCKETS_ATTRIBUTE + "): record the number of buckets it was created with (its"
+                    + " pre-split regions) in the HBase shell, alter '" + tableName + "', METADATA => {'"
+                    + CommitTableSchema.BUCKETS_ATTRIBUTE + "' => '<buckets>'}, then start a TSO");
+            table.checkAndMutate(CheckAndMutate.newBuilder(CommitTableSchema.LAYOUT_ROW)
+                    .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.BUCKETS_QUALIFIER)
+                    .build(new Put(CommitTableSchema.LAYOUT_ROW).addColumn(CommitTableSchema.FAMILY,
+                            CommitTableSchema.BUCKETS_QUALIFIER, Bytes.toBytes(created))));
+        }
+        // A row recorded before, with other buckets than the attribute now says, is refused here.
+        checkLayout();
+    }
+
+    /**
+     * @param recorded the salt buckets the table records, in decimal, or null when it records none
+     * @param whenNone what is missing and how to record it, after "commit table NAME"
+     */
+    private void requireConfiguredBuckets(String recorded, String whenNone) throws CommitTableMismatchException {
         String configured = String.valueOf(schema.buckets());
         if (recorded == null) {
-            throw new CommitTableMismatchException("commit table " + tableName + " does not record its salt buckets"
-                    + " (table attribute " + CommitTableSchema.BUCKETS_ATTRIBUTE + "), so nothing tells whether this"
-                    + " process, configured with " + TidemarkConfig.COMMIT_TABLE_REGIONS + "=" + configured
-                    + ", finds its records: record the number of buckets it was created with (its pre-split regions)"
-                    + " in the HBase shell, alter '" + tableName + "', METADATA => {'"
-                    + CommitTableSchema.BUCKETS_ATTRIBUTE + "' => '<buckets>'}");
+            throw new CommitTableMismatchException("commit table " + tableName + " " + whenNone + "; until then"
+                    + " nothing tells whether this process, configured with " + TidemarkConfig.COMMIT_TABLE_REGIONS
+                    + "=" + configured + ", finds its records");
         }
         if (!recorded.equals(configured)) {
             throw new CommitTableMismatchException("commit table " + tableName + " was created with " + recorded
@@ -178,7 +211,16 @@ public final class HBaseCommitTable implements CommitTable {
                     + "=" + configured + ": set " + TidemarkConfig.COMMIT_TABLE_REGIONS + "=" + recorded
                     + " in every client, TSO and region server of this commit table");
         }
-        return descriptor.hasCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+    }
+
+    /**
+     * Whether the table carries the guard coprocessor, as the guard itself answers {@link #checkLayout()}'s read.
+     *
+     * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
+     */
+    public boolean isGuarded() throws IOException {
+        checkLayout();
+        return guarded;
     }
 
     private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -98,20 +99,27 @@ class CommitTableBucketsTest {
     }
 
     @Test
-    void aTableThatRecordsNoBucketsIsRefusedUntilTheyAreRecorded() throws Exception {
+    void aTableCreatedBeforeBucketsWereRecordedIsRefusedUntilTheyAre() throws Exception {
         TestCommitTable table = create("buckets:unrecorded", true);
-        try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
+        try (Admin admin = SharedMiniCluster.connection().getAdmin();
+             Table handle = SharedMiniCluster.connection().getTable(table.name())) {
             TableDescriptor recorded = admin.getDescriptor(table.name());
+            // As a table created before: neither the attribute nor the layout row.
             admin.modifyTable(TableDescriptorBuilder.newBuilder(recorded)
                     .removeValue(CommitTableSchema.BUCKETS_ATTRIBUTE).build());
+            handle.delete(new Delete(CommitTableSchema.LAYOUT_ROW));
             HBaseCommitTable before = new HBaseCommitTable(SharedMiniCluster.connection(), table.name(),
                     new CommitTableSchema(4));
-            assertRefusedNaming("METADATA => {'tidemark.commit-table.buckets' => '<buckets>'}",
+            assertRefusedNaming("a TSO of this version records them",
                     () -> before.tryCommitAll(List.of(RECORD), CommitRecordDeadline.NONE));
+            assertRefusedNaming("METADATA => {'tidemark.commit-table.buckets' => '<buckets>'}",
+                    () -> TestCommitTable.create(table.name().getNameAsString(), 4, true));
             assertEquals(0, decisionsIn(table));
 
             admin.modifyTable(recorded);
         }
+        // As a TSO's build does: the attribute is copied into the layout row.
+        TestCommitTable.create(table.name().getNameAsString(), 4, true);
         HBaseCommitTable after = new HBaseCommitTable(SharedMiniCluster.connection(), table.name(),
                 new CommitTableSchema(4));
         assertArrayEquals(new boolean[] {true}, after.tryCommitAll(List.of(RECORD), CommitRecordDeadline.NONE));

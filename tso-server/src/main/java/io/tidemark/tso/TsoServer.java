@@ -647,9 +647,7 @@ public final class TsoServer implements AutoCloseable {
                     timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
                 }
                 if (commitTable == null) {
-                    HBaseCommitTable table = new HBaseCommitTable(connection, settings.commitTable());
-                    table.checkLayout();
-                    commitTable = table;
+                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
                 }
                 if (clusterSettingsStore == null) {
                     clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());

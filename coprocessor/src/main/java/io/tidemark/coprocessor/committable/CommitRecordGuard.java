@@ -2,8 +2,12 @@ package io.tidemark.coprocessor.committable;
 
 import io.tidemark.committable.CommitTableSchema;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellBuilderFactory;
+import org.apache.hadoop.hbase.CellBuilderType;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HConstants.OperationStatusCode;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.coprocessor.ObserverContext;
@@ -31,8 +35,13 @@ import java.util.Optional;
  * finished before this check (and is seen) or starts after this batch is applied (and sees the commit). The whole
  * batch is then written with one WAL sync, where a list of check-and-mutates pays one sync per record. The batch's
  * stored decisions are read together, with one scanner ({@link StoredDecisions}).
+ *
+ * <p>It also answers the probe writers read with the table's layout ({@link CommitTableSchema#GUARD_PROBE_ATTRIBUTE}),
+ * so they learn that it is there from a region server, without asking the master for the table's descriptor.
  */
 public final class CommitRecordGuard implements RegionCoprocessor, RegionObserver {
+
+    private static final byte[] GUARDED = {1};
 
     @Override
     public Optional<RegionObserver> getRegionObserver() {
@@ -62,6 +71,16 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
                 batch.setOperationStatus(i, new OperationStatus(OperationStatusCode.SANITY_CHECK_FAILURE,
                         CommitTableSchema.ALREADY_DECIDED));
             }
+        }
+    }
+
+    @Override
+    public void postGetOp(ObserverContext<RegionCoprocessorEnvironment> context, Get get, List<Cell> result) {
+        if (get.getAttribute(CommitTableSchema.GUARD_PROBE_ATTRIBUTE) != null) {
+            // Qualifier "g" sorts after the layout row's stored "b", so the result stays in order.
+            result.add(CellBuilderFactory.create(CellBuilderType.DEEP_COPY).setRow(get.getRow())
+                    .setFamily(CommitTableSchema.FAMILY).setQualifier(CommitTableSchema.GUARDED_QUALIFIER)
+                    .setTimestamp(HConstants.LATEST_TIMESTAMP).setType(Cell.Type.Put).setValue(GUARDED).build());
         }
     }
 

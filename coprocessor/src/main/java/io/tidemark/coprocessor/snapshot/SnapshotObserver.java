@@ -136,7 +136,7 @@ public final class SnapshotObserver implements RegionCoprocessor, RegionObserver
 
     /**
      * The commit table the reader names: the one its client would consult. Readers of a table name the same one, so
-     * the last one named is kept: its layout is then read from the master once, not at every invalidation.
+     * the last one named is kept: its layout row is then read once, not at every invalidation.
      */
     private CommitTable commitTable(SnapshotAttribute snapshot) {
         HBaseCommitTable last = lastNamed;
