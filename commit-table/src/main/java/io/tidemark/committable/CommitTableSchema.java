@@ -80,6 +80,14 @@ public final class CommitTableSchema {
         return (int) Long.remainderUnsigned(startTimestamp >>> Timestamps.LOW_BITS, buckets);
     }
 
+    /**
+     * Whether {@code rowKey} holds a transaction's record, rather than being one of the table's own rows (low
+     * watermark, layout), which start with {@code 0xFF}: no salt bucket reaches it.
+     */
+    public static boolean isRecordRow(byte[] rowKey) {
+        return rowKey.length > 0 && rowKey[0] != (byte) 0xFF;
+    }
+
     public byte[] rowKey(long startTimestamp) {
         byte[] key = new byte[1 + Bytes.SIZEOF_LONG];
         key[0] = (byte) bucket(startTimestamp);

@@ -36,7 +36,8 @@ class MasterOutageTest {
             TableName name = cluster.createTransactionalTable("t");
             byte[] pendingRow = Bytes.toBytes("pending");
             byte[] row = Bytes.toBytes("row");
-            // Opened while the master is there: a table's own check reads its descriptor.
+            // First used while the master is there: a process's first use of a table reads its descriptor
+            // (TransactionalTableCheck), and this TTable remembers the answer for the fresh manager below.
             try (TTable table = new TTable(TestCluster.connection(), name)) {
                 Transaction pending = cluster.tm.begin();
                 table.put(pending, new Put(pendingRow).addColumn(F, Q, Bytes.toBytes("never committed")));

@@ -90,7 +90,7 @@ final class StoreCapture {
              ResultScanner scanner = table.getScanner(new Scan().addColumn(CommitTableSchema.FAMILY,
                      CommitTableSchema.COMMIT_QUALIFIER))) {
             for (Result r : scanner) {
-                if (Bytes.equals(r.getRow(), CommitTableSchema.LOW_WATERMARK_ROW)) {
+                if (!CommitTableSchema.isRecordRow(r.getRow())) {
                     continue;
                 }
                 CommitState state = CommitTableSchema.decode(r.getValue(CommitTableSchema.FAMILY,

@@ -10,7 +10,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.Map;
@@ -62,7 +61,7 @@ final class OldRecords {
                     found = new OldRecords(r.getRow());
                     break;
                 }
-                if (Bytes.equals(r.getRow(), CommitTableSchema.LOW_WATERMARK_ROW)) {
+                if (!CommitTableSchema.isRecordRow(r.getRow())) {
                     continue;
                 }
                 Cell cell = r.getColumnLatestCell(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER);

@@ -466,7 +466,7 @@ class CommitTableSweeperTest {
         try (Table table = TestCluster.connection().getTable(cluster.commitTable.tableName());
              ResultScanner rows = table.getScanner(new Scan())) {
             for (Result r : rows) {
-                if (!Bytes.equals(r.getRow(), CommitTableSchema.LOW_WATERMARK_ROW)) {
+                if (CommitTableSchema.isRecordRow(r.getRow())) {
                     records++;
                 }
             }
