@@ -67,7 +67,7 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
         } catch (IOException closedAlready) {
             return CompletableFuture.failedFuture(closedAlready);
         }
-        return open.thenCompose(c -> isGuarded(c).thenCompose(guard -> {
+        return open.thenCompose(c -> isGuarded(c, deadline).thenCompose(guard -> {
             AsyncTable<?> handle;
             try {
                 handle = writeTable(c, deadline);
@@ -97,11 +97,20 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
         return connection;
     }
 
-    /** Checks the table's layout row and learns whether it carries the guard, in one read, as the blocking client. */
-    private CompletableFuture<Boolean> isGuarded(AsyncConnection c) {
+    /**
+     * Checks the table's layout row and learns whether it carries the guard, in one read, as the blocking client; the
+     * read ends at the deadline of the batch that makes it, as its writes do.
+     */
+    private CompletableFuture<Boolean> isGuarded(AsyncConnection c, CommitRecordDeadline deadline) {
         CompletableFuture<Boolean> known = guarded;
         if (known == null) {
-            known = c.getTable(table.tableName()).get(HBaseCommitTable.layoutGet()).thenApply(layoutRow -> {
+            AsyncTable<?> handle;
+            try {
+                handle = writeTable(c, deadline);
+            } catch (IOException late) {
+                return CompletableFuture.failedFuture(late);
+            }
+            known = handle.get(HBaseCommitTable.layoutGet()).thenApply(layoutRow -> {
                 try {
                     return table.checkLayout(layoutRow);
                 } catch (CommitTableMismatchException e) {

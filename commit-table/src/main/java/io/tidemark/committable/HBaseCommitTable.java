@@ -99,7 +99,7 @@ public final class HBaseCommitTable implements CommitTable {
 
     @Override
     public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
-        checkLayout();
+        checkLayout(deadline);
         try (Table table = commitWriteTable(deadline)) {
             if (table.checkAndMutate(commitIfAbsent(record)).isSuccess()) {
                 return true;
@@ -113,7 +113,8 @@ public final class HBaseCommitTable implements CommitTable {
         if (records.isEmpty()) {
             return new boolean[0];
         }
-        return isGuarded() ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
+        checkLayout(deadline);
+        return guarded ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
     }
 
     /**
@@ -141,8 +142,16 @@ public final class HBaseCommitTable implements CommitTable {
      *         records none yet
      */
     public void checkLayout() throws IOException {
+        checkLayout(CommitRecordDeadline.NONE);
+    }
+
+    /**
+     * {@link #checkLayout()} before a commit record's write: the read ends at the record's deadline, as the write
+     * would, so a region holding the layout row that is away cannot hold the commit past it.
+     */
+    private void checkLayout(CommitRecordDeadline deadline) throws IOException {
         if (guarded == null) {
-            try (Table table = connection.getTable(tableName)) {
+            try (Table table = commitWriteTable(deadline)) {
                 checkLayout(table.get(layoutGet()));
             }
         }

@@ -1,5 +1,6 @@
 package io.tidemark.tso;
 
+import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
@@ -11,11 +12,15 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -69,7 +74,8 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
      * HBase's own client retries a write for up to {@code hbase.client.operation.timeout} (20 minutes by default), so
      * a record write sent before the commit-record deadline could land long after it. The deadline bounds the HBase
      * timeouts of every attempt: with the record's region offline, the write gives up at the deadline, and once the
-     * region is back the batch is settled by invalidation, not by a late record.
+     * region is back the batch is settled by invalidation, not by a late record. The read of the commit table's layout
+     * row, which comes before the TSO's first write, is bounded alike: its region is offline too.
      */
     @Test
     void theDeadlineBoundsHBasesOwnRetriesOfARecordWrite() throws Exception {
@@ -86,13 +92,17 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
             try (TsoServer server = cluster.start(config);
                  TsoTestClient client = TsoTestClient.connected(server.port())) {
                 long start = client.begin();
-                byte[] region;
+                // The record's region, and the region of the layout row the TSO reads before its first write.
+                Set<String> regions = new LinkedHashSet<>();
                 try (RegionLocator locator = SharedMiniCluster.connection().getRegionLocator(
                         commitTable.tableName())) {
-                    region = locator.getRegionLocation(commitTable.schema().rowKey(start)).getRegion()
-                            .getEncodedNameAsBytes();
+                    for (byte[] row : List.of(commitTable.schema().rowKey(start), CommitTableSchema.LAYOUT_ROW)) {
+                        regions.add(locator.getRegionLocation(row).getRegion().getEncodedName());
+                    }
                 }
-                admin.unassign(region);
+                for (String region : regions) {
+                    admin.unassign(Bytes.toBytes(region));
+                }
                 try {
                     long sent = System.currentTimeMillis();
                     client.send(client.commitRequest(start, 1));
@@ -108,7 +118,9 @@ class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
                     long pastDeadline = sent + RECORD_TIMEOUT_MS + DEADLINE_MARGIN_MS;
                     Thread.sleep(Math.max(0, pastDeadline - System.currentTimeMillis()));
                 } finally {
-                    admin.assign(region);
+                    for (String region : regions) {
+                        admin.assign(Bytes.toBytes(region));
+                    }
                 }
                 AbortedReply aborted = assertInstanceOf(AbortedReply.class, client.receive());
                 assertEquals(AbortReason.INVALIDATED, aborted.reason());
