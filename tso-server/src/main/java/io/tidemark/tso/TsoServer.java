@@ -18,7 +18,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.certificate.DecisionKey;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
@@ -299,6 +301,9 @@ public final class TsoServer implements AutoCloseable {
         timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
         TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
                 System::currentTimeMillis, this::stopServing);
+        // Recorded before the first COMMIT is answered, so the commit-record guard knows every seal it meets.
+        DecisionKey decisionKey = DecisionKey.generate(oracle.epoch(), new SecureRandom());
+        timestampStorage.recordDecisionKey(decisionKey);
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();
@@ -308,8 +313,8 @@ public final class TsoServer implements AutoCloseable {
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
-                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
-                : new LowLatencyCompletion(metrics);
+                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe, decisionKey)
+                : new LowLatencyCompletion(metrics, decisionKey);
         TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
                 new CommitTokens(new SecureRandom()), settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
         synchronized (this) {
@@ -647,7 +652,10 @@ public final class TsoServer implements AutoCloseable {
                     timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
                 }
                 if (commitTable == null) {
-                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
+                    // With the TSOs' keys, read from the timestamp table: it certifies the low watermarks it raises.
+                    commitTable = new HBaseCommitTable(connection, settings.commitTable().tableName(),
+                            settings.commitTable().schema(), new TimestampTableKeys(connection,
+                                    settings.timestampTable()));
                 }
                 if (clusterSettingsStore == null) {
                     clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());
