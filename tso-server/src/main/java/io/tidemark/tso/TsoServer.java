@@ -29,6 +29,7 @@ import io.tidemark.tso.cluster.ClusterSettingsAgreement;
 import io.tidemark.tso.cluster.ClusterSettingsStore;
 import io.tidemark.tso.cluster.HBaseClusterSettingsStore;
 import io.tidemark.tso.conflict.ConflictMap;
+import io.tidemark.tso.conflict.KeyedHash;
 import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
@@ -45,6 +46,7 @@ import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
 import io.tidemark.tso.processing.CommitCompletion;
 import io.tidemark.tso.processing.CommitTokens;
+import io.tidemark.tso.processing.Fences;
 import io.tidemark.tso.processing.LowLatencyCompletion;
 import io.tidemark.tso.processing.LowWatermarkPersister;
 import io.tidemark.tso.processing.TransactionProcessor;
@@ -63,7 +65,9 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -71,6 +75,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * The timestamp oracle server: timestamps, conflict detection and, in batched mode, commit records, served over TCP
@@ -302,16 +307,19 @@ public final class TsoServer implements AutoCloseable {
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();
+        SecureRandom secrets = new SecureRandom();
         ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
-                evicted -> metrics.evictions().inc());
+                KeyedHash.random(secrets), evicted -> metrics.evictions().inc());
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
                         settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
                 : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
-                new CommitTokens(new SecureRandom()), settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
+        CommitTokens tokens = new CommitTokens(secrets);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, tokens,
+                new Fences(KeyedHash.random(secrets), fenceIdentities(tokens)), KeyedHash.random(secrets),
+                settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();
@@ -334,6 +342,19 @@ public final class TsoServer implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         activation.complete(oracle.epoch());
         listener.active(oracle.epoch(), cluster);
+    }
+
+    /** The identities of the clients {@code tidemark.tso.fence.allowed-clients} names, as {@code tokens} computes them. */
+    private Set<Long> fenceIdentities(CommitTokens tokens) {
+        Set<Long> identities = new HashSet<>();
+        ClientPrincipals allowed = settings.fenceAllowedClients();
+        if (allowed.anonymous()) {
+            identities.add(CommitTokens.ANONYMOUS);
+        }
+        for (X500Principal subject : allowed.subjects()) {
+            identities.add(tokens.identityOf(subject));
+        }
+        return identities;
     }
 
     /**

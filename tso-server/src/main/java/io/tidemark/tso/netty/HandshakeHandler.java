@@ -90,6 +90,6 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             throw new InvalidRequestException(0, ErrorCode.NOT_AUTHORIZED, "the client certificate subject '"
                     + subject + "' is not allowed by this TSO (" + TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS + ")");
         }
-        return tokens.identityOf(subject.getName(X500Principal.CANONICAL));
+        return tokens.identityOf(subject);
     }
 }
