@@ -247,7 +247,8 @@ public final class TsoServer implements AutoCloseable {
     private void startMonitoring() throws IOException {
         metrics.registerStatusGauges(this::status);
         if (settings.httpEnabled()) {
-            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
+            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status,
+                    settings.httpRequestTimeoutMs(), metrics.httpRequestTimeouts());
             httpAddress = new HostAndPort(httpAdvertisedHost(), http.address().getPort());
             LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
                     TsoHttpEndpoint.HEALTH_PATH);
