@@ -167,6 +167,11 @@ public final class TsoMetrics {
         registry.register(UPTIME, (Gauge<Long>) () -> TimeUnit.MILLISECONDS.toSeconds(status.get().uptimeMs()));
     }
 
+    /** Registers the gauge of bytes held in partly received frames over all connections. */
+    public void registerFrameBudget(Supplier<Long> bufferedBytes) {
+        registry.register(BUFFERED_FRAME_BYTES, (Gauge<Long>) bufferedBytes::get);
+    }
+
     public MetricRegistry registry() {
         return registry;
     }

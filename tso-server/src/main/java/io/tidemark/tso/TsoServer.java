@@ -14,7 +14,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
@@ -34,14 +33,15 @@ import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
 import io.tidemark.tso.lease.ZooKeeperLeaseElection;
-import io.netty.handler.ssl.SslContext;
 import io.tidemark.tso.netty.ConnectionAdmission;
 import io.tidemark.tso.netty.ConnectionLogs;
+import io.tidemark.tso.netty.TlsHandshakes;
 import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import io.tidemark.tso.monitoring.TsoJmx;
 import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
 import io.tidemark.tso.netty.ServingGate;
+import io.tidemark.tso.netty.TsoServerSocketChannel;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
 import io.tidemark.tso.processing.CommitCompletion;
@@ -140,6 +140,7 @@ public final class TsoServer implements AutoCloseable {
     private EventLoopGroup acceptor;
     private EventLoopGroup ioLoop;
     private Channel serverChannel;
+    private TlsHandshakes tls;
     private CommitCompletion completion;
     private LowWatermarkPersister lowWatermarkPersister;
     /** The conflict map of the serving incarnation, for {@link #status()}; null until active. */
@@ -213,16 +214,19 @@ public final class TsoServer implements AutoCloseable {
     private void bind() throws IOException {
         acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-accept", true));
         ioLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-io", true));
-        SslContext tls = settings.tls().enabled() ? settings.tls().newContext() : null;
+        tls = settings.tls().enabled() ? new TlsHandshakes(settings.tls().newContext()) : null;
         ConnectionLogs logs = new ConnectionLogs(ioLoop);
         ConnectionAdmission admission = new ConnectionAdmission(OpenFileLimit.maxConnections(
-                settings.maxConnections()), tls != null, metrics, logs);
+                settings.maxConnections()), settings.maxConnectionsPerAddress(), settings.connectRatePerAddress(),
+                settings.reclaimIdleMs(), tls != null, metrics, logs);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, ioLoop)
-                .channel(NioServerSocketChannel.class)
+                .channelFactory(() -> new TsoServerSocketChannel(metrics, logs))
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
-                .childHandler(new TsoChannelInitializer(settings, tls, gate, metrics, logs, admission, connections));
+                .handler(admission)
+                .childHandler(new TsoChannelInitializer(settings, tls, gate, metrics, logs, connections,
+                        ioLoop.next()));
         try {
             serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
         } catch (InterruptedException e) {
@@ -564,6 +568,9 @@ public final class TsoServer implements AutoCloseable {
         }
         if (acceptor != null) {
             acceptor.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        if (tls != null) {
+            tls.close();
         }
         stopMonitoring();
         LOG.info("TSO stopped (epoch {})", epoch);

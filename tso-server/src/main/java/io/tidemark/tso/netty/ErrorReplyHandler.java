@@ -68,6 +68,15 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         // Stop decoding: the rest of the stream cannot be trusted after a bad frame.
         ctx.channel().config().setAutoRead(false);
         Throwable cause = thrown instanceof DecoderException && thrown.getCause() != null ? thrown.getCause() : thrown;
+        if (cause instanceof OutOfMemoryError) {
+            // No memory for what this client sent (or for its reply): its connection goes, the TSO carries on. Not
+            // the TSO's own error: the limits on frames and replies bound what clients may hold.
+            metrics.allocationFailures().inc();
+            logs.allocationFailures.warn("Closing connection " + ctx.channel().remoteAddress() + ": out of memory"
+                    + " for it (" + cause + ")");
+            ctx.close();
+            return;
+        }
         if (cause instanceof IOException) {
             // A failed TLS handshake was logged with its completion event.
             LOG.debug("Connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
@@ -79,6 +88,8 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         if (cause instanceof NotServingException) {
             code = ((NotServingException) cause).errorCode();
             LOG.debug("Refusing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
+        } else if (cause instanceof LimitExceededException) {
+            code = ((LimitExceededException) cause).errorCode();
         } else if (cause instanceof ProtocolException) {
             code = ((ProtocolException) cause).errorCode();
             metrics.protocolErrors().inc();

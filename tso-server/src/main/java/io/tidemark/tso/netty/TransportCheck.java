@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.ErrorCode;
@@ -31,12 +30,12 @@ final class TransportCheck extends ByteToMessageDecoder {
     private static final int TLS_HEARTBEAT = 24;
     private static final int TLS_MAJOR_VERSION = 3;
 
-    private final SslContext tls;
+    private final TlsHandshakes tls;
     private final int handshakeTimeoutMs;
     private final ConnectionLogs logs;
 
-    /** @param tls the TSO's TLS context, or null when it speaks plaintext */
-    TransportCheck(SslContext tls, int handshakeTimeoutMs, ConnectionLogs logs) {
+    /** @param tls the TSO's TLS, or null when it speaks plaintext */
+    TransportCheck(TlsHandshakes tls, int handshakeTimeoutMs, ConnectionLogs logs) {
         this.tls = tls;
         this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.logs = logs;
