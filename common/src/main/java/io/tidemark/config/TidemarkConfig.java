@@ -55,7 +55,7 @@ public final class TidemarkConfig {
     public static final int TSO_IDLE_TIMEOUT_MS_DEFAULT = 300_000;
     /** Replies a connection may have waiting to be sent (bytes) before the TSO stops reading its requests. */
     public static final String TSO_MAX_PENDING_REPLY_BYTES = "tidemark.tso.max-pending-reply-bytes";
-    public static final int TSO_MAX_PENDING_REPLY_BYTES_DEFAULT = 1024 * 1024;
+    public static final int TSO_MAX_PENDING_REPLY_BYTES_DEFAULT = 64 * 1024;
     /** A connection whose pending replies stay above the bound this long (its client does not read) is closed. */
     public static final String TSO_REPLY_STALL_TIMEOUT_MS = "tidemark.tso.reply-stall-timeout-ms";
     public static final int TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT = 30_000;

@@ -239,9 +239,10 @@ public final class TsoServer implements AutoCloseable {
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         advertisedAddress = new HostAndPort(advertisedHost(), port);
-        LOG.info("TSO bound to {}:{} ({}), reachable as {}; competing for the lease {}", settings.host(), port,
-                tls == null ? "plaintext" : settings.tls().clientCertificateRequired() ? "mutual TLS" : "TLS",
-                advertisedAddress, settings.leasePath());
+        LOG.info("TSO bound to {}:{} ({}), reachable as {}; competing for the lease {}; resident memory at most {} MiB",
+                settings.host(), port, tls == null ? "plaintext"
+                        : settings.tls().clientCertificateRequired() ? "mutual TLS" : "TLS", advertisedAddress,
+                settings.leasePath(), TsoMemory.residentBound(settings, Runtime.getRuntime().maxMemory()) >> 20);
     }
 
     /**

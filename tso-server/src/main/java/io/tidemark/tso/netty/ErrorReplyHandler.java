@@ -53,8 +53,9 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof SslHandshakeCompletionEvent && !((SslHandshakeCompletionEvent) event).isSuccess()) {
+            Throwable cause = ((SslHandshakeCompletionEvent) event).cause();
             logs.tlsFailures.warn("TLS handshake with " + ctx.channel().remoteAddress() + " failed: "
-                    + ((SslHandshakeCompletionEvent) event).cause().getMessage());
+                    + (cause.getMessage() != null ? cause.getMessage() : cause.toString()));
         }
         ctx.fireUserEventTriggered(event);
     }

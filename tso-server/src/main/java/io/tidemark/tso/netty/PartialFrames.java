@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Watches what one connection holds in a frame received in part, just before the frame decoder: after every read it
  * tells the {@link FrameBudget} how much the decoder now buffers, and it closes the connection when a frame takes
- * longer than {@code tidemark.tso.frame-timeout-ms} from its first byte to its last. A partial frame thus costs its
- * sender the frame timeout at most, and all of them together the budget at most, where before one could be held until
- * the idle timeout (five minutes). Event-loop confined.
+ * longer than {@code tidemark.tso.frame-timeout-ms} from its first byte to its last, not counting time the TSO did
+ * not read the connection (then the frame cannot advance). A partial frame thus costs its sender the frame timeout at
+ * most, and all of them together the budget at most, where before one could be held until the idle timeout (five
+ * minutes). Event-loop confined.
  */
 final class PartialFrames extends ChannelInboundHandlerAdapter {
 
@@ -91,6 +92,11 @@ final class PartialFrames extends ChannelInboundHandlerAdapter {
         timeoutCheck = null;
         if (held == 0 || !ctx.channel().isActive()) {
             return;
+        }
+        if (!ctx.channel().config().isAutoRead()) {
+            // The TSO is not reading this connection (backpressure, its turn, its work budget): the frame cannot
+            // advance, and its time starts again once the TSO reads on.
+            partialSinceNanos = System.nanoTime();
         }
         long age = System.nanoTime() - partialSinceNanos;
         if (age < timeoutNanos) {

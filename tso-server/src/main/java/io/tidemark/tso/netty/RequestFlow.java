@@ -55,6 +55,7 @@ final class RequestFlow extends ChannelDuplexHandler {
     private int inFlight;
     private int turnUsed;
     private boolean readingStopped;
+    private boolean backpressureCounted;
     private boolean waitingForTurn;
     private boolean advanceScheduled;
     private long lastActivityNanos;
@@ -162,13 +163,20 @@ final class RequestFlow extends ChannelDuplexHandler {
         if (ctx.isRemoved() || !ctx.channel().isActive()) {
             return;
         }
+        if (!backpressured()) {
+            backpressureCounted = false;
+        }
         if (held.isEmpty() && !backpressured()) {
             startReading();
             return;
         }
         stopReading();
-        if (held.isEmpty() || backpressured()) {
+        if (backpressured()) {
+            countBackpressure();
             // A reply going out, or the channel becoming writable, calls advance() again.
+            return;
+        }
+        if (held.isEmpty()) {
             return;
         }
         long wait = budget.nanosUntilAvailable(System.nanoTime());
@@ -191,10 +199,15 @@ final class RequestFlow extends ChannelDuplexHandler {
     private void stopReading() {
         if (!readingStopped) {
             readingStopped = true;
-            if (backpressured()) {
-                metrics.readPauses().inc();
-            }
             ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    /** Counts one pause for backpressure (too many unsent replies or requests in flight) until it is over. */
+    private void countBackpressure() {
+        if (!backpressureCounted) {
+            backpressureCounted = true;
+            metrics.readPauses().inc();
         }
     }
 
@@ -247,6 +260,7 @@ final class RequestFlow extends ChannelDuplexHandler {
 
     private void becameUnwritable() {
         stopReading();
+        countBackpressure();
         if (stallCheck == null) {
             stallCheck = ctx.executor().schedule(this::stalled, stallTimeoutMs, TimeUnit.MILLISECONDS);
         }

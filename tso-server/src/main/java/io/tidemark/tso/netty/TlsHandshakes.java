@@ -1,6 +1,6 @@
 package io.tidemark.tso.netty;
 
-import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -24,9 +24,16 @@ public final class TlsHandshakes implements AutoCloseable {
         this.context = context;
     }
 
-    /** A handler for one connection, whose handshake work runs on the TLS thread. */
-    SslHandler newHandler(ByteBufAllocator alloc) {
-        return context.newHandler(alloc, thread);
+    /**
+     * A handler for {@code channel}, whose handshake work runs on the TLS thread; work left for a connection closed
+     * meanwhile (a flood's clients do not wait for their handshakes) is dropped.
+     */
+    SslHandler newHandler(Channel channel) {
+        return context.newHandler(channel.alloc(), task -> thread.execute(() -> {
+            if (channel.isActive()) {
+                task.run();
+            }
+        }));
     }
 
     @Override

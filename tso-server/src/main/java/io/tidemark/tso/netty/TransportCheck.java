@@ -60,7 +60,7 @@ final class TransportCheck extends ByteToMessageDecoder {
             clientSpeaksTls = SslHandler.isEncrypted(in, false);
         }
         if (tls != null && clientSpeaksTls) {
-            SslHandler handler = tls.newHandler(ctx.alloc());
+            SslHandler handler = tls.newHandler(ctx.channel());
             handler.setHandshakeTimeoutMillis(handshakeTimeoutMs);
             ctx.pipeline().replace(this, "tls", handler);
             return;
