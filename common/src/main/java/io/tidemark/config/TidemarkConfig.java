@@ -79,7 +79,7 @@ public final class TidemarkConfig {
     public static final int TSO_MAX_BUFFERED_FRAME_BYTES_DEFAULT = 64 * 1024 * 1024;
     /** Work one connection may cost the event loop per second, in ids (1 per BEGIN, 1 plus its ids per COMMIT). */
     public static final String TSO_MAX_IDS_PER_SECOND = "tidemark.tso.max-ids-per-second";
-    public static final int TSO_MAX_IDS_PER_SECOND_DEFAULT = 1_000_000;
+    public static final int TSO_MAX_IDS_PER_SECOND_DEFAULT = 500_000;
     /**
      * Who may raise fences: client certificate subjects separated by {@code ;}, and {@code anonymous} for every client
      * without a certificate; {@code none}: nobody.

@@ -53,8 +53,8 @@ final class BenchAttacksCommand implements Callable<Integer> {
     private int slowloris;
 
     @Option(names = "--partial", defaultValue = "2000", paramLabel = "<n>",
-            description = "Connections with partial frames, before and after HELLO, from 20 addresses (default:"
-                    + " ${DEFAULT-VALUE}).")
+            description = "Connections with partial frames, before HELLO (from one address) and after HELLO (from"
+                    + " 20) (default: ${DEFAULT-VALUE}).")
     private int partial;
 
     @Option(names = "--p99-bound-ms", defaultValue = "50", paramLabel = "<ms>",

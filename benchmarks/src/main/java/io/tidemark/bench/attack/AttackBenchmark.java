@@ -63,7 +63,7 @@ public final class AttackBenchmark {
                 new IdleConnections(options.idleConnections(), 1),
                 new IdleConnections(options.idleConnections(), 64),
                 new Slowloris(options.slowloris(), Duration.ofSeconds(1)),
-                new PartialFrames(options.partialFrames(), 20, 16 * 1024 * 1024, false),
+                new PartialFrames(options.partialFrames(), 1, 16 * 1024 * 1024, false),
                 new PartialFrames(options.partialFrames(), 20, 0, true),
                 new HttpSlowloris(300),
                 new BeginFlood(FLOOD_CONNECTIONS),
