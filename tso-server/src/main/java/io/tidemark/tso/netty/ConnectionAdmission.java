@@ -60,7 +60,13 @@ public final class ConnectionAdmission extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Channel child = (Channel) msg;
-        InetAddress address = ((InetSocketAddress) child.remoteAddress()).getAddress();
+        InetSocketAddress remote = (InetSocketAddress) child.remoteAddress();
+        if (remote == null) {
+            // Closed by its client already. (An exception here would make Netty pause accepting for a second.)
+            child.unsafe().closeForcibly();
+            return;
+        }
+        InetAddress address = remote.getAddress();
         ConnectionSlot reclaimed = null;
         String refusal;
         boolean refusedByAddress = false;

@@ -86,11 +86,9 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         }
         long requestId = 0;
         ErrorCode code;
-        if (cause instanceof NotServingException) {
-            code = ((NotServingException) cause).errorCode();
+        if (cause instanceof Refusal) {
+            code = ((Refusal) cause).errorCode();
             LOG.debug("Refusing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
-        } else if (cause instanceof LimitExceededException) {
-            code = ((LimitExceededException) cause).errorCode();
         } else if (cause instanceof ProtocolException) {
             code = ((ProtocolException) cause).errorCode();
             metrics.protocolErrors().inc();

@@ -84,7 +84,7 @@ final class PartialFrames extends ChannelInboundHandlerAdapter {
         String why = "the TSO holds " + (maxBytes >> 20) + " MiB of frames received in part, its maximum ("
                 + TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES + "), and this connection's is the oldest";
         logs.frameLimits.warn("Closing connection " + ctx.channel().remoteAddress() + ": " + why);
-        ctx.fireExceptionCaught(new LimitExceededException(ErrorCode.OVERLOADED, why + "; retry later"));
+        ctx.fireExceptionCaught(new Refusal(ErrorCode.OVERLOADED, why + "; retry later"));
         return freed;
     }
 
@@ -107,7 +107,7 @@ final class PartialFrames extends ChannelInboundHandlerAdapter {
         String why = "a frame did not arrive in full within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
                 + " ms of its first byte (" + TidemarkConfig.TSO_FRAME_TIMEOUT_MS + ")";
         logs.frameLimits.warn("Closing connection " + ctx.channel().remoteAddress() + ": " + why);
-        ctx.fireExceptionCaught(new LimitExceededException(ErrorCode.MALFORMED, why));
+        ctx.fireExceptionCaught(new Refusal(ErrorCode.MALFORMED, why));
     }
 
     private void release() {
