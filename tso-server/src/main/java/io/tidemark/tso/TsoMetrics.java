@@ -267,7 +267,7 @@ public final class TsoMetrics {
         return duplicateCommits;
     }
 
-    /** Connections refused at accept because their address had as many open, or opened as many per second, as allowed. */
+    /** Connections refused at accept because their address had its share of connections, or of new ones a second. */
     public Counter addressLimited() {
         return addressLimited;
     }

@@ -350,7 +350,7 @@ public final class TsoServer implements AutoCloseable {
         listener.active(oracle.epoch(), cluster);
     }
 
-    /** The identities of the clients {@code tidemark.tso.fence.allowed-clients} names, as {@code tokens} computes them. */
+    /** The identities of the clients {@code tidemark.tso.fence.allowed-clients} names, as {@code tokens} has them. */
     private Set<Long> fenceIdentities(CommitTokens tokens) {
         Set<Long> identities = new HashSet<>();
         ClientPrincipals allowed = settings.fenceAllowedClients();

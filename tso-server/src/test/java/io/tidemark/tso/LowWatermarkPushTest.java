@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 /**
- * Issue 33, finding 1: a client committed one-cell write sets chosen to land in one bucket of the conflict map, so every
- * commit evicted an entry and raised the low watermark, and everybody else's transactions aborted with
+ * Issue 33, finding 1: a client committed one-cell write sets chosen to land in one bucket of the conflict map, so
+ * every commit evicted an entry and raised the low watermark, and everybody else's transactions aborted with
  * BELOW_LOW_WATERMARK. The attacker here computes buckets as anyone could before the fix: with the map's public,
  * unkeyed hash of that time.
  */

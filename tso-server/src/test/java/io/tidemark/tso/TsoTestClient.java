@@ -49,7 +49,7 @@ final class TsoTestClient implements AutoCloseable {
         return new TsoTestClient(new Socket("127.0.0.1", port));
     }
 
-    /** A connection from {@code localAddress} (say 127.0.0.2: all of 127.0.0.0/8 is loopback) that has not said HELLO. */
+    /** A connection from {@code localAddress} (say 127.0.0.2: 127.0.0.0/8 is loopback) that has not said HELLO. */
     static TsoTestClient connectFrom(String localAddress, int port) throws IOException {
         Socket socket = new Socket();
         socket.bind(new InetSocketAddress(localAddress, 0));

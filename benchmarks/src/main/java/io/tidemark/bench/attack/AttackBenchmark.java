@@ -22,10 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs the attacks of issues 11 and 33 against a TSO process on 127.0.0.1 while a normal client keeps committing, each
- * against a baseline of the same TSO in the same run: first a plaintext TSO, then one with mutual TLS (for the fences of
- * an authenticated client and the TLS handshake flood). Per attack it reports the normal client's p50/p99 (BEGIN plus
- * COMMIT) and aborts, the slowest answer of /health, newcomers refused, and the TSO's resident memory before, during
- * (the highest sample) and after.
+ * against a baseline of the same TSO in the same run: first a plaintext TSO, then one with mutual TLS (for the fences
+ * of an authenticated client and the TLS handshake flood). Per attack it reports the normal client's p50/p99 (BEGIN
+ * plus COMMIT) and aborts, the slowest answer of /health, newcomers refused, and the TSO's resident memory before,
+ * during (the highest sample) and after.
  *
  * <p>An attack passes (issue 33's bounds) when during it the normal client committed with no error and no abort (its
  * transactions never conflict, so every abort is the attack's), its p50 stayed within {@value #P50_FACTOR} times the
@@ -80,19 +80,21 @@ public final class AttackBenchmark {
     public boolean run() throws IOException, InterruptedException {
         Files.createDirectories(options.output());
         ResultTable table = new ResultTable("TSO", "attack", "normal commits", "normal aborts", "normal p50 ms",
-                "normal p99 ms", "/health slowest ms", "/health failed", "newcomers refused", "TSO RSS before MiB",
+                "normal p99 ms", "/health slowest ms", "/health failed", "newcomers refused", "TSO CPU %",
+                "TSO RSS before MiB",
                 "during (max) MiB", "after MiB", "what the attack saw");
         runPhase("plaintext", options.settings(), null, plaintextAttacks(), table);
         MutualTls tls = MutualTls.create(options.output().resolve("certificates"));
         Map<String, String> mutual = new LinkedHashMap<>(options.settings());
         mutual.putAll(tls.tsoSettings());
         runPhase("mutual TLS", mutual, tls, mutualTlsAttacks(), table);
-        String notes = "Normal client: the production TSO client from 127.0.0.1, one thread committing BEGIN then COMMIT"
-                + " of two random cells in a closed loop (latency per pair) and one keeping each transaction open "
-                + NormalClient.OPEN_MS + " ms; their cells never conflict, so every abort is the attack's."
+        String notes = "Normal client: the production TSO client from 127.0.0.1, one thread committing BEGIN then"
+                + " COMMIT of two random cells in a closed loop (latency per pair) and one keeping each transaction"
+                + " open " + NormalClient.OPEN_MS + " ms; their cells never conflict, so every abort is the attack's."
                 + " Attackers connect from other loopback addresses (127.0.x.y), spread over many where the row says"
                 + " so. /health: a fresh connection every " + Probes.HEALTH_INTERVAL_MS + " ms; newcomers: a new"
-                + " connection saying HELLO every " + Probes.NEWCOMER_INTERVAL_MS + " ms. TSO: one process, -Xmx"
+                + " connection saying HELLO every " + Probes.NEWCOMER_INTERVAL_MS + " ms. TSO CPU: its process's user"
+                + " and system time over the window (100 % is one core). TSO: one process, -Xmx"
                 + options.tsoHeap() + ", in-memory storage, default limits" + (options.settings().isEmpty() ? ""
                 : " except " + options.settings()) + "; its resident set read from /proc.\n\nBounds (issue 33):"
                 + " no normal abort or error, normal p50 at most " + P50_FACTOR + "x the same TSO's baseline, p99"
@@ -157,6 +159,7 @@ public final class AttackBenchmark {
         }, "rss-sampler");
         sampler.setDaemon(true);
         long started = System.nanoTime();
+        long cpuBefore = ProcessMemory.cpuMillis(tso.pid());
         normal.startWindow();
         probes.startWindow();
         sampler.start();
@@ -165,8 +168,10 @@ public final class AttackBenchmark {
         } else {
             attack.run(target, length);
         }
-        NormalClient.Window window = normal.endWindow(Duration.ofNanos(System.nanoTime() - started));
+        long elapsedNanos = System.nanoTime() - started;
+        NormalClient.Window window = normal.endWindow(Duration.ofNanos(elapsedNanos));
         Probes.Window probed = probes.endWindow();
+        long cpu = ProcessMemory.cpuMillis(tso.pid()) - cpuBefore;
         sampler.interrupt();
         sampler.join();
         TimeUnit.MILLISECONDS.sleep(SETTLE.toMillis());
@@ -174,7 +179,8 @@ public final class AttackBenchmark {
         table.addRow(label, name, window.commits(), window.aborts() == 0 ? "0" : window.aborts() + " ("
                         + window.firstAbort() + ")", ms(window.p50Ms()), ms(window.p99Ms()), ms(probed.healthMaxMs()),
                 probed.healthFailures() + " of " + probed.healthChecks(),
-                probed.newcomersRefused() + " of " + probed.newcomers(), mib(before), mib(peak.get()), mib(after),
+                probed.newcomersRefused() + " of " + probed.newcomers(),
+                String.format(Locale.ROOT, "%.0f", cpu * 1e8 / elapsedNanos), mib(before), mib(peak.get()), mib(after),
                 attack == null ? "" : attack.outcome());
         check(label + ", " + name, tso, window, probed, peak.get(), baselineP50);
         return window.p50Ms();

@@ -21,7 +21,7 @@ public final class InMemoryTso {
     private InMemoryTso() {
     }
 
-    /** A configuration for a TSO on an ephemeral loopback port (its HTTP endpoint too), with {@code settings} on top. */
+    /** A configuration for a TSO on ephemeral loopback ports (HTTP too), with {@code settings} on top. */
     public static TidemarkConfig config(Map<String, String> settings) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");

@@ -22,9 +22,10 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * A throw-away certificate authority and what the attacks with mutual TLS need from it: the TSO's settings (it admits
- * the subjects {@value #NORMAL} and {@value #INTRUDER}, and, by default, lets neither raise fences), the normal client's
- * TLS, and two ways in for attackers: as {@value #INTRUDER}, a client the TSO lets in, and without any certificate.
+ * A throw-away certificate authority and what the attacks with mutual TLS need from it: the TSO's settings (it
+ * admits the subjects {@value #NORMAL} and {@value #INTRUDER}, and, by default, lets neither raise fences), the normal
+ * client's TLS, and two ways in for attackers: as {@value #INTRUDER}, a client the TSO lets in, and without any
+ * certificate.
  */
 final class MutualTls {
 

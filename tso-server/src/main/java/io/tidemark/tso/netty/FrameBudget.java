@@ -5,11 +5,11 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * The memory all connections together may hold in frames received in part ({@code tidemark.tso.max-buffered-frame-bytes}).
- * A client pays for a frame only as it sends it, but a connection that stops halfway holds what it sent; thousands of
- * them held a 1 GiB TSO's direct memory. Whenever the total passes the budget, the connections whose partial frames are
- * oldest are closed until it fits again: an honest client's frame arrives within moments and is the youngest. Event-loop
- * confined (every connection lives on the one event loop).
+ * The memory all connections together may hold in frames received in part
+ * ({@code tidemark.tso.max-buffered-frame-bytes}). A client pays for a frame only as it sends it, but a connection that
+ * stops halfway holds what it sent; thousands of them held a 1 GiB TSO's direct memory. Whenever the total passes the
+ * budget, the connections whose partial frames are oldest are closed until it fits again: an honest client's frame
+ * arrives within moments and is the youngest. Event-loop confined (every connection lives on the one event loop).
  */
 public final class FrameBudget {
 

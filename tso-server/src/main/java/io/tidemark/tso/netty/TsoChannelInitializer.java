@@ -17,8 +17,9 @@ import io.tidemark.tso.TsoSettings;
 
 /**
  * Builds each client connection's pipeline: transport check (then TLS, when enabled), reply gate, partial-frame watch,
- * framing (tiny frames until HELLO), codec, handshake timeout, handshake (then flow control and requests), error replies. A
- * connection the admission refused at accept ({@link ConnectionAdmission}) gets no pipeline, only its refusal.
+ * framing (tiny frames until HELLO), codec, handshake timeout, handshake (then flow control and requests), error
+ * replies. A connection the admission refused at accept ({@link ConnectionAdmission}) gets no pipeline, only its
+ * refusal.
  */
 public final class TsoChannelInitializer extends ChannelInitializer<SocketChannel> {
 

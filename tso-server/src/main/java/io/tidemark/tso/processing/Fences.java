@@ -12,8 +12,8 @@ import java.util.Set;
 /**
  * Fences (docs/wire-protocol.md): which COMMIT is one, who may raise one, and where the TSO records it.
  *
- * <p>A fence is the COMMIT whose write set is the single id {@link WriteSetIds#fence} of the single table it names. Only
- * clients allowed by {@code tidemark.tso.fence.allowed-clients} may raise one: a fence aborts every running
+ * <p>A fence is the COMMIT whose write set is the single id {@link WriteSetIds#fence} of the single table it names.
+ * Only clients allowed by {@code tidemark.tso.fence.allowed-clients} may raise one: a fence aborts every running
  * transaction that writes the table, so it is an administrator's act (DDL, bulk loads, conversions). The TSO records a
  * fence under a key only it can compute (a keyed hash of the table id under a secret of the incarnation), never under
  * the public fence id: an ordinary write set that carries a table's fence id is just a write set, and cannot fence

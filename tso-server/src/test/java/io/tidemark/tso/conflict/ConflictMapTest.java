@@ -140,7 +140,7 @@ class ConflictMapTest {
         long[] colliding = idsInBucket(attacked, attacked.bucketOf(7), 50);
         ConflictMap other = new ConflictMap(1 << 16, 0, new KeyedHash(99, 100), commit -> { });
         long distinctBuckets = java.util.Arrays.stream(colliding).map(other::bucketOf).distinct().count();
-        assertTrue(distinctBuckets > 40, "50 ids of one bucket fell into only " + distinctBuckets + " under another key");
+        assertTrue(distinctBuckets > 40, "50 ids of one bucket fell into " + distinctBuckets + " under another key");
     }
 
     @Test
