@@ -6,6 +6,7 @@ import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
@@ -16,6 +17,7 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.ErrorCode;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
@@ -189,6 +191,12 @@ public final class TransactionManager implements Closeable {
                 result = await(tso.commit(fence.startTimestamp(), fence.commitToken(),
                         new long[] {WriteSetIds.fence(tableId)}, new long[] {tableId}), "COMMIT");
             } catch (IOException e) {
+                if (e instanceof TsoUnavailableException
+                        && ((TsoUnavailableException) e).serverErrorCode() == ErrorCode.NOT_AUTHORIZED) {
+                    // Only the clients the TSO's tidemark.tso.fence.allowed-clients names may fence: not worth a retry.
+                    throw new TransactionException("could not raise a fence on " + table.getNameAsString() + ": "
+                            + e.getMessage(), e);
+                }
                 throw new TransactionException("could not raise a fence on " + table.getNameAsString()
                         + ": the TSO did not answer (" + e.getMessage() + "); raise it again", e);
             }
