@@ -35,12 +35,15 @@ import java.util.List;
 public final class RegionPipeline {
 
     /** The pipeline of an observer that stands by (an observer of the earlier layout that another one leads). */
-    static final RegionPipeline NONE = new RegionPipeline(List.of());
+    static final RegionPipeline NONE = new RegionPipeline(List.of(), null);
 
     private final List<RegionStep> steps;
+    /** Counts the refusals of the hooks; null for a pipeline that stands by. */
+    private final RegionMetrics metrics;
 
-    private RegionPipeline(List<RegionStep> steps) {
+    private RegionPipeline(List<RegionStep> steps, RegionMetrics metrics) {
         this.steps = Collections.unmodifiableList(steps);
+        this.metrics = metrics;
     }
 
     /** The steps {@code binding}'s features call for, over the region's state. */
@@ -49,7 +52,7 @@ public final class RegionPipeline {
         List<RegionStep> steps = new ArrayList<>();
         if (binding.problem() != null) {
             steps.add(new BrokenBindingStep(binding.table().getNameAsString(), binding.problem()));
-            return new RegionPipeline(steps);
+            return new RegionPipeline(steps, region.metrics());
         }
         steps.add(LoadGuardStep.of(region.region().getTableDescriptor()));
         if (binding.provides(TableFeature.FAST_PATH)) {
@@ -61,7 +64,7 @@ public final class RegionPipeline {
         if (binding.collectsGarbage()) {
             steps.add(new CompactionGcStep(region));
         }
-        return new RegionPipeline(steps);
+        return new RegionPipeline(steps, region.metrics());
     }
 
     void preGetOp(ObserverContext<RegionCoprocessorEnvironment> ctx, Get get, List<Cell> result) throws IOException {
@@ -72,6 +75,8 @@ public final class RegionPipeline {
                     return;
                 }
             }
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
@@ -82,6 +87,8 @@ public final class RegionPipeline {
             for (RegionStep step : steps) {
                 step.postGet(get, result);
             }
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
@@ -92,6 +99,8 @@ public final class RegionPipeline {
             for (RegionStep step : steps) {
                 step.preScannerOpen(scan);
             }
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
@@ -104,6 +113,8 @@ public final class RegionPipeline {
                 wrapped = step.postScannerOpen(scan, wrapped);
             }
             return wrapped;
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
@@ -114,6 +125,8 @@ public final class RegionPipeline {
             for (RegionStep step : steps) {
                 step.preBatchMutate(batch);
             }
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
@@ -126,9 +139,19 @@ public final class RegionPipeline {
                 wrapped = step.preCompact(store, wrapped, scanType);
             }
             return wrapped;
+        } catch (IOException e) {
+            throw counted(e);
         } catch (RuntimeException e) {
             throw refused(e);
         }
+    }
+
+    /** A hook's refusal, counted by its kind in the region's metrics, on its way to the client. */
+    private IOException counted(IOException refusal) {
+        if (metrics != null) {
+            metrics.refusedInHook(refusal);
+        }
+        return refusal;
     }
 
     /** A runtime exception escaping a hook would make HBase abort the region server: it is a refused request. */

@@ -73,7 +73,8 @@ class OperatorDeploymentTest {
         installation = Installation.unpack(Path.of(property("deployment.tarball")),
                 Files.createDirectories(work.resolve("install")), work.resolve("logs"));
         Path bundle = installation.coprocessorBundle();
-        assertEquals("tidemark-coprocessor-bundle-" + property("deployment.version") + ".jar",
+        assertEquals("tidemark-coprocessor-bundle-" + property("deployment.version") + "-hbase-"
+                + property("deployment.hbase.line") + ".jar",
                 bundle.getFileName().toString());
         List<Path> jars = new ArrayList<>(classpathFile(property("deployment.hbase.cluster.classpath.file")));
         jars.add(bundle);
@@ -113,19 +114,25 @@ class OperatorDeploymentTest {
                 "table", "--hbase-site", site, "check", "accounts"));
         assertTheRegionServerRunsTheTablesObservers(TableName.valueOf("accounts"));
 
-        // e. The client application: the README's Deposit, then a write-write conflict.
-        ChildProcess.Result deposit = runClientExample("io.tidemark.example.Deposit");
-        succeeds(deposit);
-        ChildProcess.Result conflict = runClientExample("io.tidemark.example.WriteConflict");
-        succeeds(conflict);
-        List<String> outcomes = conflict.stdout().lines().toList();
-        assertEquals(2, outcomes.size(), conflict.description());
-        assertTrue(outcomes.get(0).matches("first writer: committed \\(start \\d+, commit \\d+\\)"),
-                conflict.description());
-        assertTrue(outcomes.get(1).matches("second writer: aborted \\(start \\d+, reason CONFLICT\\)"),
-                conflict.description());
-        // Read back in a transaction of this JVM: the deposit committed, and of the two writers only the first.
-        assertEquals(Map.of("alice", 10L, "bob", 100L), balances("alice", "bob"));
+        // e. The client application: the README's Deposit, then a write-write conflict, on the build's JDK and on
+        //    every other JDK the build names (deployment.client.jdks: the support matrix's client JDKs).
+        long alice = 0;
+        for (Path javaHome : clientJdks()) {
+            System.out.println("client example on " + javaVersion(javaHome) + " (" + javaHome + ")");
+            succeeds(runClientExample(javaHome, "io.tidemark.example.Deposit"));
+            alice += 10;
+            ChildProcess.Result conflict = runClientExample(javaHome, "io.tidemark.example.WriteConflict");
+            succeeds(conflict);
+            List<String> outcomes = conflict.stdout().lines().toList();
+            assertEquals(2, outcomes.size(), conflict.description());
+            assertTrue(outcomes.get(0).matches("first writer: committed \\(start \\d+, commit \\d+\\)"),
+                    conflict.description());
+            assertTrue(outcomes.get(1).matches("second writer: aborted \\(start \\d+, reason CONFLICT\\)"),
+                    conflict.description());
+            // Read back in a transaction of this JVM: each deposit committed once, and of the two writers only the
+            // first.
+            assertEquals(Map.of("alice", alice, "bob", 100L), balances("alice", "bob"), "client on " + javaHome);
+        }
 
         // f. YCSB through the launcher: load, then workload A; aborts are allowed, failures are not.
         String workload = installation.home().resolve("ycsb/workloads/workloada").toString();
@@ -246,17 +253,48 @@ class OperatorDeploymentTest {
         }
     }
 
-    /** Runs a main class of the client example on its own resolved classpath plus the cluster's hbase-site.xml. */
-    private static ChildProcess.Result runClientExample(String mainClass) {
+    /**
+     * Runs a main class of the client example with the JDK at {@code javaHome}, on its own resolved classpath plus the
+     * cluster's hbase-site.xml.
+     */
+    private static ChildProcess.Result runClientExample(Path javaHome, String mainClass) {
         List<Path> classpath = new ArrayList<>();
         classpath.add(Path.of(property("deployment.client.jar")));
         classpath.addAll(classpathFile(property("deployment.client.classpath.file")));
         classpath.add(cluster.clientConfDir());
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = List.of(javaHome.resolve("bin").resolve("java").toString(),
                 "-Xmx256m", "-cp", classpath.stream().map(Path::toString).collect(Collectors.joining(":")),
                 mainClass);
-        return ChildProcess.run(mainClass.substring(mainClass.lastIndexOf('.') + 1), command, Map.of(),
-                work.resolve("logs"), COMMAND_TIMEOUT);
+        return ChildProcess.run(mainClass.substring(mainClass.lastIndexOf('.') + 1) + "-" + javaHome.getFileName(),
+                command, Map.of(), work.resolve("logs"), COMMAND_TIMEOUT);
+    }
+
+    /**
+     * The JDKs the client example runs on: the build's own, then each JDK home listed in {@code deployment.client.jdks}
+     * (comma-separated; .ci/run names those the machine has). A listed home that is not a JDK fails the test rather
+     * than shrink the matrix unnoticed.
+     */
+    private static List<Path> clientJdks() {
+        List<Path> homes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"))));
+        String listed = System.getProperty("deployment.client.jdks", "");
+        for (String home : listed.split(",")) {
+            if (home.isBlank() || home.startsWith("${")) {
+                continue;
+            }
+            Path javaHome = Path.of(home.strip());
+            assertTrue(Files.isExecutable(javaHome.resolve("bin").resolve("java")),
+                    "deployment.client.jdks names " + javaHome + ", which has no bin/java");
+            homes.add(javaHome);
+        }
+        return homes;
+    }
+
+    /** The first line of {@code java -version} of the JDK at {@code javaHome}. */
+    private static String javaVersion(Path javaHome) {
+        ChildProcess.Result version = ChildProcess.run("java-version-" + javaHome.getFileName(), List.of(javaHome.resolve("bin").resolve("java")
+                .toString(), "-version"), Map.of(), work.resolve("logs"), COMMAND_TIMEOUT);
+        succeeds(version);
+        return version.stderr().lines().findFirst().orElse("an unknown JDK");
     }
 
     /** The balances of {@code accounts}, read in one transaction (TSO found through ZooKeeper, as the client does). */

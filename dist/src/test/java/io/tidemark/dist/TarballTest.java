@@ -29,7 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TarballTest {
 
     private static final String VERSION = TidemarkVersion.current();
-    private static final String TOP = "tidemark-" + VERSION + "/";
+    private static final String LINE = System.getProperty("tidemark.hbase.line");
+    private static final String TOP = "tidemark-" + VERSION + "-hbase-" + LINE + "/";
+    private static final String BUNDLE = "tidemark-coprocessor-bundle-" + VERSION + "-hbase-" + LINE + ".jar";
     private static final List<String> COMMANDS = List.of("tso", "table", "sweep", "status", "version", "ycsb");
     /** What must never be on a production classpath: test jars, test frameworks, mini-clusters, development tools. */
     private static final List<String> BANNED_IN_LIB = List.of("-tests.jar", "junit", "opentest4j",
@@ -48,20 +50,20 @@ class TarballTest {
     }
 
     @Test
-    void everythingIsUnderOneTopFolderNamedAfterTheVersion() {
+    void everythingIsUnderOneTopFolderNamedAfterTheVersionAndTheHBaseLine() {
         List<String> outside = entries.keySet().stream().filter(n -> !(n + "/").startsWith(TOP))
                 .collect(Collectors.toList());
         assertEquals(List.of(), outside);
-        assertEquals(Paths.get("tidemark-" + VERSION + "-bin.tar.gz"), tarball.getFileName());
+        assertEquals(Paths.get("tidemark-" + VERSION + "-hbase-" + LINE + "-bin.tar.gz"), tarball.getFileName());
     }
 
     @Test
     void tarballHasTheContractsLayout() {
         for (String file : List.of("bin/tidemark", "conf/tidemark-site.xml", "conf/log4j2.xml", "conf/tidemark-env.sh",
-                "conf/tidemark-tso.service", "coprocessor/tidemark-coprocessor-bundle-" + VERSION + ".jar",
+                "conf/tidemark-tso.service", "coprocessor/" + BUNDLE,
                 "lib/tidemark-cli-" + VERSION + ".jar", "lib/tidemark-tso-server-" + VERSION + ".jar",
                 "lib/tidemark-hbase-client-ext-" + VERSION + ".jar", "lib/tidemark-common-" + VERSION + ".jar",
-                "lib/hbase-client-2.6.1-hadoop3.jar", "lib/ycsb/tidemark-ycsb-binding-" + VERSION + ".jar",
+                "lib/hbase-client-" + System.getProperty("tidemark.hbase.version") + ".jar", "lib/ycsb/tidemark-ycsb-binding-" + VERSION + ".jar",
                 "lib/ycsb/ycsb-core-0.17.0.jar", "ycsb/workloads/workloada", "ycsb/workloads/paper")) {
             TarGz.Entry entry = entries.get(TOP + file);
             assertNotNull(entry, file + " is missing");
@@ -69,7 +71,7 @@ class TarballTest {
             assertTrue(entry.size() > 0, file + " is empty");
         }
         assertEquals(List.of(), names("coprocessor/").stream()
-                .filter(n -> !n.equals("tidemark-coprocessor-bundle-" + VERSION + ".jar")).collect(Collectors.toList()),
+                .filter(n -> !n.equals(BUNDLE)).collect(Collectors.toList()),
                 "coprocessor/ holds the bundle only");
     }
 
@@ -173,7 +175,7 @@ class TarballTest {
         String output = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(tar.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, tar.exitValue(), output);
-        return dir.resolve("tidemark-" + VERSION);
+        return dir.resolve(TOP);
     }
 
     private static Run run(Path home, String... args) throws Exception {

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Message;
 import com.google.protobuf.Service;
+import io.tidemark.compat.ForwardingTableBase;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -47,7 +48,7 @@ import java.util.concurrent.TimeUnit;
  * the underlying table, which the TTable operations use too. docs/api.md lists every method. Like an HBase {@code Table}, not meant to be shared between
  * threads.
  */
-public final class TransactionalTable implements Table {
+public final class TransactionalTable extends ForwardingTableBase {
 
     private static final String COPROCESSOR_SERVICES_REFUSED = "coprocessor service calls run on the region servers"
             + " outside any transaction's snapshot, so Tidemark cannot make them transactional; call them on the"
@@ -144,8 +145,8 @@ public final class TransactionalTable implements Table {
     }
 
     @Override
-    public Map<String, byte[]> getRequestAttributes() {
-        return raw.getRequestAttributes();
+    protected Table forwardedTable() {
+        return raw;
     }
 
     // --- reads ---

@@ -69,7 +69,7 @@ public final class CompactionGcStep implements RegionStep {
         LOG.debug("collecting versions of {} at or below low watermark {} ({} compaction)",
                 store.getColumnFamilyName(), lowWatermark, allFiles ? "major" : "minor");
         return new GarbageCollectingScanner(scanner, new VersionCollector(lowWatermark, allFiles,
-                WriterResolver.forCompaction(region.commitTable(), region.store())));
+                WriterResolver.forCompaction(region.commitTable(), region.store()), region.metrics()));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.tidemark.coprocessor.compaction;
 
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.timestamp.Timestamps;
+import io.tidemark.coprocessor.RegionMetrics;
 import io.tidemark.visibility.ColumnKey;
 import io.tidemark.visibility.ColumnVersions;
 import io.tidemark.visibility.WriterOutcome;
@@ -47,11 +48,14 @@ final class VersionCollector {
     private final long lowWatermark;
     private final boolean allFiles;
     private final WriterResolver writers;
+    private final RegionMetrics metrics;
 
-    VersionCollector(long lowWatermark, boolean allFiles, WriterResolver writers) {
+    /** @param metrics told how many versions each column lost */
+    VersionCollector(long lowWatermark, boolean allFiles, WriterResolver writers, RegionMetrics metrics) {
         this.lowWatermark = lowWatermark;
         this.allFiles = allFiles;
         this.writers = writers;
+        this.metrics = metrics;
     }
 
     /** The cells of one row (sorted) that survive, plus the shadow cells to add, sorted. */
@@ -63,7 +67,9 @@ final class VersionCollector {
         Map<ColumnKey, Set<Long>> dropped = new HashMap<>();
         List<Cell> survivors = new ArrayList<>(rowCells.size());
         for (ColumnVersions column : columns) {
-            dropped.put(column.key(), collectColumn(column, survivors));
+            Set<Long> drop = collectColumn(column, survivors);
+            metrics.collectedVersions(drop.size());
+            dropped.put(column.key(), drop);
         }
         for (Cell c : rowCells) {
             if (!isDropped(c, dropped)) {

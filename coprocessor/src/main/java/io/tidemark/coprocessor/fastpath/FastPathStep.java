@@ -56,12 +56,13 @@ public final class FastPathStep implements RegionStep {
     @Override
     public boolean preGet(Get get, List<Cell> result) throws IOException {
         if (FastPathRequest.isFastPath(get)) {
-            FastPathRequest request = FastPathRequest.fromGet(get);
-            claims.checkTimestamp(request.session(), "fast-path session timestamp");
-            if (request.freshTimestamp() != Timestamps.NONE) {
-                claims.checkTimestamp(request.freshTimestamp(), "fast-path fresh timestamp");
+            region.metrics().fastPathOperation();
+            try {
+                result.addAll(execute(FastPathRequest.fromGet(get)));
+            } catch (IOException | RuntimeException refused) {
+                region.metrics().fastPathRefused();
+                throw refused;
             }
-            result.addAll(executor.execute(request));
             return true;
         }
         observeRead(RequestAttributes.transactionStart(get));
@@ -87,6 +88,14 @@ public final class FastPathStep implements RegionStep {
     @Override
     public InternalScanner preCompact(Store store, InternalScanner scanner, ScanType scanType) {
         return new OperationRecordExpiry(scanner, EnvironmentEdgeManager.currentTime() - settings.recordTtlMillis());
+    }
+
+    private List<Cell> execute(FastPathRequest request) throws IOException {
+        claims.checkTimestamp(request.session(), "fast-path session timestamp");
+        if (request.freshTimestamp() != Timestamps.NONE) {
+            claims.checkTimestamp(request.freshTimestamp(), "fast-path fresh timestamp");
+        }
+        return executor.execute(request);
     }
 
     private void observeRead(long startTimestamp) throws IOException {

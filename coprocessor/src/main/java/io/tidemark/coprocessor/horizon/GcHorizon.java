@@ -23,12 +23,17 @@ public final class GcHorizon {
     private static final long UNKNOWN = -1;
 
     private final String regionName;
+    private final Runnable onRefusal;
     private volatile long collected;
     private volatile long persistedAfterOpen = UNKNOWN;
 
-    /** @param regionName for the refusal's message */
-    public GcHorizon(String regionName) {
+    /**
+     * @param regionName for the refusal's message
+     * @param onRefusal told each time a read is refused, for the region's metrics
+     */
+    public GcHorizon(String regionName, Runnable onRefusal) {
         this.regionName = regionName;
+        this.onRefusal = onRefusal;
     }
 
     /** A compaction is about to collect with {@code lowWatermark}. */
@@ -51,6 +56,7 @@ public final class GcHorizon {
             horizon = Math.max(horizon, persistedAfterOpen(commitTable));
         }
         if (snapshot <= horizon) {
+            onRefusal.run();
             throw SnapshotTooOldException.refused(snapshot, horizon, regionName);
         }
     }

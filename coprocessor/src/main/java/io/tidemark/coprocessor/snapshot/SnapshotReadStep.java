@@ -95,9 +95,13 @@ public final class SnapshotReadStep implements RegionStep {
         return true;
     }
 
-    /** The read rule for one request: outcomes are remembered for the request, as a client remembers them. */
+    /**
+     * The read rule for one request: outcomes are remembered for the request, as a client remembers them; the writers
+     * it invalidates and the shadow cells it heals are counted in the region's metrics.
+     */
     private SnapshotQuery query(ReaderContext reader) {
-        return new SnapshotQuery(reader, region.commitTable(), region.store(), new DecidedWriters());
+        return new SnapshotQuery(reader, region.commitTable(), region.store(), new DecidedWriters(),
+                region.metrics());
     }
 
     /** The check of the request's snapshot against the region's GC horizon, run after each row is read. */

@@ -5,8 +5,10 @@ import io.tidemark.gc.SnapshotTooOldException;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +18,7 @@ class GcHorizonTest {
 
     @Test
     void aSnapshotAtOrBelowWhatCompactionCollectedWithIsRefused() throws IOException {
-        GcHorizon horizon = new GcHorizon("region a");
+        GcHorizon horizon = new GcHorizon("region a", () -> { });
         horizon.check(100, commitTable);
         horizon.raise(100);
         horizon.raise(50);
@@ -30,10 +32,21 @@ class GcHorizonTest {
     @Test
     void anOpenedRegionStartsFromThePersistedLowWatermarkReadOnceAtItsFirstCheck() throws IOException {
         commitTable.raiseLowWatermark(200);
-        GcHorizon horizon = new GcHorizon("region b");
+        GcHorizon horizon = new GcHorizon("region b", () -> { });
         assertThrows(SnapshotTooOldException.class, () -> horizon.check(200, commitTable));
         commitTable.raiseLowWatermark(300);
         commitTable.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
         assertDoesNotThrow(() -> horizon.check(250, commitTable), "read once: neither the new value nor the outage");
+    }
+
+    @Test
+    void everyRefusalIsToldToTheRegionsMetrics() throws IOException {
+        AtomicInteger refusals = new AtomicInteger();
+        GcHorizon horizon = new GcHorizon("region c", refusals::incrementAndGet);
+        horizon.raise(100);
+        assertThrows(SnapshotTooOldException.class, () -> horizon.check(90, commitTable));
+        assertThrows(SnapshotTooOldException.class, () -> horizon.check(100, commitTable));
+        horizon.check(101, commitTable);
+        assertEquals(2, refusals.get());
     }
 }
