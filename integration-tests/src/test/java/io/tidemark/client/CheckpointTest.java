@@ -7,10 +7,10 @@ import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -26,10 +26,9 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -49,26 +48,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Checkpoints: write epochs inside one transaction ({@link Transaction#checkpoint()}), read at
  * {@link VisibilityLevel#SNAPSHOT}, {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT} or
  * {@link VisibilityLevel#SNAPSHOT_ALL}, committed, rolled back, conflict-checked and recovered as one transaction.
+ * Tests that only read a transaction's own checkpoints and committed data run on the low-latency cluster alone: which
+ * of client and TSO writes a commit record does not change a read. Tests that commit, conflict, roll back or recover
+ * checkpoints run in both modes.
  */
+@ExtendWith(SharedTestClusters.class)
 class CheckpointTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("checkpoint");
-    /**
-     * The one mode of the tests that only read a transaction's own checkpoints and committed data: which of client
-     * and TSO writes a commit record does not change a read. Tests that commit, conflict, roll back or recover
-     * checkpoints run in both modes.
-     */
-    private static final CommitMode READS_ONLY_MODE = CommitMode.LOW_LATENCY;
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     @Test
-    void aStatementReadsThePreviousCheckpointNotTheCurrentOne() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void aStatementReadsThePreviousCheckpointNotTheCurrentOne(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("levels", Set.of());
         byte[] row = Bytes.toBytes("row");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -94,8 +84,7 @@ class CheckpointTest {
     }
 
     @Test
-    void anUpsertSelectOnOneTableDoesNotReadItsOwnOutput() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void anUpsertSelectOnOneTableDoesNotReadItsOwnOutput(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("upsert", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction load = cluster.tm.begin();
@@ -130,9 +119,8 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aCommitMakesEveryCheckpointVisibleToOthersAtOnce(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aCommitMakesEveryCheckpointVisibleToOthersAtOnce(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("commit", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             // Begun first: a later reader would, in low-latency mode, invalidate the running writer instead.
@@ -164,9 +152,8 @@ class CheckpointTest {
      * first version above the transaction's read of the region) is another, committed writer and stays.
      */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aRollbackRemovesEveryCheckpointButNotAFastPathWriteJustAboveTheStart(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aRollbackRemovesEveryCheckpointButNotAFastPathWriteJustAboveTheStart(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("rollback", Set.of(TableFeature.FAST_PATH));
         try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
             fp.put(put(Bytes.toBytes("warm-up"), "teaches the region a TSO timestamp"));
@@ -196,10 +183,9 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aConflictWithAConcurrentTransactionIsDetectedWhicheverCheckpointWroteTheColumn(CommitMode mode)
+    @EachCommitMode
+    void aConflictWithAConcurrentTransactionIsDetectedWhicheverCheckpointWroteTheColumn(TestCluster cluster)
             throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("conflict", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             for (int checkpointOfTheConflict = 0; checkpointOfTheConflict < 3; checkpointOfTheConflict++) {
@@ -225,8 +211,7 @@ class CheckpointTest {
     }
 
     @Test
-    void serverSideReadsObeyTheVisibilityLevel() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void serverSideReadsObeyTheVisibilityLevel(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("serverside", Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS));
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction tx = cluster.tm.begin();
@@ -249,14 +234,15 @@ class CheckpointTest {
     }
 
     @Test
-    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsOnTheClient() throws IOException {
-        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(READS_ONLY_MODE), Set.of(), null);
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsOnTheClient(TestCluster cluster) throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(cluster, Set.of(), null);
     }
 
     /** The same reads resolved by the region server: a filter is only allowed there, which proves the path taken. */
     @Test
-    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsInTheRegionServer() throws IOException {
-        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(READS_ONLY_MODE),
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsInTheRegionServer(TestCluster cluster)
+            throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(cluster,
                 Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS), new PrefixFilter(Bytes.toBytes("row")));
     }
 
@@ -319,9 +305,8 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void theFastPathWorksOnARowWrittenInCheckpoints(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void theFastPathWorksOnARowWrittenInCheckpoints(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("fastpath", Set.of(TableFeature.FAST_PATH));
         byte[] row = Bytes.toBytes("row");
         try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
@@ -351,9 +336,8 @@ class CheckpointTest {
      * completes every checkpoint version before removing the one commit record, so no committed write is lost.
      */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aTransactionWhoseClientDiedAfterCommittingCheckpointsIsRecoveredAsOne(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aTransactionWhoseClientDiedAfterCommittingCheckpointsIsRecoveredAsOne(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("recovery", Set.of());
         long start;
         try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
@@ -388,10 +372,9 @@ class CheckpointTest {
 
     /** A client dies before committing: a reader decides all its checkpoints at once, as never committed. */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(CommitMode mode)
+    @EachCommitMode
+    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(TestCluster cluster)
             throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("died", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction load = cluster.tm.begin();
@@ -415,8 +398,7 @@ class CheckpointTest {
     }
 
     @Test
-    void checkpointsAreBoundedAndRefusedInReadOnlyTransactions() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void checkpointsAreBoundedAndRefusedInReadOnlyTransactions(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("limits", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction tx = cluster.tm.begin();
