@@ -78,6 +78,11 @@ public interface CommitTable {
     /** The last low watermark the TSO persisted, or 0 when none was. */
     long readLowWatermark() throws IOException;
 
-    /** Persists the low watermark; only the TSO calls this, and only with increasing values. */
-    void writeLowWatermark(long lowWatermark) throws IOException;
+    /**
+     * Raises the persisted low watermark to {@code lowWatermark}, atomically and only upwards: a value at or below
+     * the one stored changes nothing. Every garbage-collection horizon assumes the persisted watermark never goes
+     * down, and a TSO that paused between its lease check and this write may hold an older, lower value than its
+     * successor already persisted (issue 32).
+     */
+    void raiseLowWatermark(long lowWatermark) throws IOException;
 }

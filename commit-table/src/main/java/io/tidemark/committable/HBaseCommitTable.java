@@ -428,18 +428,38 @@ public final class HBaseCommitTable implements CommitTable {
     @Override
     public long readLowWatermark() throws IOException {
         try (Table table = connection.getTable(tableName)) {
-            byte[] value = table.get(new Get(CommitTableSchema.LOW_WATERMARK_ROW)
-                    .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER))
-                    .getValue(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER);
-            return value == null ? 0L : Bytes.toLong(value);
+            return readLowWatermark(table);
         }
     }
 
+    private static long readLowWatermark(Table table) throws IOException {
+        byte[] value = table.get(new Get(CommitTableSchema.LOW_WATERMARK_ROW)
+                .addColumn(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER))
+                .getValue(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER);
+        return value == null ? 0L : Bytes.toLong(value);
+    }
+
     @Override
-    public void writeLowWatermark(long lowWatermark) throws IOException {
+    public void raiseLowWatermark(long lowWatermark) throws IOException {
+        Put raised = new Put(CommitTableSchema.LOW_WATERMARK_ROW).addColumn(CommitTableSchema.FAMILY,
+                CommitTableSchema.LOW_WATERMARK_QUALIFIER, Bytes.toBytes(lowWatermark));
         try (Table table = connection.getTable(tableName)) {
-            table.put(new Put(CommitTableSchema.LOW_WATERMARK_ROW).addColumn(CommitTableSchema.FAMILY,
-                    CommitTableSchema.LOW_WATERMARK_QUALIFIER, Bytes.toBytes(lowWatermark)));
+            while (true) {
+                long stored = readLowWatermark(table);
+                if (stored >= lowWatermark) {
+                    return;
+                }
+                CheckAndMutate.Builder ifUnchanged = CheckAndMutate.newBuilder(CommitTableSchema.LOW_WATERMARK_ROW);
+                CheckAndMutate raise = stored == 0
+                        ? ifUnchanged.ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER)
+                                .build(raised)
+                        : ifUnchanged.ifEquals(CommitTableSchema.FAMILY, CommitTableSchema.LOW_WATERMARK_QUALIFIER,
+                                Bytes.toBytes(stored)).build(raised);
+                if (table.checkAndMutate(raise).isSuccess()) {
+                    return;
+                }
+                // Another TSO raised it meanwhile: compare again with what it wrote.
+            }
         }
     }
 

@@ -90,10 +90,10 @@ public final class InMemoryCommitTable implements CommitTable {
     }
 
     @Override
-    public void writeLowWatermark(long lowWatermark) throws IOException {
+    public void raiseLowWatermark(long lowWatermark) throws IOException {
         call(() -> {
             synchronized (this) {
-                this.lowWatermark = lowWatermark;
+                this.lowWatermark = Math.max(this.lowWatermark, lowWatermark);
             }
             return null;
         });

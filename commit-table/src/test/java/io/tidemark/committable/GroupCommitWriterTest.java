@@ -326,8 +326,8 @@ class GroupCommitWriterTest {
         }
 
         @Override
-        public void writeLowWatermark(long lowWatermark) throws IOException {
-            delegate.writeLowWatermark(lowWatermark);
+        public void raiseLowWatermark(long lowWatermark) throws IOException {
+            delegate.raiseLowWatermark(lowWatermark);
         }
     }
 

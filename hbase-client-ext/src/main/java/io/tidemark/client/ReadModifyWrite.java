@@ -33,6 +33,9 @@ import java.util.Map;
  * the written columns enter the write set and conflict detection covers them like any other write. Two transactions
  * that increment one column concurrently therefore conflict, and the later committer aborts: no increment is lost.
  *
+ * <p>Every read here sees all of the transaction's own writes made so far, whatever its visibility level
+ * ({@link TTable#getForWrite}).
+ *
  * <p>A condition is evaluated against the snapshot, not against the newest version, so a checkAndMutate whose
  * condition column it does not also write can see a state that a concurrent transaction is changing (the write skew
  * snapshot isolation allows). Write the condition column too when that matters.
@@ -71,7 +74,7 @@ final class ReadModifyWrite {
 
     /** Reads the mutation's columns in the snapshot and puts their new values. */
     private Result rewrite(Mutation mutation, boolean returnResults, NewValue newValue) throws IOException {
-        Result current = table.get(tx, columnsOf(mutation));
+        Result current = table.getForWrite(tx, columnsOf(mutation));
         Put put = new Put(mutation.getRow());
         put.setDurability(mutation.getDurability());
         for (Map.Entry<byte[], List<Cell>> family : mutation.getFamilyCellMap().entrySet()) {
@@ -134,9 +137,9 @@ final class ReadModifyWrite {
     private boolean conditionHolds(CheckAndMutate check) throws IOException {
         Get get = new Get(check.getRow());
         if (check.hasFilter()) {
-            return !table.get(tx, get.setFilter(check.getFilter())).isEmpty();
+            return !table.getForWrite(tx, get.setFilter(check.getFilter())).isEmpty();
         }
-        Cell cell = table.get(tx, get.addColumn(check.getFamily(), check.getQualifier()))
+        Cell cell = table.getForWrite(tx, get.addColumn(check.getFamily(), check.getQualifier()))
                 .getColumnLatestCell(check.getFamily(), check.getQualifier());
         byte[] expected = check.getValue();
         CompareOperator op = check.getCompareOp();

@@ -25,11 +25,14 @@ final class ServerSideSnapshotReads {
     private final Table table;
     private final SnapshotAttribute snapshot;
 
-    ServerSideSnapshotReads(Transaction tx, Table table) {
+    /**
+     * @param reader the transaction as a reader now ({@link Transaction#readerContext} or
+     *     {@link Transaction#readerContextForWrites})
+     */
+    ServerSideSnapshotReads(Transaction tx, ReaderContext reader, Table table) {
         this.tx = tx;
         this.table = table;
         CommitTableSettings commitTable = tx.manager().commitTableSettings();
-        ReaderContext reader = tx.readerContext();
         this.snapshot = new SnapshotAttribute(reader.startTimestamp(), reader.epoch(), reader.ownVersionsUpTo(),
                 reader.seesEveryOwnVersion(), reader.commitMode(), commitTable.tableName().getNameAsString(),
                 commitTable.buckets());

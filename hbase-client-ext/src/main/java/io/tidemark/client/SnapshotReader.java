@@ -26,11 +26,15 @@ final class SnapshotReader {
     private final ReaderContext reader;
     private final SnapshotQuery query;
 
-    /** @param conversion the table's, from its descriptor */
-    SnapshotReader(Transaction tx, Table table, Conversion conversion) {
+    /**
+     * @param reader the transaction as a reader now ({@link Transaction#readerContext} or
+     *     {@link Transaction#readerContextForWrites})
+     * @param conversion the table's, from its descriptor
+     */
+    SnapshotReader(Transaction tx, ReaderContext reader, Table table, Conversion conversion) {
         this.tx = tx;
         this.table = table;
-        this.reader = tx.readerContext();
+        this.reader = reader;
         this.query = new SnapshotQuery(reader, tx.manager().commitTable(),
                 new TableVersionStore(table, tx.startTimestamp(), conversion), tx.decidedWriters(),
                 tx.manager().metrics().readerEffects());

@@ -120,7 +120,7 @@ public final class TTable implements Closeable {
     public Result get(Transaction tx, Get get) throws IOException {
         try {
             if (serverSide(tx, "read")) {
-                return new ServerSideSnapshotReads(tx, table).get(get);
+                return new ServerSideSnapshotReads(tx, tx.readerContext(), table).get(get);
             }
             return reader(tx, "read").get(get);
         } catch (IOException e) {
@@ -131,7 +131,7 @@ public final class TTable implements Closeable {
     public Result[] get(Transaction tx, List<Get> gets) throws IOException {
         try {
             if (serverSide(tx, "read")) {
-                return new ServerSideSnapshotReads(tx, table).get(gets);
+                return new ServerSideSnapshotReads(tx, tx.readerContext(), table).get(gets);
             }
             return reader(tx, "read").get(gets);
         } catch (IOException e) {
@@ -142,7 +142,7 @@ public final class TTable implements Closeable {
     public boolean exists(Transaction tx, Get get) throws IOException {
         try {
             if (serverSide(tx, "read")) {
-                return new ServerSideSnapshotReads(tx, table).exists(get);
+                return new ServerSideSnapshotReads(tx, tx.readerContext(), table).exists(get);
             }
             return reader(tx, "read").exists(get);
         } catch (IOException e) {
@@ -168,7 +168,7 @@ public final class TTable implements Closeable {
     public ResultScanner getScanner(Transaction tx, Scan scan) throws IOException {
         try {
             if (serverSide(tx, "scan")) {
-                return new ServerSideSnapshotReads(tx, table).getScanner(scan);
+                return new ServerSideSnapshotReads(tx, tx.readerContext(), table).getScanner(scan);
             }
             SnapshotReader reader = reader(tx, "scan");
             Scan stored = SnapshotQueries.snapshotScan(scan, reader.readerContext());
@@ -281,7 +281,24 @@ public final class TTable implements Closeable {
     }
 
     private SnapshotReader reader(Transaction tx, String action) throws IOException {
-        return new SnapshotReader(tx, table, checked(tx, action).conversion);
+        return new SnapshotReader(tx, tx.readerContext(), table, checked(tx, action).conversion);
+    }
+
+    /**
+     * A read that decides what a write of the transaction does (read-modify-writes): like
+     * {@link #get(Transaction, Get)}, seeing every own write made so far whatever the visibility level
+     * ({@link Transaction#readerContextForWrites}).
+     */
+    Result getForWrite(Transaction tx, Get get) throws IOException {
+        try {
+            if (serverSide(tx, "read")) {
+                return new ServerSideSnapshotReads(tx, tx.readerContextForWrites(), table).get(get);
+            }
+            return new SnapshotReader(tx, tx.readerContextForWrites(), table, checked(tx, "read").conversion)
+                    .get(get);
+        } catch (IOException e) {
+            throw TransactionAborts.abortIfRefused(tx, e);
+        }
     }
 
     /**
@@ -294,7 +311,8 @@ public final class TTable implements Closeable {
         if (conversion.startedBefore(tx.startTimestamp())) {
             throw new TableConvertedAfterStartException(tableName, tx.startTimestamp(), conversion.convertedAt());
         }
-        return new TentativeWriter(tx, tableName, table, new SnapshotReader(tx, table, conversion), conflictChecked);
+        return new TentativeWriter(tx, tableName, table,
+                new SnapshotReader(tx, tx.readerContextForWrites(), table, conversion), conflictChecked);
     }
 
     /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */

@@ -197,6 +197,18 @@ public final class Transaction {
                 level == VisibilityLevel.SNAPSHOT_ALL);
     }
 
+    /**
+     * This transaction as the reads that decide what one of its writes does (an increment's current value, a
+     * checkAndMutate's condition, the columns a row or family delete covers): they see every own write made so far,
+     * whatever the visibility level. At {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT} a statement does not read
+     * what it writes itself, but a write that builds on a value it cannot see overwrites that value: two increments
+     * of one column would both start from the snapshot, and a row delete would miss the row's newest own columns
+     * (issue 32).
+     */
+    ReaderContext readerContextForWrites() {
+        return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), writeVersion(), false);
+    }
+
     /** The version this transaction's writes get now: the current checkpoint's. */
     long writeVersion() {
         return Timestamps.checkpointVersion(startTimestamp(), checkpoint);

@@ -7,7 +7,9 @@ import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
+import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.InMode;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
@@ -16,8 +18,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -29,6 +33,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -394,6 +399,69 @@ class CheckpointTest {
             assertFalse(outcome.isCommitted(), outcome.toString());
         } finally {
             TestCluster.drop(name);
+        }
+    }
+
+    /**
+     * Issue 32: at SNAPSHOT_EXCLUDE_CURRENT a read-modify-write read only earlier checkpoints, so two increments of
+     * one column in the current checkpoint both started from the snapshot (the transaction committed 1, not 2), and
+     * checkAndMutate(ifNotExists) succeeded twice for one key. The reads that decide a write see every own write.
+     */
+    @ParameterizedTest
+    @EnumSource(Reads.class)
+    void readModifyWritesAtSnapshotExcludeCurrentBuildOnTheTransactionsOwnWrites(Reads reads,
+            @InMode(CommitMode.LOW_LATENCY) TestCluster cluster) throws IOException {
+        TableName name = cluster.createTable("rmw", reads.features);
+        byte[] row = Bytes.toBytes("counter");
+        byte[] key = Bytes.toBytes("key");
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            tx.checkpoint();
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            table.increment(tx, new Increment(row).addColumn(F, Q, 1));
+            Result second = table.increment(tx, new Increment(row).addColumn(F, Q, 1));
+            assertEquals(2, Bytes.toLong(second.getValue(F, Q)), "the second increment adds to the first");
+            CheckAndMutate ifAbsent = CheckAndMutate.newBuilder(key).ifNotExists(F, Q).build(put(key, "first"));
+            assertTrue(table.checkAndMutate(tx, ifAbsent).isSuccess());
+            CheckAndMutate again = CheckAndMutate.newBuilder(key).ifNotExists(F, Q).build(put(key, "second"));
+            assertFalse(table.checkAndMutate(tx, again).isSuccess(), "the key exists: the transaction wrote it");
+            cluster.tm.commit(tx);
+            Transaction after = cluster.tm.begin();
+            assertEquals(2, Bytes.toLong(table.get(after, new Get(row)).getValue(F, Q)));
+            assertEquals("first", read(table, after, key));
+            cluster.tm.commit(after);
+        }
+    }
+
+    /** Issue 32: a row delete at SNAPSHOT_EXCLUDE_CURRENT missed the columns the current checkpoint had written. */
+    @ParameterizedTest
+    @EnumSource(Reads.class)
+    void aRowDeleteAtSnapshotExcludeCurrentCoversTheCurrentCheckpointsColumns(Reads reads,
+            @InMode(CommitMode.LOW_LATENCY) TestCluster cluster) throws IOException {
+        TableName name = cluster.createTable("rowdelete", reads.features);
+        byte[] row = Bytes.toBytes("row");
+        try (TTable table = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            tx.checkpoint();
+            table.put(tx, put(row, "written in this checkpoint"));
+            tx.setVisibilityLevel(VisibilityLevel.SNAPSHOT_EXCLUDE_CURRENT);
+            table.delete(tx, new Delete(row));
+            cluster.tm.commit(tx);
+            Transaction after = cluster.tm.begin();
+            assertTrue(table.get(after, new Get(row)).isEmpty(), "the row was deleted after it was written");
+            cluster.tm.commit(after);
+        }
+    }
+
+    /** Where a test's reads are resolved. */
+    enum Reads {
+        CLIENT(Set.of()),
+        REGION_SERVER(Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS));
+
+        final Set<TableFeature> features;
+
+        Reads(Set<TableFeature> features) {
+            this.features = features;
         }
     }
 

@@ -150,8 +150,24 @@ public abstract class CommitTableContract {
     @Test
     void lowWatermarkRoundTrips() throws Exception {
         long mark = freshStart();
-        table().writeLowWatermark(mark);
+        table().raiseLowWatermark(mark);
         assertEquals(mark, table().readLowWatermark());
+    }
+
+    /**
+     * Issue 32: a TSO that paused between its lease check and its write persisted its older, lower watermark over
+     * its successor's, and a region that compacted at the higher one and reopened then let snapshots between the two
+     * read what compaction removed.
+     */
+    @Test
+    void theLowWatermarkNeverGoesDown() throws Exception {
+        long successors = freshStart();
+        long deposed = successors - 1;
+        table().raiseLowWatermark(successors);
+        table().raiseLowWatermark(deposed);
+        assertEquals(successors, table().readLowWatermark());
+        table().raiseLowWatermark(successors + 1);
+        assertEquals(successors + 1, table().readLowWatermark());
     }
 
     @Test

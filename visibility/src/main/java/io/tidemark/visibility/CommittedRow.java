@@ -44,25 +44,30 @@ public final class CommittedRow {
     }
 
     /**
-     * Reads the newest {@link #WINDOW} versions of every column first; only when they cannot decide (a column whose
-     * fetched versions all lie above the row's newest fast-path version and decide nothing) is the whole row read.
-     * A counter updated only through the fast path is thus read in constant time, however long its history. Pending
-     * writers are reported, never decided: for an operation that aborts on them.
+     * The row for an operation that does not hold the row's lock and aborts on pending writers (a read for update):
+     * pending writers are reported, never decided. Reads the newest {@link #WINDOW} versions of every column first;
+     * only when they cannot decide (a column whose fetched versions all lie above the row's newest fast-path version
+     * and decide nothing) is the whole row read. A counter updated only through the fast path is thus read in
+     * constant time, however long its history. Like every read without the lock, the row is read again whenever a
+     * writer is found committed that was not known to be before the row was read ({@link #readUnlocked}).
      */
     public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row) throws IOException {
-        return read(store, commitTable, row, store.get(windowRead(row)));
+        return readUnlocked(store, commitTable, row, false);
     }
 
-    /** The first read of {@link #read}: the newest {@link #WINDOW} versions of every column of the row. */
+    /** The first read of every row read: the newest {@link #WINDOW} versions of every column of the row. */
     public static Get windowRead(byte[] row) throws IOException {
         return new Get(row).readVersions(WINDOW);
     }
 
     /**
-     * Like {@link #read}, from {@code window}, what {@link #windowRead} returned: for a caller that needs other cells
-     * of the same read (the fast path's operation records).
+     * Like {@link #read}, from {@code window}, what {@link #windowRead} returned, for a caller that holds the row's
+     * exclusive lock from before that read until it has acted on the answer (a fast-path write, which needs other
+     * cells of the same read: the operation records). The lock keeps every transactional write of the row out, so a
+     * writer found committed had finished writing the row before the window was read, and the window is resolved as
+     * it is.
      */
-    public static CommittedRow read(VersionStore store, CommitTable commitTable, byte[] row, Result window)
+    public static CommittedRow readLocked(VersionStore store, CommitTable commitTable, byte[] row, Result window)
             throws IOException {
         WriterResolver writers = WriterResolver.forFastPath(commitTable, store, PendingWriterPolicy.REPORT,
                 new DecidedWriters());
@@ -81,13 +86,32 @@ public final class CommittedRow {
      */
     public static CommittedRow readSettled(VersionStore store, CommitTable commitTable, byte[] row)
             throws IOException {
-        StoredRow stored = new StoredRow(store, row, store.get(windowRead(row)));
+        return readUnlocked(store, commitTable, row, true);
+    }
+
+    /**
+     * Reads and resolves the row without its lock until one read shows a state some committed transaction produced
+     * (docs/fast-path.md, "Reading a row"). A writer whose cells carried no shadow cell when the row was read, and
+     * that the lookups that followed found committed, may still have been writing the row when it was read: the
+     * read may hold an overwritten value of it, or only some of its columns. Cells of a writer known committed
+     * before the read started are complete, since a transaction writes all its cells before its commit is decided.
+     * So the row is read again whenever a round learnt a new committed writer: each such round learns at least one
+     * more, the next read knows them all in advance. {@code settle} also invalidates the pending writers that could
+     * commit below the answer ({@link #readSettled}).
+     */
+    private static CommittedRow readUnlocked(VersionStore store, CommitTable commitTable, byte[] row, boolean settle)
+            throws IOException {
         DecidedWriters decided = new DecidedWriters();
         PendingWriterPolicy pendingWriters = PendingWriterPolicy.REPORT;
         while (true) {
+            int committedBeforeRead = decided.committedCount();
+            StoredRow stored = new StoredRow(store, row, store.get(windowRead(row)));
             CommittedRow state = resolve(WriterResolver.forFastPath(commitTable, store, pendingWriters, decided),
                     stored);
-            if (!state.hasPendingWriterUpTo(state.version)) {
+            if (decided.committedCount() > committedBeforeRead) {
+                continue;
+            }
+            if (!settle || !state.hasPendingWriterUpTo(state.version)) {
                 return state;
             }
             pendingWriters = PendingWriterPolicy.upTo(state.version);

@@ -12,6 +12,7 @@ import java.util.Map;
 public final class DecidedWriters {
 
     private final Map<Long, WriterOutcome> outcomes = new HashMap<>();
+    private int committed;
 
     /** The final outcome remembered for the writer that started at {@code writerStart}, or null. */
     public synchronized WriterOutcome get(long writerStart) {
@@ -20,8 +21,17 @@ public final class DecidedWriters {
 
     /** Remembers {@code outcome} if it is final; a pending one is ignored. */
     public synchronized void remember(long writerStart, WriterOutcome outcome) {
-        if (outcome.isFinal()) {
-            outcomes.put(writerStart, outcome);
+        if (outcome.isFinal() && outcomes.put(writerStart, outcome) == null && outcome.isCommitted()) {
+            committed++;
         }
+    }
+
+    /**
+     * How many of the remembered writers committed. Outcomes are only ever added, so a reader that compares the
+     * count before and after resolving a read learns whether that read found a writer committed it did not know
+     * of before (docs/fast-path.md, "Reading a row").
+     */
+    public synchronized int committedCount() {
+        return committed;
     }
 }

@@ -147,6 +147,56 @@ class CommittedRowTest {
         assertTrue(commitTable.lookup(14 * S).isInvalidated());
     }
 
+    /**
+     * Issue 31: W writes a = 1, then a = 100 and b = x, in one transaction. A read of the row without its lock lands
+     * after W's first put; W then finishes and commits before the read looks W up. Answering the cells it read, at
+     * W's commit, showed a = 1 and no b: a state W never committed, and a read-modify-write built on it lost W's
+     * a = 100. The read must read the row again once it learns W committed.
+     */
+    @Test
+    void aPlainReadNeverAnswersTheCellsOfAWriterThatWasStillWritingTheRow() throws IOException {
+        aWriterFinishesBetweenTheReadAndItsLookup();
+        CommittedRow row = CommittedRow.readSettled(store, commitTable, ROW);
+        assertEquals("100", value(row, "a"), "W's last write of a, not the one it overwrote");
+        assertEquals("x", value(row, "b"), "all of W, not part of it");
+        assertEquals(11 * S, row.version());
+    }
+
+    /** Issue 31, as a read for update (which aborts on pending writers rather than invalidate them) meets it. */
+    @Test
+    void aReadForUpdateNeverAnswersTheCellsOfAWriterThatWasStillWritingTheRow() throws IOException {
+        aWriterFinishesBetweenTheReadAndItsLookup();
+        CommittedRow row = CommittedRow.read(store, commitTable, ROW);
+        assertEquals("100", value(row, "a"));
+        assertEquals("x", value(row, "b"));
+        assertEquals(11 * S, row.version());
+        row.requireNoPendingWriter(ROW, "read for update");
+    }
+
+    /**
+     * The second read knows the writers the first one learnt committed, so it is the last: one more read of the row
+     * per writer caught between its commit and its shadow cells, not a loop.
+     */
+    @Test
+    void aWriterFoundCommittedCostsOneMoreReadOfTheRow() throws IOException {
+        Rows.data(store, ROW, "a", 10 * S, "a of W");
+        commitTable.tryCommit(new CommitRecord(10 * S, 11 * S));
+        CommittedRow row = CommittedRow.read(store, commitTable, ROW);
+        assertEquals("a of W", value(row, "a"));
+        assertEquals(2, store.reads());
+    }
+
+    /** W's first put is stored; W's other puts and its commit record land just after the first read of the row. */
+    private void aWriterFinishesBetweenTheReadAndItsLookup() throws IOException {
+        generic("a", S, 2 * S, "a before W");
+        Rows.data(store, ROW, "a", 10 * S, "1");
+        store.afterRead(1, () -> {
+            Rows.data(store, ROW, "a", 10 * S, "100");
+            Rows.data(store, ROW, "b", 10 * S, "x");
+            commitTable.tryCommit(new CommitRecord(10 * S, 11 * S));
+        });
+    }
+
     private void fastPath(String qualifier, long version, String value) throws IOException {
         Rows.data(store, ROW, qualifier, version, value);
         Rows.shadow(store, ROW, qualifier, version, version);

@@ -105,6 +105,11 @@ final class InMemoryVersionStore implements VersionStore {
         cells.remove(new KeyValue(row, family, qualifier, version, KeyValue.Type.Put));
     }
 
+    /** How many reads were made so far. */
+    synchronized int reads() {
+        return reads;
+    }
+
     /** Runs {@code action} just before the {@code nth} read from now reads (1 = the next one). */
     synchronized void beforeRead(int nth, StagedAction action) {
         before.put(reads + nth, action);

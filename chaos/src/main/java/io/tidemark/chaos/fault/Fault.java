@@ -3,6 +3,7 @@ package io.tidemark.chaos.fault;
 import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.client.sweeper.SweeperSettings;
 import io.tidemark.testing.faults.LostReplies;
+import io.tidemark.testing.faults.ServerReadStalls;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -145,6 +146,31 @@ public enum Fault {
         }
     },
 
+    /**
+     * For a few seconds, a share of the reads a region server makes of the checked table while serving a request (the
+     * fast path's, server-side snapshot reads') are delayed after they read and before the server resolves the
+     * writers they found, so writers commit in between (issue 31).
+     */
+    STALL_SERVER_READS("stall server-side reads") {
+        @Override
+        String inject(FaultTarget t, Random random) throws Exception {
+            long before = ServerReadStalls.stalled(t.dataTable());
+            ServerReadStalls.delay(t.dataTable(), STALLED_READ_SHARE, MAX_STALL_MILLIS, random.nextLong());
+            try {
+                Thread.sleep(2000 + random.nextInt(4000));
+            } finally {
+                ServerReadStalls.disarm(t.dataTable());
+            }
+            return "delayed " + (ServerReadStalls.stalled(t.dataTable()) - before) + " server-side reads of the"
+                    + " checked table by up to " + MAX_STALL_MILLIS + " ms";
+        }
+
+        @Override
+        void prepare(FaultTarget t) throws IOException {
+            ServerReadStalls.attachTo(t.cluster().connection(), t.dataTable());
+        }
+    },
+
     /** One pass of the commit-table sweeper, with the run's (small) ages. */
     SWEEP("sweep the commit table") {
         /** Fails the run at once when the scenario's sweeper settings are invalid, instead of at every pass. */
@@ -163,6 +189,9 @@ public enum Fault {
     static final int MAX_REGIONS = 12;
     /** Share of applied mutations whose reply is lost while {@link #LOSE_REPLIES} is armed. */
     static final double LOST_REPLY_SHARE = 0.05;
+    /** Share of server-side reads delayed while {@link #STALL_SERVER_READS} is armed, and the longest delay. */
+    static final double STALLED_READ_SHARE = 0.5;
+    static final long MAX_STALL_MILLIS = 300;
 
     private final String description;
 

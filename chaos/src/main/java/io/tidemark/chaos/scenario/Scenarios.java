@@ -16,9 +16,10 @@ public final class Scenarios {
             new Scenario("baseline", "no faults: generic transactions from threads and a child JVM, scans across"
                     + " regions (one of them always empty), a few long-running readers and slow writers",
                     TsoSetup.IN_PROCESS, List.of(), 0, 3, 1, 2, new OperationMix(0, 0.05, 0.05), Map.of()),
-            new Scenario("fast-path", "no faults: fast-path gets, puts, deletes, conditional writes,"
-                    + " check-and-mutates and increments mixed with generic transactions on the same rows",
-                    TsoSetup.IN_PROCESS, List.of(), 0, 3, 1, 2, new OperationMix(0.4, 0.05, 0.05), Map.of()),
+            new Scenario("fast-path", "fast-path gets, puts, deletes, conditional writes, check-and-mutates and"
+                    + " increments mixed with generic transactions on the same rows, while the region servers' own"
+                    + " reads stall at times between reading a row and resolving its writers", TsoSetup.IN_PROCESS,
+                    List.of(Fault.STALL_SERVER_READS), 3000, 3, 1, 2, new OperationMix(0.4, 0.05, 0.05), Map.of()),
             new Scenario("client-kill", "kill -9 of a client JVM the moment one of its clients asks to commit, each"
                     + " replaced by a new one", TsoSetup.IN_PROCESS, List.of(Fault.KILL_CLIENT), 2500, 2, 2, 2,
                     new OperationMix(0.2, 0, 0.1), Map.of()),

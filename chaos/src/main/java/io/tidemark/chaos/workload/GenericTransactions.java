@@ -30,6 +30,9 @@ import java.util.function.BooleanSupplier;
  */
 final class GenericTransactions {
 
+    /** The longest pause between the columns of a row written column by column. */
+    private static final int MAX_PAUSE_BETWEEN_COLUMNS_MS = 100;
+
     private final TransactionManager tm;
     private final TTable table;
     private final KeySpace keys;
@@ -107,7 +110,8 @@ final class GenericTransactions {
         }
     }
 
-    private void step(Transaction tx, HistoryLog.Recorder rec, long seq, int index) throws IOException {
+    private void step(Transaction tx, HistoryLog.Recorder rec, long seq, int index)
+            throws IOException, InterruptedException {
         int dice = random.nextInt(100);
         String row = randomRow();
         if (dice < 35) {
@@ -133,10 +137,17 @@ final class GenericTransactions {
         return r;
     }
 
-    private void put(Transaction tx, HistoryLog.Recorder rec, String row, long seq, int index) throws IOException {
-        Put put = new Put(ChaosTable.row(row));
+    /**
+     * Puts one value column of the row, or all of them: in one Put, or, half the time, column by column with a short
+     * pause between, as applications that write a row in several mutations do; a reader of the row then meets the
+     * transaction half-written (issue 31).
+     */
+    private void put(Transaction tx, HistoryLog.Recorder rec, String row, long seq, int index)
+            throws IOException, InterruptedException {
         List<String> columns = keys.valueColumns();
         int which = random.nextInt(columns.size() + 1);
+        boolean columnByColumn = which == columns.size() && random.nextBoolean();
+        Put put = new Put(ChaosTable.row(row));
         for (int c = 0; c < columns.size(); c++) {
             if (which == columns.size() || which == c) {
                 Key key = new Key(row, columns.get(c));
@@ -144,9 +155,16 @@ final class GenericTransactions {
                 rec.write(key, value);
                 put.addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(key.column()), ChaosTable.encode(keys, key,
                         value));
+                if (columnByColumn) {
+                    table.put(tx, put);
+                    put = new Put(ChaosTable.row(row));
+                    Thread.sleep(random.nextInt(MAX_PAUSE_BETWEEN_COLUMNS_MS));
+                }
             }
         }
-        table.put(tx, put);
+        if (!put.isEmpty()) {
+            table.put(tx, put);
+        }
     }
 
     private void delete(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {

@@ -86,7 +86,7 @@ final class FastPathExecutor {
             if (done != null && done.sequence() >= request.idempotencyKey().sequence()) {
                 return answer(request, alreadyRun(request, done));
             }
-            CommittedRow state = CommittedRow.read(store, commitTable, row, newestVersions);
+            CommittedRow state = CommittedRow.readLocked(store, commitTable, row, newestVersions);
             state.requireNoPendingWriter(row, request.operation().name().toLowerCase(Locale.ROOT).replace('_', ' '));
             return answer(request, run(request, state, records));
         } finally {

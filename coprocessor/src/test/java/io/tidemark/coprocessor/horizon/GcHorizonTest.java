@@ -46,11 +46,11 @@ class GcHorizonTest {
 
     @Test
     void anOpenedRegionStartsFromThePersistedLowWatermarkReadOnceAtItsFirstCheck() throws IOException {
-        commitTable.writeLowWatermark(200);
+        commitTable.raiseLowWatermark(200);
         Region region = region("b");
         GcHorizon horizon = GcHorizon.of(region);
         assertThrows(SnapshotTooOldException.class, () -> horizon.check(200, commitTable));
-        commitTable.writeLowWatermark(300);
+        commitTable.raiseLowWatermark(300);
         commitTable.failNext(1, InMemoryCommitTable.Fault.UNAVAILABLE);
         assertDoesNotThrow(() -> horizon.check(250, commitTable), "read once: neither the new value nor the outage");
     }

@@ -184,7 +184,7 @@ class TableConversionTest {
                 table.put(writer, new Put(row("e")).addColumn(F, Q, value("tx")));
                 cluster.tm.commit(writer);
                 // Every legacy cell and the transactional write are below the watermark: everything is collectable.
-                cluster.commitTable.writeLowWatermark(cluster.tm.begin().startTimestamp());
+                cluster.commitTable.raiseLowWatermark(cluster.tm.begin().startTimestamp());
                 compact(name);
 
                 Map<String, String> expected = new TreeMap<>(LEGACY_VIEW);

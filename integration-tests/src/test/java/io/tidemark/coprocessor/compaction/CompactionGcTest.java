@@ -115,7 +115,7 @@ class CompactionGcTest {
         // The same versions in a family that is not transactional: HBase semantics only.
         table.put(new Put(Bytes.toBytes("over")).addColumn(PLAIN, Q, S, Bytes.toBytes("p1"))
                 .addColumn(PLAIN, Q, 3 * S, Bytes.toBytes("p3")));
-        commitTable.writeLowWatermark(LOW_WATERMARK);
+        commitTable.raiseLowWatermark(LOW_WATERMARK);
 
         HRegion region = region();
         region.flush(true);
@@ -142,7 +142,7 @@ class CompactionGcTest {
         region.flush(true);
         committed("other", 11, 12, true);
         region.flush(true);
-        commitTable.writeLowWatermark(LOW_WATERMARK);
+        commitTable.raiseLowWatermark(LOW_WATERMARK);
 
         region.compact(false);
         assertEquals(2, region.getStore(F).getStorefilesCount(), "a minor compaction of two of three files");
@@ -163,7 +163,7 @@ class CompactionGcTest {
         HRegion region = region();
         region.flush(true);
         shadow("race", 11, 12);
-        commitTable.writeLowWatermark(LOW_WATERMARK);
+        commitTable.raiseLowWatermark(LOW_WATERMARK);
 
         region.compact(true);
 
@@ -188,7 +188,7 @@ class CompactionGcTest {
         // Started exactly at the watermark: it can never commit, although its checkpoint version lies above it.
         long pendingStart = LOW_WATERMARK;
         put("edge", Timestamps.checkpointVersion(pendingStart, 1), "never");
-        commitTable.writeLowWatermark(LOW_WATERMARK);
+        commitTable.raiseLowWatermark(LOW_WATERMARK);
 
         HRegion region = region();
         region.flush(true);

@@ -11,6 +11,7 @@ import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.faults.ServerReadStalls;
 import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.CommittedRow;
 import org.apache.hadoop.hbase.TableName;
@@ -241,6 +242,73 @@ class FastPathOperationsTest {
         } finally {
             held.release();
         }
+    }
+
+    /**
+     * Issue 31: W writes a = 1, then a = 100 and b = x, and commits, while a fast-path read for update is held in the
+     * region server between its read of the row (after W's first put) and its lookup of W. It answered a = 1 and no
+     * b at W's commit, a state W never committed, and the conditional write built on it replaced W's committed 100
+     * with 2: a lost update. Now the read reads the row again once it learns W committed.
+     */
+    @Test
+    void aReadForUpdateHeldWhileAGenericWriterFinishesNeverLosesItsUpdate() throws Exception {
+        byte[] row = Bytes.toBytes("held-read-for-update");
+        TableName held = heldReadsTable();
+        VersionedResult read = readHeldWhileAWriterFinishes(held, row, FastPathTable::getForUpdate);
+        assertArrayEquals(Bytes.toBytes(100L), read.result().getValue(F, Q), "W's last write of q, all of W");
+        assertArrayEquals(Bytes.toBytes("x"), read.result().getValue(F, R));
+        try (FastPathTable fp = env.fastPath(held)) {
+            long before = Bytes.toLong(read.result().getValue(F, Q));
+            fp.putIfUnchanged(new Put(row).addColumn(F, Q, Bytes.toBytes(before + 1)), read.version());
+            assertArrayEquals(Bytes.toBytes(101L), fp.get(new Get(row)).result().getValue(F, Q),
+                    "the increment applies to W's committed value");
+        }
+    }
+
+    /** Issue 31, met by a plain fast-path read. */
+    @Test
+    void aPlainReadHeldWhileAGenericWriterFinishesShowsAllOfIt() throws Exception {
+        byte[] row = Bytes.toBytes("held-read");
+        VersionedResult read = readHeldWhileAWriterFinishes(heldReadsTable(), row, FastPathTable::get);
+        assertArrayEquals(Bytes.toBytes(100L), read.result().getValue(F, Q));
+        assertArrayEquals(Bytes.toBytes("x"), read.result().getValue(F, R));
+    }
+
+    /** A fast-path read of the row, held after its first server-side read while W puts q = 100 and r = x and commits. */
+    private VersionedResult readHeldWhileAWriterFinishes(TableName held, byte[] row, FastPathRead read)
+            throws Exception {
+        ExecutorService reader = Executors.newSingleThreadExecutor();
+        try (TTable t = new TTable(TestCluster.connection(), held); FastPathTable fp = env.fastPath(held)) {
+            fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes(0L)));
+            Transaction w = env.tm.begin();
+            t.put(w, new Put(row).addColumn(F, Q, Bytes.toBytes(1L)));
+            ServerReadStalls.HeldRead hold = ServerReadStalls.holdNext(held, ServerReadStalls.ofRow(row));
+            Future<VersionedResult> answer = reader.submit(() -> read.read(fp, new Get(row)));
+            assertTrue(hold.awaitHeld(30, TimeUnit.SECONDS), "the fast path read the row");
+            t.put(w, new Put(row).addColumn(F, Q, Bytes.toBytes(100L)));
+            t.put(w, new Put(row).addColumn(F, R, Bytes.toBytes("x")));
+            env.tm.commit(w);
+            hold.release();
+            VersionedResult result = answer.get(30, TimeUnit.SECONDS);
+            assertEquals(w.commitTimestamp(), result.version());
+            assertEquals(1, ServerReadStalls.stalled(held));
+            return result;
+        } finally {
+            ServerReadStalls.disarm(held);
+            reader.shutdownNow();
+        }
+    }
+
+    /** A fast-path table whose server-side reads can be held ({@link ServerReadStalls}). */
+    private static TableName heldReadsTable() throws Exception {
+        TableName held = env.createTable("held", EnumSet.of(TableFeature.FAST_PATH));
+        ServerReadStalls.attachTo(TestCluster.connection(), held);
+        return held;
+    }
+
+    /** A fast-path read operation, as a method of {@link FastPathTable}. */
+    private interface FastPathRead {
+        VersionedResult read(FastPathTable table, Get get) throws Exception;
     }
 
     @Test

@@ -51,7 +51,7 @@ public final class LowWatermarkPersister implements AutoCloseable {
             return;
         }
         try {
-            commitTable.writeLowWatermark(current);
+            commitTable.raiseLowWatermark(current);
             persisted = current;
             if (failing) {
                 LOG.info("Persisting the low watermark works again");
