@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
@@ -42,6 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one already returned.
  */
 @ExtendWith(SharedTestClusters.class)
+// Alone: it adds and aborts region servers, on which other classes' regions could land.
+@Isolated
 class FastPathRegionMoveTest {
 
     private static final byte[] Q = Bytes.toBytes("n");
