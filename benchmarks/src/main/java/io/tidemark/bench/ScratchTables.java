@@ -1,6 +1,6 @@
 package io.tidemark.bench;
 
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;

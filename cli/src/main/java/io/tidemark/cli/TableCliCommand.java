@@ -1,7 +1,7 @@
 package io.tidemark.cli;
 
 import io.tidemark.client.admin.TableCommand;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -4,8 +4,6 @@ import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The commit table's configuration, read and validated once from {@link TidemarkConfig} (the keys
@@ -77,17 +75,5 @@ public final class CommitTableSettings {
     /** A deadline {@link #commitRecordTimeoutMs()} from now, for the commit-record writes of one commit. */
     public CommitRecordDeadline commitRecordDeadline() {
         return CommitRecordDeadline.afterMillis(commitRecordTimeoutMs);
-    }
-
-    /**
-     * What a region observer needs to find this commit table (its name and buckets), as the configuration keys and
-     * values to set as coprocessor properties: region servers then agree with the clients without an
-     * {@code hbase-site.xml} change.
-     */
-    public Map<String, String> locationProperties() {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put(TidemarkConfig.COMMIT_TABLE, tableName.getNameAsString());
-        properties.put(TidemarkConfig.COMMIT_TABLE_REGIONS, String.valueOf(schema.buckets()));
-        return properties;
     }
 }

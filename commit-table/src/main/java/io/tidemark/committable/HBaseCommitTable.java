@@ -68,6 +68,35 @@ public final class HBaseCommitTable implements CommitTable {
         this.writePool = pool;
     }
 
+    /**
+     * The commit table {@code tableName} with the salt buckets its layout row records, read now from the region
+     * server that holds the row (never from the master): for a process that is told which commit table to use but
+     * must not take its layout from anyone else, a region server serving a table bound to it (docs/security.md).
+     *
+     * @throws CommitTableMismatchException when the table records no salt buckets (or a value that is none)
+     */
+    public static HBaseCommitTable asRecorded(Connection connection, TableName tableName) throws IOException {
+        Result layoutRow;
+        try (Table table = connection.getTable(tableName)) {
+            layoutRow = table.get(layoutGet());
+        }
+        byte[] recorded = layoutRow.getValue(CommitTableSchema.FAMILY, CommitTableSchema.BUCKETS_QUALIFIER);
+        int buckets;
+        try {
+            buckets = recorded == null ? -1 : Integer.parseInt(Bytes.toString(recorded));
+        } catch (NumberFormatException e) {
+            buckets = -1;
+        }
+        if (buckets < 1 || buckets > CommitTableSchema.MAX_BUCKETS) {
+            throw new CommitTableMismatchException("commit table " + tableName + " records "
+                    + (recorded == null ? "no salt buckets" : "'" + Bytes.toStringBinary(recorded) + "' as its salt"
+                    + " buckets") + " in its layout row: a TSO of this version records them when it is built");
+        }
+        HBaseCommitTable recordedTable = new HBaseCommitTable(connection, tableName, new CommitTableSchema(buckets));
+        recordedTable.checkLayout(layoutRow);
+        return recordedTable;
+    }
+
     public TableName tableName() {
         return tableName;
     }

@@ -6,7 +6,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,18 +43,5 @@ class CommitTableSettingsTest {
                     () -> new CommitTableSettings(config(bad)));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
         }
-    }
-
-    @Test
-    void locationPropertiesDescribeTheSameTable() {
-        CommitTableSettings settings = new CommitTableSettings(config(TidemarkConfig.COMMIT_TABLE, "ns:commits",
-                TidemarkConfig.COMMIT_TABLE_REGIONS, "7", TidemarkConfig.COMMIT_TABLE_GUARD, "true"));
-        Map<String, String> properties = settings.locationProperties();
-        TidemarkConfig regionServer = config();
-        properties.forEach(regionServer::set);
-        CommitTableSettings seen = new CommitTableSettings(regionServer);
-        assertEquals(settings.tableName(), seen.tableName());
-        assertEquals(7, seen.buckets());
-        assertTrue(settings.guard());
     }
 }

@@ -119,7 +119,9 @@ public final class SnapshotAttribute {
 
     /**
      * Decodes an attribute value, of this format or of formats {@value #FORMAT_WITHOUT_EVERY_OWN_VERSION} and
-     * {@value #FORMAT_WITHOUT_CHECKPOINTS}; a malformed one is refused with an exception saying what is wrong.
+     * {@value #FORMAT_WITHOUT_CHECKPOINTS}.
+     *
+     * @throws IllegalArgumentException saying what is wrong with a malformed value
      */
     public static SnapshotAttribute decode(byte[] value) {
         byte format = value == null || value.length == 0 ? 0 : value[0];
@@ -143,10 +145,19 @@ public final class SnapshotAttribute {
         // A reader of format 2 wrote only at its start and saw those writes.
         long ownVersionsUpTo = format == FORMAT_WITHOUT_CHECKPOINTS ? start : in.getLong();
         boolean everyOwnVersion = format == FORMAT && everyOwnVersion(in.get());
-        CommitMode mode = CommitMode.fromCode(in.get());
+        CommitMode mode = commitMode(in.get());
         int buckets = in.get() & 0xFF;
         String table = new String(value, in.position(), in.remaining(), StandardCharsets.UTF_8);
         return new SnapshotAttribute(start, epoch, ownVersionsUpTo, everyOwnVersion, mode, table, buckets);
+    }
+
+    private static CommitMode commitMode(byte code) {
+        try {
+            return CommitMode.fromCode(code);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(NAME + " attribute has commit-mode code " + code + ": " + e.getMessage(),
+                    e);
+        }
     }
 
     private static boolean everyOwnVersion(byte code) {

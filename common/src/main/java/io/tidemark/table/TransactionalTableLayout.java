@@ -1,6 +1,12 @@
 package io.tidemark.table;
 
 import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * The names by which HBase table descriptors say "this table is transactional" (docs/coprocessors.md). Defined once
@@ -42,43 +48,65 @@ public final class TransactionalTableLayout {
      */
     public static final String LOADING_AT_KEY = "tidemark.loading-at";
 
-    /** Applies a transaction's snapshot inside the region server for gets and scans. */
-    public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";
-
-    /** Drops versions no snapshot can read any more when HBase compacts transactional families. */
-    public static final String COMPACTION_OBSERVER = "io.tidemark.coprocessor.compaction.CompactionObserver";
-
-    /** Runs single-row transactions inside the region server and keeps the region's read clock (fast path). */
-    public static final String FAST_PATH_OBSERVER = "io.tidemark.coprocessor.fastpath.FastPathObserver";
+    /**
+     * The one region observer of a transactional table ({@code io.tidemark.coprocessor.TransactionalRegionObserver},
+     * docs/coprocessors.md): it owns each region's Tidemark state and provides the features its property
+     * {@value #FEATURES_PROPERTY} lists ({@link TableFeature}), and the bulk-load guard on every table it is attached
+     * to. Everything it needs to know comes from the table descriptor and its coprocessor properties, never from a
+     * request.
+     */
+    public static final String TRANSACTIONAL_OBSERVER = "io.tidemark.coprocessor.TransactionalRegionObserver";
 
     /**
-     * Refuses transactional reads and writes while the table is being bulk loaded and lets only that load's writes
-     * through ({@value #LOADING_AT_KEY}); attached by the first load of a table and left in place afterwards.
+     * Coprocessor property of {@link #TRANSACTIONAL_OBSERVER}: the features it provides, separated by semicolons
+     * ({@link TableFeature#encode}).
      */
+    public static final String FEATURES_PROPERTY = "tidemark.features";
+
+    /** Observer of the layout of earlier versions: snapshot reads; still loadable (docs/coprocessors.md). */
+    public static final String SNAPSHOT_OBSERVER = "io.tidemark.coprocessor.snapshot.SnapshotObserver";
+
+    /** Observer of the layout of earlier versions: garbage collection at compaction; still loadable. */
+    public static final String COMPACTION_OBSERVER = "io.tidemark.coprocessor.compaction.CompactionObserver";
+
+    /** Observer of the layout of earlier versions: the fast path; still loadable. */
+    public static final String FAST_PATH_OBSERVER = "io.tidemark.coprocessor.fastpath.FastPathObserver";
+
+    /** Observer of the layout of earlier versions: the bulk-load guard; still loadable. */
     public static final String LOAD_GUARD_OBSERVER = "io.tidemark.coprocessor.load.LoadGuardObserver";
+
+    /**
+     * The observers of the layout of earlier versions, in the order in which one of them, when several are attached,
+     * runs the whole region side for the table (the others stand by): the first attached.
+     */
+    public static final List<String> LEGACY_OBSERVERS = Collections.unmodifiableList(Arrays.asList(
+            LOAD_GUARD_OBSERVER, FAST_PATH_OBSERVER, SNAPSHOT_OBSERVER, COMPACTION_OBSERVER));
 
     /**
      * Coprocessor priority: after system coprocessors (such as access control), so those see the request first.
      */
     public static final int COPROCESSOR_PRIORITY = 0x20000000;
 
-    /**
-     * Priority of the fast-path observer: it must run before the snapshot observer, because the snapshot observer
-     * answers a Get itself and bypasses the rest of the chain, and every generic read must first raise the fast-path
-     * read clock (a lower number runs earlier).
-     */
-    public static final int FAST_PATH_PRIORITY = COPROCESSOR_PRIORITY - 1;
-
-    /**
-     * Priority of the load guard: before the fast-path and snapshot observers, both of which answer some Gets
-     * themselves and skip the rest of the chain, so that the guard sees every read.
-     */
-    public static final int LOAD_GUARD_PRIORITY = FAST_PATH_PRIORITY - 1;
-
     private TransactionalTableLayout() {
     }
 
     public static boolean isTransactionalFamilyValue(String value) {
         return TRANSACTIONAL_FAMILY_VALUE.equalsIgnoreCase(value);
+    }
+
+    /** Whether {@code table} has a Tidemark observer: the transactional one, or one of the earlier layout. */
+    public static boolean hasTidemarkObserver(TableDescriptor table) {
+        return table.hasCoprocessor(TRANSACTIONAL_OBSERVER) || !legacyObservers(table).isEmpty();
+    }
+
+    /** The observers of the layout of earlier versions attached to {@code table}, in {@link #LEGACY_OBSERVERS} order. */
+    public static List<String> legacyObservers(TableDescriptor table) {
+        List<String> attached = new ArrayList<>();
+        for (String observer : LEGACY_OBSERVERS) {
+            if (table.hasCoprocessor(observer)) {
+                attached.add(observer);
+            }
+        }
+        return attached;
     }
 }

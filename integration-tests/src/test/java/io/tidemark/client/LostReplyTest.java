@@ -1,6 +1,6 @@
 package io.tidemark.client;
 
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.committable.CommitTableSettings;

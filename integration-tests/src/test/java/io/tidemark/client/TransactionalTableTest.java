@@ -1,6 +1,6 @@
 package io.tidemark.client;
 
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;

@@ -26,8 +26,8 @@ class TsoRestartOnHBaseTest extends TsoRestartContract {
             HBaseTimestampStorage storage = cluster.timestampStorage();
             long bound = storage.readBound();
             assertTrue(bound > server.epoch());
-            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(server.epoch(), bound + 1));
-            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(0, bound + 1));
+            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(server.epoch(), bound + 1, 0));
+            assertThrows(TimestampBoundLostException.class, () -> storage.advanceBound(0, bound + 1, 0));
             assertEquals(bound, storage.readBound());
         }
     }

@@ -2,7 +2,7 @@ package io.tidemark.testing;
 
 import io.tidemark.client.PostCommitMode;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.committable.CommitTableAdmin;

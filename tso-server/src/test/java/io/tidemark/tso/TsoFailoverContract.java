@@ -132,7 +132,7 @@ abstract class TsoFailoverContract {
         try (TsoServer server = cluster.start(config)) {
             TimestampStorage intruder = cluster.timestampStorage();
             long bound = intruder.readBound();
-            intruder.advanceBound(bound, bound + 1000 * Timestamps.TSO_STEP);
+            intruder.advanceBound(bound, bound + 1000 * Timestamps.TSO_STEP, bound);
             try (TsoTestClient client = TsoTestClient.connected(server.port())) {
                 boolean closed = false;
                 for (int i = 0; i < 200 && !closed; i++) {

@@ -1,9 +1,10 @@
 package io.tidemark.ycsb;
 
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.client.admin.TransactionalTableInspector;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
@@ -88,12 +89,12 @@ final class TableSetup {
                     + " it in the hbase shell: alter '" + table + "', {NAME => '" + family + "', VERSIONS => "
                     + required + "} (or run with " + BindingMode.PROPERTY + "=raw)");
         }
-        if (settings.mode().usesFastPath() && !descriptor.hasCoprocessor(TransactionalTableLayout.FAST_PATH_OBSERVER)) {
-            throw new IOException("table " + table + " has no fast-path coprocessor, which " + BindingMode.PROPERTY
+        if (settings.mode().usesFastPath() && !TableFeature.of(descriptor).contains(TableFeature.FAST_PATH)) {
+            throw new IOException("table " + table + " has no fast path, which " + BindingMode.PROPERTY
                     + "=fastpath needs. Attach it in the hbase shell: alter '" + table + "', METHOD => 'table_att',"
-                    + " 'coprocessor' => '" + shellSpec(fastPathCoprocessor(wanted)) + "' (or"
+                    + " 'coprocessor' => '" + shellSpec(transactionalObserver(wanted)) + "' (or"
                     + " drop the table and run the load with " + BindingSettings.CREATE_TABLE + "=true, which"
-                    + " creates it with the coprocessor; docs/fast-path.md)");
+                    + " creates it with the fast path; docs/fast-path.md)");
         }
         if (!TransactionalTableInspector.isTransactional(columnFamily)) {
             throw new IOException("table " + table + " cannot hold transactional data: column family '" + family
@@ -103,12 +104,12 @@ final class TableSetup {
         }
     }
 
-    /** The fast-path observer of {@code wanted}, first in the chain (docs/fast-path.md). */
-    private static CoprocessorDescriptor fastPathCoprocessor(TableDescriptor wanted) {
+    /** The transactional observer of {@code wanted}, which provides the fast path (docs/fast-path.md). */
+    private static CoprocessorDescriptor transactionalObserver(TableDescriptor wanted) {
         return wanted.getCoprocessorDescriptors().stream()
-                .filter(cp -> cp.getClassName().equals(TransactionalTableLayout.FAST_PATH_OBSERVER))
+                .filter(cp -> cp.getClassName().equals(TransactionalTableLayout.TRANSACTIONAL_OBSERVER))
                 .findFirst()
-                .orElseThrow(() -> new IllegalStateException("the binding's descriptor has no fast-path observer"));
+                .orElseThrow(() -> new IllegalStateException("the binding's descriptor has no transactional observer"));
     }
 
     /** The hbase shell's coprocessor attribute: jar path (none: on the classpath)|class|priority|properties. */

@@ -161,9 +161,9 @@ class TidemarkClientTest {
         }
         DBException e = assertThrows(DBException.class,
                 () -> start(YcsbProperties.of(lowLatency, BindingMode.FASTPATH, table)));
-        assertTrue(e.getMessage().contains("has no fast-path coprocessor"), e.getMessage());
+        assertTrue(e.getMessage().contains("has no fast path"), e.getMessage());
         assertTrue(e.getMessage().contains("alter '" + table + "', METHOD => 'table_att', 'coprocessor' => '|"
-                + TransactionalTableLayout.FAST_PATH_OBSERVER + "|" + TransactionalTableLayout.FAST_PATH_PRIORITY
+                + TransactionalTableLayout.TRANSACTIONAL_OBSERVER + "|" + TransactionalTableLayout.COPROCESSOR_PRIORITY
                 + "|"), e.getMessage());
     }
 

@@ -1,6 +1,6 @@
 package io.tidemark.ycsb;
 
-import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.conf.Configuration;
@@ -21,7 +21,10 @@ final class YcsbProperties {
         p.setProperty("hbase.zookeeper.property.clientPort", conf.get("hbase.zookeeper.property.clientPort"));
         p.setProperty(BindingMode.PROPERTY, mode.propertyValue());
         p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:" + cluster.tso.port());
-        new CommitTableSettings(cluster.config).locationProperties().forEach(p::setProperty);
+        for (String key : new String[] {TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_REGIONS,
+                TidemarkConfig.TIMESTAMP_TABLE}) {
+            p.setProperty(key, cluster.config.hadoopConfiguration().get(key));
+        }
         p.setProperty(BindingSettings.TABLE, table);
         p.setProperty(BindingSettings.CREATE_TABLE, "true");
         return p;

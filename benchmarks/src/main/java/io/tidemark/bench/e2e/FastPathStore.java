@@ -2,7 +2,7 @@ package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathConflictException;

@@ -1,7 +1,7 @@
 package io.tidemark.bench.txn;
 
 import io.tidemark.bench.ScratchTables;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;

@@ -2,7 +2,7 @@ package io.tidemark.chaos.cluster;
 
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.workload.ChaosTable;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.admin.TidemarkAdmin;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;

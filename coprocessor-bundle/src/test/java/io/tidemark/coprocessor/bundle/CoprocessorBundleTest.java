@@ -92,6 +92,7 @@ class CoprocessorBundleTest {
     void bundleHoldsTheObserversAndEveryModuleTheyUse() {
         Set<String> classes = classNames();
         for (String expected : List.of(
+                "io/tidemark/coprocessor/TransactionalRegionObserver.class",
                 "io/tidemark/coprocessor/snapshot/SnapshotObserver.class",
                 "io/tidemark/coprocessor/compaction/CompactionObserver.class",
                 "io/tidemark/coprocessor/fastpath/FastPathObserver.class",

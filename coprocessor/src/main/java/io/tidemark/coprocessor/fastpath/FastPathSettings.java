@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.fastpath;
 
+import io.tidemark.coprocessor.binding.TableBinding;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -7,13 +8,12 @@ import org.apache.hadoop.hbase.DoNotRetryIOException;
 import java.util.Locale;
 
 /**
- * The fast-path coprocessor's settings ({@code tidemark.fastpath.*}, docs/configuration.md), read and validated once
- * when the observer starts, from the region server's configuration overridden by the table's coprocessor properties.
+ * The fast path's settings ({@code tidemark.fastpath.*}, docs/configuration.md), read and validated once when the
+ * region's observer starts, from the table's binding ({@link TableBinding#settings}).
  */
 final class FastPathSettings {
 
-    /** HBase's bound on the clock difference between a region server and the master (it refuses servers beyond it). */
-    static final String HBASE_MAX_CLOCK_SKEW = "hbase.master.maxclockskew";
+    /** HBase's default for {@link TableBinding#HBASE_MAX_CLOCK_SKEW}. */
     static final long HBASE_MAX_CLOCK_SKEW_DEFAULT = 30_000L;
 
     private final GenericWriteCheck.Rule writeCheck;
@@ -29,7 +29,7 @@ final class FastPathSettings {
                 TidemarkConfig.FASTPATH_READ_WAIT_MS_DEFAULT, 1, Long.MAX_VALUE);
         recordTtlMillis = config.getLong(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS,
                 TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT, 1, Long.MAX_VALUE / 4);
-        maxClockSkewMillis = Math.max(0, configuration.getLong(HBASE_MAX_CLOCK_SKEW, HBASE_MAX_CLOCK_SKEW_DEFAULT));
+        maxClockSkewMillis = Math.max(0, configuration.getLong(TableBinding.HBASE_MAX_CLOCK_SKEW, HBASE_MAX_CLOCK_SKEW_DEFAULT));
     }
 
     /** {@code tidemark.fastpath.write-check}. */
@@ -60,7 +60,7 @@ final class FastPathSettings {
                     + " ms is too long for this table's operation records, which are kept "
                     + TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS + " = " + recordTtlMillis + " ms: a retried"
                     + " operation could run twice. Lower " + TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS
-                    + " to at most (TTL - " + HBASE_MAX_CLOCK_SKEW + " " + maxClockSkewMillis + " ms) / 2 = "
+                    + " to at most (TTL - " + TableBinding.HBASE_MAX_CLOCK_SKEW + " " + maxClockSkewMillis + " ms) / 2 = "
                     + Math.max(0, (recordTtlMillis - maxClockSkewMillis) / 2) + " ms, or raise the TTL");
         }
     }

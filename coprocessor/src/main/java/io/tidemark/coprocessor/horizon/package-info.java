@@ -1,5 +1,5 @@
 /**
- * The garbage-collection horizon of each open region, raised by the compaction observer and checked by every
+ * The garbage-collection horizon of each open region, raised before a compaction collects and checked by every
  * transactional read (docs/coprocessors.md, "Snapshots older than the garbage-collection horizon").
  *
  * <p>Parameters and return values are non-null unless documented otherwise.

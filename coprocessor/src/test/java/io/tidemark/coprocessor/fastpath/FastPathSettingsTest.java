@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor.fastpath;
 
+import io.tidemark.coprocessor.binding.TableBinding;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
@@ -25,7 +26,7 @@ class FastPathSettingsTest {
     void aClientTimeoutMustFitTwiceWithTheClockSkewIntoTheTtl() throws Exception {
         Configuration conf = new Configuration(false);
         conf.set(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS, "100000");
-        conf.set(FastPathSettings.HBASE_MAX_CLOCK_SKEW, "20000");
+        conf.set(TableBinding.HBASE_MAX_CLOCK_SKEW, "20000");
         FastPathSettings settings = new FastPathSettings(conf);
         settings.checkOperationTimeout(40_000);
         DoNotRetryIOException e = assertThrows(DoNotRetryIOException.class,

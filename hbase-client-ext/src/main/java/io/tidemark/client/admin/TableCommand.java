@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableLoad;

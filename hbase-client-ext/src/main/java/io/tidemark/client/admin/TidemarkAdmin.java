@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.ClientSettings;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -40,7 +42,7 @@ public final class TidemarkAdmin {
 
     private static final Logger LOG = LoggerFactory.getLogger(TidemarkAdmin.class);
 
-    /** Fast-path keys that, when set in the admin's configuration, are copied to the fast-path observer. */
+    /** Fast-path keys that, when set in the admin's configuration, are copied to the observer of a fast-path table. */
     private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
             TidemarkConfig.FASTPATH_READ_WAIT_MS, TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS};
 
@@ -59,12 +61,12 @@ public final class TidemarkAdmin {
 
     /**
      * The descriptor of a new transactional table: the given families (each keeping every version, no TTL, marked
-     * transactional), the binding to this admin's commit table, and the coprocessors of {@code features}. The
-     * compaction and fast-path observers are told which commit table to read through their coprocessor properties
-     * (from this admin's configuration), so region servers need no {@code hbase-site.xml} change;
-     * {@value TidemarkConfig#FASTPATH_WRITE_CHECK},
-     * {@value TidemarkConfig#FASTPATH_READ_WAIT_MS} and {@value TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when
-     * set in the configuration, are passed to the fast-path observer the same way.
+     * transactional), the binding to this admin's commit table, and, unless {@code features} is empty, the
+     * transactional observer providing them. The observer is told its commit and timestamp tables through its
+     * coprocessor properties (from this admin's configuration), so region servers need no {@code hbase-site.xml}
+     * change; {@value TidemarkConfig#FASTPATH_WRITE_CHECK}, {@value TidemarkConfig#FASTPATH_READ_WAIT_MS} and
+     * {@value TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when set in the configuration, are passed the same way
+     * to a table with the fast path.
      */
     public TableDescriptor descriptorFor(TableName table, List<String> families, Set<TableFeature> features) {
         if (families.isEmpty()) {
@@ -75,7 +77,9 @@ public final class TidemarkAdmin {
         for (String family : families) {
             builder.setColumnFamily(transactional(ColumnFamilyDescriptorBuilder.of(family)));
         }
-        attachCoprocessors(builder, TableDescriptorBuilder.newBuilder(table).build(), features);
+        if (!features.isEmpty()) {
+            attachObserver(builder, TableDescriptorBuilder.newBuilder(table).build(), features);
+        }
         return builder.build();
     }
 
@@ -101,9 +105,10 @@ public final class TidemarkAdmin {
 
     /**
      * Converts an existing table in place (an online schema change; HBase reopens its regions): every family becomes
-     * transactional, the table is bound to this admin's commit table, and the coprocessors of the
-     * {@link TableFeature#DEFAULT}s are attached. Refuses a table bound to another commit table: it holds another
-     * installation's transactions.
+     * transactional, the table is bound to this admin's commit table, and the transactional observer is attached with
+     * the {@link TableFeature#DEFAULT}s and every feature the table had (observers of the layout of earlier versions
+     * are replaced by it: this is the upgrade of such a table). Refuses a table bound to another commit table: it holds
+     * another installation's transactions.
      *
      * <p>A table that is not transactional yet may hold data written outside transactions. The conversion reads
      * every stored cell once, raises a fence on the table through {@code transactions} (its timestamp is the
@@ -142,7 +147,7 @@ public final class TidemarkAdmin {
             for (ColumnFamilyDescriptor family : current.getColumnFamilies()) {
                 builder.modifyColumnFamily(transactional(family));
             }
-            attachCoprocessors(builder, current, TableFeature.DEFAULT);
+            attachObserver(builder, current, TableFeature.DEFAULT);
             try {
                 admin.modifyTable(builder.build());
             } catch (DoNotRetryIOException e) {
@@ -209,10 +214,13 @@ public final class TidemarkAdmin {
             TableDescriptor current = descriptor(admin, table);
             refuseUnlessTransactional(current, "bulk loaded");
             TableLoad load = loadOf(current);
-            if (!load.isLoading() || !current.hasCoprocessor(TransactionalTableLayout.LOAD_GUARD_OBSERVER)) {
+            if (!load.isLoading() || !TransactionalTableLayout.hasTidemarkObserver(current)) {
                 TableDescriptorBuilder marked = TableDescriptorBuilder.newBuilder(current)
                         .setValue(TransactionalTableLayout.LOADING_AT_KEY, Long.toString(load.commitTimestamp()));
-                attachLoadGuard(marked, current);
+                if (!TransactionalTableLayout.hasTidemarkObserver(current)) {
+                    // Every Tidemark observer guards loads; a table without one gets one that provides nothing else.
+                    attachObserver(marked, current, EnumSet.noneOf(TableFeature.class));
+                }
                 modify(admin, marked.build());
             }
             long commitTimestamp = load.commitTimestamp();
@@ -290,23 +298,6 @@ public final class TidemarkAdmin {
         }
     }
 
-    private void attachLoadGuard(TableDescriptorBuilder builder, TableDescriptor current) {
-        if (current.hasCoprocessor(TransactionalTableLayout.LOAD_GUARD_OBSERVER)) {
-            return;
-        }
-        CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(
-                TransactionalTableLayout.LOAD_GUARD_OBSERVER).setPriority(TransactionalTableLayout.LOAD_GUARD_PRIORITY);
-        if (!settings.coprocessorJar().isEmpty()) {
-            cp.setJarPath(settings.coprocessorJar());
-        }
-        try {
-            builder.setCoprocessor(cp.build());
-        } catch (IOException alreadyAttached) {
-            // Cannot happen: checked above.
-            throw new IllegalStateException(alreadyAttached);
-        }
-    }
-
     private void modify(Admin admin, TableDescriptor descriptor) throws IOException {
         try {
             admin.modifyTable(descriptor);
@@ -360,35 +351,48 @@ public final class TidemarkAdmin {
                 .build();
     }
 
-    private void attachCoprocessors(TableDescriptorBuilder builder, TableDescriptor current,
-                                    Set<TableFeature> features) {
-        for (TableFeature feature : TableFeature.values()) {
-            if (!features.contains(feature) || current.hasCoprocessor(feature.coprocessor())) {
-                continue;
-            }
-            CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(feature.coprocessor())
-                    .setPriority(feature.priority());
-            if (!settings.coprocessorJar().isEmpty()) {
-                cp.setJarPath(settings.coprocessorJar());
-            }
-            if (feature != TableFeature.SERVER_SIDE_SNAPSHOTS) {
-                // Snapshot reads name their commit table in each request; the other observers must be told.
-                settings.commitTable().locationProperties().forEach(cp::setProperty);
-            }
-            if (feature == TableFeature.FAST_PATH) {
-                for (String key : FAST_PATH_KEYS) {
-                    String value = config.hadoopConfiguration().getTrimmed(key);
-                    if (value != null) {
-                        cp.setProperty(key, value);
-                    }
+    /**
+     * Attaches {@link TransactionalTableLayout#TRANSACTIONAL_OBSERVER} providing {@code features} and every feature the
+     * table provides already, in place of the observers it has (the transactional one, or those of the layout of
+     * earlier versions, which this upgrades). Its properties bind it: the commit table and the timestamp table of this
+     * admin's configuration, and the fast-path keys set there; the region servers read nothing else
+     * (docs/coprocessors.md).
+     */
+    private void attachObserver(TableDescriptorBuilder builder, TableDescriptor current, Set<TableFeature> features) {
+        Set<TableFeature> provided = EnumSet.noneOf(TableFeature.class);
+        provided.addAll(features);
+        provided.addAll(TableFeature.of(current));
+        for (String legacy : TransactionalTableLayout.legacyObservers(current)) {
+            builder.removeCoprocessor(legacy);
+        }
+        if (current.hasCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)) {
+            builder.removeCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER);
+        }
+        CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(
+                TransactionalTableLayout.TRANSACTIONAL_OBSERVER).setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY)
+                .setProperty(TidemarkConfig.COMMIT_TABLE, settings.commitTable().tableName().getNameAsString())
+                .setProperty(TidemarkConfig.TIMESTAMP_TABLE, config.getTableName(TidemarkConfig.TIMESTAMP_TABLE,
+                        TidemarkConfig.TIMESTAMP_TABLE_DEFAULT).getNameAsString());
+        if (!provided.isEmpty()) {
+            // HBase refuses an empty property value: no property means no feature (a table that only guards loads).
+            cp.setProperty(TransactionalTableLayout.FEATURES_PROPERTY, TableFeature.encode(provided));
+        }
+        if (!settings.coprocessorJar().isEmpty()) {
+            cp.setJarPath(settings.coprocessorJar());
+        }
+        if (provided.contains(TableFeature.FAST_PATH)) {
+            for (String key : FAST_PATH_KEYS) {
+                String value = config.hadoopConfiguration().getTrimmed(key);
+                if (value != null) {
+                    cp.setProperty(key, value);
                 }
             }
-            try {
-                builder.setCoprocessor(cp.build());
-            } catch (IOException alreadyAttached) {
-                // Cannot happen: attached coprocessors were skipped above.
-                throw new IllegalStateException(alreadyAttached);
-            }
+        }
+        try {
+            builder.setCoprocessor(cp.build());
+        } catch (IOException alreadyAttached) {
+            // Cannot happen: removed above.
+            throw new IllegalStateException(alreadyAttached);
         }
     }
 

@@ -1,16 +1,17 @@
 package io.tidemark.client.admin;
 
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.CoprocessorDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds everything in a table descriptor that keeps the table from being a (fully) transactional table. The one
@@ -62,17 +63,26 @@ public final class TransactionalTableInspector {
                         + "' => '" + TransactionalTableLayout.TRANSACTIONAL_FAMILY_VALUE + "'}}", true));
             }
         }
-        for (String coprocessor : new String[] {TransactionalTableLayout.SNAPSHOT_OBSERVER,
-                TransactionalTableLayout.COMPACTION_OBSERVER}) {
-            if (!table.hasCoprocessor(coprocessor)) {
-                problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "coprocessor " + coprocessor
-                        + " is not attached: " + (coprocessor.equals(TransactionalTableLayout.SNAPSHOT_OBSERVER)
-                        ? "snapshots are resolved on the client (every version crosses the network, and Filters"
-                        + " are refused)" : "compactions never remove old versions") + ". Fix: "
-                        + "TidemarkAdmin.enable, or see docs/coprocessors.md for the hbase shell line", true));
-            }
+        Set<TableFeature> features = TableFeature.of(table);
+        if (!features.contains(TableFeature.SERVER_SIDE_SNAPSHOTS)) {
+            problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "no server-side snapshot reads ("
+                    + TransactionalTableLayout.TRANSACTIONAL_OBSERVER + " with " + TableFeature.SERVER_SIDE_SNAPSHOTS
+                    + "): snapshots are resolved on the client (every version crosses the network, and Filters are"
+                    + " refused). Fix: ./tidemark table enable " + name + " (TidemarkAdmin.enable)", true));
         }
-        checkFastPathRunsFirst(table, name, problems);
+        if (!features.contains(TableFeature.COMPACTION_GC)) {
+            problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "no garbage collection at compaction ("
+                    + TransactionalTableLayout.TRANSACTIONAL_OBSERVER + " with " + TableFeature.COMPACTION_GC
+                    + "): compactions never remove old versions. Fix: ./tidemark table enable " + name
+                    + " (TidemarkAdmin.enable)", true));
+        }
+        List<String> legacy = TransactionalTableLayout.legacyObservers(table);
+        if (!legacy.isEmpty()) {
+            problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "table '" + name + "' has the coprocessors of"
+                    + " an earlier Tidemark version (" + String.join(", ", legacy) + "); they still work. Fix: ./tidemark"
+                    + " table enable " + name + " replaces them by " + TransactionalTableLayout.TRANSACTIONAL_OBSERVER
+                    + ", keeping the table's features (docs/coprocessors.md)", true));
+        }
         checkLoad(table, name, problems);
         return problems;
     }
@@ -134,35 +144,9 @@ public final class TransactionalTableInspector {
         }
     }
 
-    /**
-     * The snapshot observer bypasses the rest of the coprocessor chain for a Get; if the fast-path observer came
-     * after it, generic reads would not raise the fast-path read clock and a later fast-path write could be minted
-     * below a snapshot that already read the row.
-     */
-    private static void checkFastPathRunsFirst(TableDescriptor table, String name, List<TableProblem> problems) {
-        Integer fastPath = priorityOf(table, TransactionalTableLayout.FAST_PATH_OBSERVER);
-        Integer snapshot = priorityOf(table, TransactionalTableLayout.SNAPSHOT_OBSERVER);
-        if (fastPath != null && snapshot != null && fastPath >= snapshot) {
-            problems.add(new TableProblem(TableProblem.Severity.BLOCKING, "coprocessor "
-                    + TransactionalTableLayout.FAST_PATH_OBSERVER + " has priority " + fastPath + ", not below the "
-                    + "snapshot observer's " + snapshot + ": generic reads would skip the fast path's read clock."
-                    + " Fix: re-attach it with priority " + TransactionalTableLayout.FAST_PATH_PRIORITY
-                    + " (docs/fast-path.md)", false));
-        }
-    }
-
-    private static Integer priorityOf(TableDescriptor table, String className) {
-        for (CoprocessorDescriptor coprocessor : table.getCoprocessorDescriptors()) {
-            if (coprocessor.getClassName().equals(className)) {
-                return coprocessor.getPriority();
-            }
-        }
-        return null;
-    }
-
     /** Whether reads can be resolved by the region servers. */
     public static boolean hasServerSideSnapshots(TableDescriptor table) {
-        return table.hasCoprocessor(TransactionalTableLayout.SNAPSHOT_OBSERVER);
+        return TableFeature.of(table).contains(TableFeature.SERVER_SIDE_SNAPSHOTS);
     }
 
     /** Whether the family is marked transactional (its compactions collect garbage). */

@@ -25,16 +25,13 @@ import java.util.Set;
  * <ul>
  *   <li>a family is marked {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY};</li>
  *   <li>it is bound to this commit table;</li>
- *   <li>a Tidemark observer (snapshot, compaction or fast path) is attached;</li>
+ *   <li>a Tidemark observer (the transactional one, or one of the layout of earlier versions) is attached;</li>
  *   <li>a family keeps at least {@value TidemarkConfig#CLIENT_MIN_VERSIONS} versions: the one thing earlier Tidemark
  *       clients required of a table, which ordinary HBase tables (1 to a few versions) do not have.</li>
  * </ul>
  * Such a table must have every family marked and be enabled, or {@link #find} refuses, naming the tables and the fix.
  */
 public final class TransactionalTables {
-
-    private static final String[] OBSERVERS = {TransactionalTableLayout.SNAPSHOT_OBSERVER,
-            TransactionalTableLayout.COMPACTION_OBSERVER, TransactionalTableLayout.FAST_PATH_OBSERVER};
 
     private final TableName commitTable;
     private final int minVersions;
@@ -86,10 +83,8 @@ public final class TransactionalTables {
         if (boundTo != null) {
             return boundTo.equals(commitTable.getNameAsString());
         }
-        for (String observer : OBSERVERS) {
-            if (table.hasCoprocessor(observer)) {
-                return true;
-            }
+        if (TransactionalTableLayout.hasTidemarkObserver(table)) {
+            return true;
         }
         for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
             if (TransactionalTableInspector.isTransactional(family) || family.getMaxVersions() >= minVersions) {

@@ -11,6 +11,7 @@ import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
 import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.FastPathUnavailableException;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -35,8 +36,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Single-row transactions that run inside the region server in one round trip, with no TSO contact
- * (docs/fast-path.md). The table must have the {@link TransactionalTableLayout#FAST_PATH_OBSERVER}
- * coprocessor. Every operation is a complete snapshot-isolation transaction on one row that also orders correctly
+ * (docs/fast-path.md). The table's {@link TransactionalTableLayout#TRANSACTIONAL_OBSERVER} must provide
+ * {@link TableFeature#FAST_PATH}. Every operation is a complete snapshot-isolation transaction on one row that also orders correctly
  * with the generic transactions of {@link TransactionManager} on the same table.
  *
  * <p>The table keeps a session timestamp: the largest version it has read or written. Every write is minted above
@@ -254,8 +255,9 @@ public final class FastPathTable implements Closeable {
     private static long versionOf(Result answer) throws IOException {
         byte[] version = answer.getValue(FastPathProtocol.META_FAMILY, FastPathProtocol.VERSION_QUALIFIER);
         if (version == null) {
-            throw new IOException("the region server did not answer as the fast-path coprocessor does: is "
-                    + TransactionalTableLayout.FAST_PATH_OBSERVER + " attached to the table?");
+            throw new IOException("the region server did not answer as the fast path does: does the table's "
+                    + TransactionalTableLayout.TRANSACTIONAL_OBSERVER + " provide " + TableFeature.FAST_PATH
+                    + " (./tidemark table create --fast-path, docs/fast-path.md)?");
         }
         return Bytes.toLong(version);
     }

@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -22,57 +23,74 @@ class TransactionalTableInspectorTest {
     private static final TransactionalTableInspector INSPECTOR = new TransactionalTableInspector(Integer.MAX_VALUE,
             COMMITS);
 
-    private static TableDescriptor table(int fastPathPriority) throws IOException {
-        return builder(fastPathPriority).build();
-    }
-
-    private static TableDescriptorBuilder builder(int fastPathPriority) throws IOException {
+    private static TableDescriptorBuilder builder() throws IOException {
         return TableDescriptorBuilder.newBuilder(TableName.valueOf("accounts"))
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("a"))
                         .setMaxVersions(Integer.MAX_VALUE)
                         .setValue(TransactionalTableLayout.TRANSACTIONAL_FAMILY_KEY,
                                 TransactionalTableLayout.TRANSACTIONAL_FAMILY_VALUE)
                         .build())
+                .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)
+                        .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY)
+                        .setProperty(TransactionalTableLayout.FEATURES_PROPERTY, "server-side-snapshots;compaction-gc;"
+                                + "fast-path")
+                        .build());
+    }
+
+    @Test
+    void aTableWithTheTransactionalObserverAndItsDefaultFeaturesHasNoProblem() throws IOException {
+        assertTrue(INSPECTOR.problems(builder().build()).isEmpty());
+        assertTrue(TransactionalTableInspector.hasServerSideSnapshots(builder().build()));
+    }
+
+    @Test
+    void theObserversOfTheEarlierLayoutAreReportedWithTheCommandThatUpgradesThem() throws IOException {
+        TableDescriptor legacy = builder().removeCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.SNAPSHOT_OBSERVER)
                         .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY).build())
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.COMPACTION_OBSERVER)
                         .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY).build())
-                .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.FAST_PATH_OBSERVER)
-                        .setPriority(fastPathPriority).build());
+                .build();
+        List<TableProblem> problems = INSPECTOR.problems(legacy);
+        assertEquals(1, problems.size(), problems.toString());
+        assertEquals(TableProblem.Severity.ADVISORY, problems.get(0).severity());
+        assertTrue(problems.get(0).isFixedByEnable());
+        assertTrue(problems.get(0).description().contains("./tidemark table enable accounts"),
+                problems.get(0).description());
+        assertTrue(TransactionalTableInspector.hasServerSideSnapshots(legacy), "the earlier layout still works");
     }
 
     @Test
-    void fastPathObserverAfterTheSnapshotObserverIsBlocking() throws IOException {
-        List<TableProblem> problems = INSPECTOR
-                .problems(table(TransactionalTableLayout.COPROCESSOR_PRIORITY + 1));
-        assertEquals(1, problems.size());
-        assertEquals(TableProblem.Severity.BLOCKING, problems.get(0).severity());
-        assertTrue(problems.get(0).toString().contains(String.valueOf(TransactionalTableLayout.FAST_PATH_PRIORITY)));
+    void aMissingFeatureIsAdvisory() throws IOException {
+        TableDescriptor snapshotsOnly = builder().removeCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)
+                .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)
+                        .setProperty(TransactionalTableLayout.FEATURES_PROPERTY,
+                                TableFeature.SERVER_SIDE_SNAPSHOTS.propertyName())
+                        .build())
+                .build();
+        List<TableProblem> problems = INSPECTOR.problems(snapshotsOnly);
+        assertEquals(1, problems.size(), problems.toString());
+        assertFalse(problems.get(0).isBlocking());
+        assertTrue(problems.get(0).description().contains("garbage collection"), problems.get(0).description());
     }
 
     @Test
     void aTableBeingBulkLoadedIsReportedAndAGarbledLoadIsBlocking() throws IOException {
-        List<TableProblem> loading = INSPECTOR.problems(builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+        List<TableProblem> loading = INSPECTOR.problems(builder()
                 .setValue(TransactionalTableLayout.LOADING_AT_KEY, "4096").build());
         assertEquals(1, loading.size());
         assertEquals(TableProblem.Severity.ADVISORY, loading.get(0).severity());
         assertTrue(loading.get(0).description().contains("finish-load accounts"), loading.get(0).description());
 
-        List<TableProblem> garbled = INSPECTOR.problems(builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+        List<TableProblem> garbled = INSPECTOR.problems(builder()
                 .setValue(TransactionalTableLayout.LOADING_AT_KEY, "soon").build());
         assertEquals(1, garbled.size());
         assertEquals(TableProblem.Severity.BLOCKING, garbled.get(0).severity());
     }
 
     @Test
-    void fastPathObserverBeforeTheSnapshotObserverIsFine() throws IOException {
-        assertTrue(INSPECTOR
-                .problems(table(TransactionalTableLayout.FAST_PATH_PRIORITY)).isEmpty());
-    }
-
-    @Test
     void anUnmarkedFamilyIsBlockingAndEnableFixesIt() throws IOException {
-        TableDescriptor table = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+        TableDescriptor table = builder()
                 .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("plain"))
                         .setMaxVersions(Integer.MAX_VALUE).build())
                 .build();
@@ -87,10 +105,10 @@ class TransactionalTableInspectorTest {
 
     @Test
     void aTableOfAnotherCommitTableIsBlockingAndNotFixedByEnable() throws IOException {
-        TableDescriptor ours = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+        TableDescriptor ours = builder()
                 .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, "tidemark:commits").build();
         assertTrue(INSPECTOR.problems(ours).isEmpty());
-        TableDescriptor theirs = builder(TransactionalTableLayout.FAST_PATH_PRIORITY)
+        TableDescriptor theirs = builder()
                 .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, "other:commits").build();
         List<TableProblem> problems = INSPECTOR.problems(theirs);
         assertEquals(1, problems.size(), problems.toString());

@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.AsyncTTable;
 import io.tidemark.client.TTable;
 import io.tidemark.client.TimestampNotAllowedException;

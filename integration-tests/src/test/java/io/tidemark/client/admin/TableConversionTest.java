@@ -1,5 +1,6 @@
 package io.tidemark.client.admin;
 
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.TTable;
 import io.tidemark.client.TableConvertedAfterStartException;
 import io.tidemark.client.Transaction;
@@ -40,6 +41,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -107,13 +109,13 @@ class TableConversionTest {
             assertEquals(LEGACY_VIEW, visible(cluster.tm, table), "server-side reads");
         }
 
-        withoutSnapshotObserver(name);
+        withFeatures(cluster, name, EnumSet.of(TableFeature.COMPACTION_GC));
         try (TransactionManager fresh = cluster.managerBuilder().build();
              TTable table = new TTable(TestCluster.connection(), name)) {
             assertEquals(LEGACY_VIEW, visible(fresh, table), "reads resolved by the client");
         }
 
-        attach(cluster, name, TableFeature.FAST_PATH);
+        withFeatures(cluster, name, EnumSet.of(TableFeature.COMPACTION_GC, TableFeature.FAST_PATH));
         try (FastPathTable fast = FastPathTable.builder(TestCluster.connection(), name).transactionManager(cluster.tm)
                 .config(cluster.config).build()) {
             assertEquals("a3", Bytes.toString(fast.get(new Get(row("a"))).result().getValue(F, Q)));
@@ -296,18 +298,13 @@ class TableConversionTest {
         return Bytes.toString(r.getValue(F, Q) != null ? r.getValue(F, Q) : r.getValue(G, Q));
     }
 
-    private static void withoutSnapshotObserver(TableName name) throws IOException {
+    /** Gives the table's observer exactly {@code features}, as {@code descriptorFor} configures it for this cluster. */
+    private static void withFeatures(TestCluster cluster, TableName name, Set<TableFeature> features)
+            throws IOException {
+        TableDescriptor template = cluster.admin.descriptorFor(name, List.of("f"), features);
         try (Admin admin = TestCluster.connection().getAdmin()) {
-            admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name))
-                    .removeCoprocessor(TransactionalTableLayout.SNAPSHOT_OBSERVER).build());
-        }
-    }
-
-    /** Attaches the feature's coprocessor as {@code descriptorFor} configures it for this cluster. */
-    private static void attach(TestCluster cluster, TableName name, TableFeature feature) throws IOException {
-        TableDescriptor template = cluster.admin.descriptorFor(name, List.of("f"), EnumSet.of(feature));
-        try (Admin admin = TestCluster.connection().getAdmin()) {
-            TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(admin.getDescriptor(name));
+            TableDescriptorBuilder builder = TableDescriptorBuilder.newBuilder(admin.getDescriptor(name))
+                    .removeCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER);
             for (CoprocessorDescriptor coprocessor : template.getCoprocessorDescriptors()) {
                 builder.setCoprocessor(coprocessor);
             }

@@ -4,10 +4,13 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.TableNotTransactionalException;
 import io.tidemark.client.Transaction;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.coprocessor.TransactionalRegionObserver;
 import io.tidemark.coprocessor.compaction.CompactionObserver;
 import io.tidemark.coprocessor.fastpath.FastPathObserver;
+import io.tidemark.coprocessor.load.LoadGuardObserver;
 import io.tidemark.coprocessor.snapshot.SnapshotObserver;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
 import io.tidemark.testing.InMode;
 import io.tidemark.testing.SharedTestClusters;
@@ -57,9 +60,11 @@ class TidemarkAdminTest {
 
     @Test
     void coprocessorNamesAreTheRealClasses() {
+        assertEquals(TransactionalRegionObserver.class.getName(), TransactionalTableLayout.TRANSACTIONAL_OBSERVER);
         assertEquals(SnapshotObserver.class.getName(), TransactionalTableLayout.SNAPSHOT_OBSERVER);
         assertEquals(CompactionObserver.class.getName(), TransactionalTableLayout.COMPACTION_OBSERVER);
         assertEquals(FastPathObserver.class.getName(), TransactionalTableLayout.FAST_PATH_OBSERVER);
+        assertEquals(LoadGuardObserver.class.getName(), TransactionalTableLayout.LOAD_GUARD_OBSERVER);
     }
 
     @Test
@@ -68,8 +73,9 @@ class TidemarkAdminTest {
         try {
             assertEquals(List.of(), cluster.admin.check(table));
             TableDescriptor descriptor = descriptor(table);
-            assertTrue(descriptor.hasCoprocessor(TransactionalTableLayout.SNAPSHOT_OBSERVER));
-            assertTrue(descriptor.hasCoprocessor(TransactionalTableLayout.COMPACTION_OBSERVER));
+            assertTrue(descriptor.hasCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER));
+            assertEquals(TableFeature.DEFAULT, TableFeature.of(descriptor));
+            assertEquals(List.of(), TransactionalTableLayout.legacyObservers(descriptor));
             for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
                 assertEquals(Integer.MAX_VALUE, family.getMaxVersions());
                 assertEquals(HConstants.FOREVER, family.getTimeToLive());
@@ -94,8 +100,8 @@ class TidemarkAdminTest {
             assertProblem(problems, TableProblem.Severity.BLOCKING, "VERSIONS => 2147483647");
             assertProblem(problems, TableProblem.Severity.BLOCKING, "TTL => 'FOREVER'");
             assertProblem(problems, TableProblem.Severity.BLOCKING, "'tidemark.transactional' => 'true'");
-            assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.SNAPSHOT_OBSERVER);
-            assertProblem(problems, TableProblem.Severity.ADVISORY, TransactionalTableLayout.COMPACTION_OBSERVER);
+            assertProblem(problems, TableProblem.Severity.ADVISORY, TableFeature.SERVER_SIDE_SNAPSHOTS.name());
+            assertProblem(problems, TableProblem.Severity.ADVISORY, TableFeature.COMPACTION_GC.name());
 
             try (TTable t = new TTable(TestCluster.connection(), table)) {
                 Transaction tx = cluster.tm.begin();

@@ -4,7 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionState;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.OwnTestCluster;

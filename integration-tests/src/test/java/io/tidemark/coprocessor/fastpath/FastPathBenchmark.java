@@ -3,7 +3,7 @@ package io.tidemark.coprocessor.fastpath;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.config.TidemarkConfig;

@@ -2,7 +2,7 @@ package io.tidemark.coprocessor.fastpath;
 
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;

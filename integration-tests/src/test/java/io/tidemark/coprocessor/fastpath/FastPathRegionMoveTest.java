@@ -1,6 +1,6 @@
 package io.tidemark.coprocessor.fastpath;
 
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.testing.SharedMiniCluster;

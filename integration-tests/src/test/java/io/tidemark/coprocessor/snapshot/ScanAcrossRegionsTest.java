@@ -2,7 +2,7 @@ package io.tidemark.coprocessor.snapshot;
 
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;

@@ -4,7 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.client.admin.TableFeature;
+import io.tidemark.table.TableFeature;
 import io.tidemark.testing.EachCommitMode;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;

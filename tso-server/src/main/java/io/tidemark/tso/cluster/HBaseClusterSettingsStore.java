@@ -1,7 +1,7 @@
 package io.tidemark.tso.cluster;
 
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.tso.timestamp.TimestampTableSchema;
+import io.tidemark.timestamp.TimestampTableSchema;
 import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

@@ -1,6 +1,7 @@
 package io.tidemark.tso.timestamp;
 
 import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.timestamp.TimestampTableSchema;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -57,7 +58,17 @@ public final class HBaseTimestampStorage implements TimestampStorage {
     }
 
     @Override
-    public void advanceBound(long expected, long newBound) throws IOException {
+    public long readEpoch() throws IOException {
+        try (Table table = connection.getTable(tableName)) {
+            byte[] value = table.get(new Get(TimestampTableSchema.ROW)
+                            .addColumn(TimestampTableSchema.FAMILY, TimestampTableSchema.EPOCH))
+                    .getValue(TimestampTableSchema.FAMILY, TimestampTableSchema.EPOCH);
+            return value == null ? 0L : TimestampTableSchema.decode(value);
+        }
+    }
+
+    @Override
+    public void advanceBound(long expected, long newBound, long epoch) throws IOException {
         if (newBound <= expected) {
             throw new IllegalArgumentException("the timestamp bound only grows: " + expected + " -> " + newBound);
         }
@@ -68,8 +79,11 @@ public final class HBaseTimestampStorage implements TimestampStorage {
             condition.ifEquals(TimestampTableSchema.FAMILY, TimestampTableSchema.QUALIFIER,
                     TimestampTableSchema.encode(expected));
         }
-        CheckAndMutate mutation = condition.build(new Put(TimestampTableSchema.ROW).addColumn(
-                TimestampTableSchema.FAMILY, TimestampTableSchema.QUALIFIER, TimestampTableSchema.encode(newBound)));
+        CheckAndMutate mutation = condition.build(new Put(TimestampTableSchema.ROW)
+                .addColumn(TimestampTableSchema.FAMILY, TimestampTableSchema.QUALIFIER,
+                        TimestampTableSchema.encode(newBound))
+                .addColumn(TimestampTableSchema.FAMILY, TimestampTableSchema.EPOCH,
+                        TimestampTableSchema.encode(epoch)));
         try (Table table = connection.getTable(tableName)) {
             if (!table.checkAndMutate(mutation).isSuccess()) {
                 throw new TimestampBoundLostException(expected, newBound);

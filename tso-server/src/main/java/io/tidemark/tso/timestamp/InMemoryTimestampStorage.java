@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class InMemoryTimestampStorage implements TimestampStorage {
 
     private final AtomicLong bound = new AtomicLong();
+    private final AtomicLong epoch = new AtomicLong();
 
     @Override
     public long readBound() {
@@ -16,12 +17,19 @@ public final class InMemoryTimestampStorage implements TimestampStorage {
     }
 
     @Override
-    public void advanceBound(long expected, long newBound) throws TimestampBoundLostException {
+    public synchronized void advanceBound(long expected, long newBound, long epoch)
+            throws TimestampBoundLostException {
         if (newBound <= expected) {
             throw new IllegalArgumentException("the timestamp bound only grows: " + expected + " -> " + newBound);
         }
         if (!bound.compareAndSet(expected, newBound)) {
             throw new TimestampBoundLostException(expected, newBound);
         }
+        this.epoch.set(epoch);
+    }
+
+    @Override
+    public long readEpoch() {
+        return epoch.get();
     }
 }

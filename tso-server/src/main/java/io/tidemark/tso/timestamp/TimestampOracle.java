@@ -213,7 +213,7 @@ public final class TimestampOracle {
         long current = claimedBound;
         // The first claim jumps from the persisted bound to above the epoch; later ones extend the claimed block.
         long next = Math.addExact(Math.max(current, epoch), blockSpan);
-        storage.advanceBound(current, next);
+        storage.advanceBound(current, next, epoch);
         claimedBound = next;
     }
 }

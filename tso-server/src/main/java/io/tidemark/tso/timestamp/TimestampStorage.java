@@ -9,9 +9,15 @@ public interface TimestampStorage {
     long readBound() throws IOException;
 
     /**
-     * Moves the bound from {@code expected} (0: never written) to {@code newBound}, atomically.
+     * Moves the bound from {@code expected} (0: never written) to {@code newBound}, atomically, and records
+     * {@code epoch}, the epoch of the incarnation that claims, in the same step. Only the serving incarnation's claims
+     * succeed, so the recorded epoch is always the newest incarnation's, stored before it hands out a timestamp:
+     * region servers check a reader's claimed epoch against it (docs/security.md).
      *
      * @throws TimestampBoundLostException when the stored bound is not {@code expected}: another TSO moved it
      */
-    void advanceBound(long expected, long newBound) throws IOException;
+    void advanceBound(long expected, long newBound, long epoch) throws IOException;
+
+    /** The epoch the newest claim recorded, or 0 when none did. */
+    long readEpoch() throws IOException;
 }

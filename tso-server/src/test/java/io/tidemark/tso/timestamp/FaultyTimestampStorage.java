@@ -25,7 +25,12 @@ final class FaultyTimestampStorage implements TimestampStorage {
     }
 
     @Override
-    public void advanceBound(long expected, long newBound) throws IOException {
+    public long readEpoch() {
+        return bound.readEpoch();
+    }
+
+    @Override
+    public void advanceBound(long expected, long newBound, long epoch) throws IOException {
         synchronized (this) {
             if (failuresLeft > 0) {
                 failuresLeft--;
@@ -33,10 +38,10 @@ final class FaultyTimestampStorage implements TimestampStorage {
             }
             if (racingClaim > 0) {
                 long current = bound.readBound();
-                bound.advanceBound(current, current + racingClaim);
+                bound.advanceBound(current, current + racingClaim, bound.readEpoch());
                 racingClaim = 0;
             }
         }
-        bound.advanceBound(expected, newBound);
+        bound.advanceBound(expected, newBound, epoch);
     }
 }

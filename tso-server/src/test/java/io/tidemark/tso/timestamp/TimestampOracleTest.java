@@ -148,11 +148,26 @@ class TimestampOracleTest {
         }
     }
 
+    /** Region servers check a reader's claimed epoch against the recorded one (issue 32): it must be there first. */
+    @Test
+    void theEpochIsRecordedWithTheFirstClaimBeforeAnyTimestampIsHandedOut() throws IOException {
+        InMemoryTimestampStorage storage = new InMemoryTimestampStorage();
+        TimestampOracle first = TimestampOracle.start(storage, Runnable::run, 4, () -> NOW_MILLIS, IGNORE_LOSS);
+        assertEquals(first.epoch(), storage.readEpoch());
+        for (int i = 0; i < 10; i++) {
+            first.next();
+        }
+        assertEquals(first.epoch(), storage.readEpoch(), "later claims of the incarnation record the same epoch");
+        TimestampOracle second = TimestampOracle.start(storage, Runnable::run, 4, () -> NOW_MILLIS, IGNORE_LOSS);
+        assertTrue(second.epoch() > first.epoch());
+        assertEquals(second.epoch(), storage.readEpoch());
+    }
+
     @Test
     void epochIsThePersistedBoundWhenTheWallClockIsBehindIt() throws IOException {
         InMemoryTimestampStorage storage = new InMemoryTimestampStorage();
         long bound = Timestamps.wallClockFloor(NOW_MILLIS) + 1000 * Timestamps.TSO_STEP;
-        storage.advanceBound(0, bound);
+        storage.advanceBound(0, bound, 0);
         TimestampOracle oracle = TimestampOracle.start(storage, Runnable::run, 4, () -> NOW_MILLIS, IGNORE_LOSS);
         assertEquals(bound, oracle.epoch());
         assertEquals(bound + Timestamps.TSO_STEP, oracle.next());
