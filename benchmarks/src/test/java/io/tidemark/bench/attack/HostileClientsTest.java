@@ -8,6 +8,7 @@ import io.tidemark.tso.TsoServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -24,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client commits. The TSO must stay up, the normal client must keep committing without an error, and the attack must
  * meet the limit that answers it. Behaviour only: the benchmark measures the timings.
  */
+// Alone: its limits are timeouts of a second or less, which another class's load on the same cores would blur.
+@Isolated
 class HostileClientsTest {
 
     private static final int MAX_CONNECTIONS = 12;
