@@ -1,26 +1,43 @@
 package io.tidemark.committable;
 
+import io.tidemark.certificate.Seal;
 import org.apache.hadoop.hbase.client.Durability;
 
 import java.util.Objects;
 
-/** A (start timestamp, commit timestamp) pair to be made durable, and the WAL durability to write it with. */
+/**
+ * A (start timestamp, commit timestamp) pair to be made durable, the WAL durability to write it with, and what the TSO
+ * gave its committer with the decision (docs/security.md, "Only the TSO's decisions reach the commit table"): the
+ * commit certificate stored with the record, which the commit-record guard checks, and the release token that lets
+ * the committer remove the record after its post-commit. Both are null where no TSO sealed the decision (a commit
+ * table of a version before certificates, tests of the commit table alone).
+ */
 public final class CommitRecord {
 
     private final long startTimestamp;
     private final long commitTimestamp;
     private final Durability durability;
+    private final Seal certificate;
+    private final Seal releaseToken;
 
-    /** A record written with the commit table's own durability. */
+    /** An unsealed record written with the commit table's own durability. */
     public CommitRecord(long startTimestamp, long commitTimestamp) {
         this(startTimestamp, commitTimestamp, Durability.USE_DEFAULT);
+    }
+
+    /** An unsealed record. */
+    public CommitRecord(long startTimestamp, long commitTimestamp, Durability durability) {
+        this(startTimestamp, commitTimestamp, durability, null, null);
     }
 
     /**
      * @param durability how the record's write reaches the WAL; {@link Durability#USE_DEFAULT} follows the commit
      *     table. Where records share one HBase batch, the strongest durability in it applies to all.
+     * @param certificate the TSO's certificate of the decision, or null
+     * @param releaseToken the TSO's token for removing the record, or null
      */
-    public CommitRecord(long startTimestamp, long commitTimestamp, Durability durability) {
+    public CommitRecord(long startTimestamp, long commitTimestamp, Durability durability, Seal certificate,
+            Seal releaseToken) {
         Objects.requireNonNull(durability, "durability");
         if (commitTimestamp <= startTimestamp) {
             throw new IllegalArgumentException("commit timestamp " + commitTimestamp
@@ -29,6 +46,8 @@ public final class CommitRecord {
         this.startTimestamp = startTimestamp;
         this.commitTimestamp = commitTimestamp;
         this.durability = durability;
+        this.certificate = certificate;
+        this.releaseToken = releaseToken;
     }
 
     public long startTimestamp() {
@@ -41,6 +60,16 @@ public final class CommitRecord {
 
     public Durability durability() {
         return durability;
+    }
+
+    /** The TSO's certificate of this decision, or null when none came with it. */
+    public Seal certificate() {
+        return certificate;
+    }
+
+    /** The right to remove this record, or null when none came with it. */
+    public Seal releaseToken() {
+        return releaseToken;
     }
 
     @Override

@@ -63,17 +63,22 @@ public interface CommitTable {
     CommitState invalidate(long startTimestamp) throws IOException;
 
     /**
-     * Removes an invalidation that turned out to be wrong: the writer had committed and already finished its
-     * post-commit (shadow cells written, record deleted) when the reader invalidated. Only an invalidation marker is
-     * removed, never a commit record.
+     * Removes an invalidation that turned out to be wrong (the writer had committed and already finished its
+     * post-commit, shadow cells written and record deleted, when the reader invalidated), or one the sweeper proved
+     * can go. Only an invalidation marker is removed, never a commit record. Where the commit-record guard checks seals
+     * only holders of the decision keys (region servers, the sweeper) may remove one; elsewhere the marker stays, which
+     * is harmless: the writer's shadow cells decide for readers, and the sweeper removes it later.
      */
     void undoInvalidation(long startTimestamp) throws IOException;
 
-    /** Deletes the record of {@code startTimestamp}, committed or invalidated. */
-    void delete(long startTimestamp) throws IOException;
+    /**
+     * Removes the commit record of a committed transaction once its post-commit is done (every shadow cell durable),
+     * with the record's release token, or, for a commit table that holds the decision keys, one it signs itself.
+     */
+    void release(CommitRecord record) throws IOException;
 
-    /** Deletes the records of many transactions in one round trip. */
-    void deleteAll(List<Long> startTimestamps) throws IOException;
+    /** {@link #release} for many transactions in one round trip. */
+    void releaseAll(List<CommitRecord> records) throws IOException;
 
     /** The last low watermark the TSO persisted, or 0 when none was. */
     long readLowWatermark() throws IOException;

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 import java.io.IOException;
@@ -33,6 +34,29 @@ public final class CommitTableAdmin {
             create(admin, settings);
         }
         new HBaseCommitTable(admin.getConnection(), settings).recordLayout();
+    }
+
+    /**
+     * Names {@code timestampTable} as the one whose decision keys seal {@code commitTable}'s decisions
+     * ({@link CommitTableSchema#TIMESTAMP_TABLE_ATTRIBUTE}), unless it is named already; from then on the
+     * commit-record guard lets in only what those keys sealed (docs/security.md). Run by every TSO when it is built.
+     *
+     * @throws CommitTableMismatchException when the commit table is sealed by another timestamp table's keys
+     */
+    public static void sealWith(Admin admin, TableName commitTable, TableName timestampTable) throws IOException {
+        TableDescriptor current = admin.getDescriptor(commitTable);
+        String named = current.getValue(CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE);
+        if (named != null && !named.trim().isEmpty()) {
+            if (!TableName.valueOf(named.trim()).equals(timestampTable)) {
+                throw new CommitTableMismatchException("commit table " + commitTable + " is sealed by the TSOs of"
+                        + " timestamp table " + named.trim() + " (attribute " + CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE
+                        + "), but this TSO uses " + timestampTable + ": two clusters of TSOs cannot share a commit"
+                        + " table; set tidemark.timestamp-table.name=" + named.trim());
+            }
+            return;
+        }
+        admin.modifyTable(TableDescriptorBuilder.newBuilder(current)
+                .setValue(CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE, timestampTable.getNameAsString()).build());
     }
 
     private static void create(Admin admin, CommitTableSettings settings) throws IOException {

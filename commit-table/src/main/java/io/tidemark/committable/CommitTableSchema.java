@@ -1,5 +1,6 @@
 package io.tidemark.committable;
 
+import io.tidemark.certificate.Seal;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -9,9 +10,11 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <ul>
  *   <li>Row key: one salt byte, {@code (startTimestamp >>> LOW_BITS) mod buckets}, then the 8-byte big-endian start
  *       timestamp. Consecutive transactions land in different pre-split regions.</li>
- *   <li>Column {@code f:c}: either the 8-byte big-endian commit timestamp, or the single byte {@code 'I'} when a
- *       reader invalidated the transaction. Both are written with "put if {@code f:c} is absent", so exactly one
- *       of committed and invalidated can win.</li>
+ *   <li>Column {@code f:c}: either the 8-byte big-endian commit timestamp followed by the TSO's commit certificate
+ *       ({@link Seal}, {@value Seal#BYTES} bytes; {@value #SEALED_COMMIT_BYTES} in all), or the single byte
+ *       {@code 'I'} when a reader invalidated the transaction. Both are written with "put if {@code f:c} is absent",
+ *       so exactly one of committed and invalidated can win. A bare 8-byte commit timestamp, written before
+ *       certificates, still reads as committed.</li>
  *   <li>Row {@code 0xFF "low-watermark"}, column {@code f:w}: the TSO's low watermark (8 bytes).</li>
  *   <li>Table attribute {@link #BUCKETS_ATTRIBUTE}: the number of salt buckets the table was created with, in
  *       decimal, set in the same step as the table is created.</li>
@@ -36,11 +39,36 @@ public final class CommitTableSchema {
     public static final byte[] LOW_WATERMARK_ROW = Bytes.add(new byte[] {(byte) 0xFF}, Bytes.toBytes("low-watermark"));
     public static final byte[] LOW_WATERMARK_QUALIFIER = Bytes.toBytes("w");
 
+    /** Bytes of a commit record's value: the commit timestamp and the TSO's certificate. */
+    public static final int SEALED_COMMIT_BYTES = Bytes.SIZEOF_LONG + Seal.BYTES;
+
+    /**
+     * Attribute of a Delete of a record's row: the {@link Seal} that entitles it, the TSO's release token for a commit
+     * record, an unmark token for an invalidation marker (docs/security.md).
+     */
+    public static final String RELEASE_ATTRIBUTE = "tidemark.release";
+
+    /** Attribute of the put raising the low watermark: the TSO's certificate of the value. */
+    public static final String LOW_WATERMARK_SEAL_ATTRIBUTE = "tidemark.low-watermark-seal";
+
+    /**
+     * Table attribute naming the timestamp table whose decision keys seal this commit table's decisions, set when the
+     * table is created (and by a TSO of this version on a table created before); the guard checks seals only where it
+     * is set.
+     */
+    public static final String TIMESTAMP_TABLE_ATTRIBUTE = "tidemark.timestamp-table.name";
+
     /** Class name of the region observer that makes marked puts conditional (module tidemark-coprocessor). */
     public static final String GUARD_COPROCESSOR = "io.tidemark.coprocessor.committable.CommitRecordGuard";
 
     /** Attribute marking a put that must only be applied when the row has no {@code f:c} yet. */
     public static final String PUT_IF_ABSENT_ATTRIBUTE = "tidemark.put-if-absent";
+
+    /**
+     * Text the guard's refusal of a decision nobody sealed starts with: a commit record without a valid certificate,
+     * a removal without a valid token, a low watermark without a valid certificate or below the stored one.
+     */
+    public static final String NOT_SEALED = "tidemark: not sealed by the TSO";
 
     /** Text of the failure the guard returns for a marked put whose row already holds a decision. */
     public static final String ALREADY_DECIDED = "tidemark: commit record already decided";
@@ -108,6 +136,12 @@ public final class CommitTableSchema {
         return splits;
     }
 
+    /** The value of {@code f:c} that records {@code record}: its commit timestamp, and its certificate if it has one. */
+    public static byte[] encodeCommit(CommitRecord record) {
+        byte[] commit = Bytes.toBytes(record.commitTimestamp());
+        return record.certificate() == null ? commit : Bytes.add(commit, record.certificate().encode());
+    }
+
     /** Decodes the value of {@code f:c}. */
     public static CommitState decode(byte[] value) {
         if (value == null) {
@@ -116,9 +150,19 @@ public final class CommitTableSchema {
         if (Bytes.equals(value, INVALIDATED_VALUE)) {
             return CommitState.invalidated();
         }
-        if (value.length != Bytes.SIZEOF_LONG) {
+        if (value.length != Bytes.SIZEOF_LONG && value.length != SEALED_COMMIT_BYTES) {
             throw new IllegalStateException("commit record value has " + value.length + " bytes: not a commit table");
         }
-        return CommitState.committed(Bytes.toLong(value));
+        return CommitState.committed(Bytes.toLong(value, 0));
+    }
+
+    /** Whether {@code refused} is the guard's refusal of a write nobody sealed ({@link #NOT_SEALED}). */
+    public static boolean isUnentitledRemoval(Exception refused) {
+        return String.valueOf(refused.getMessage()).contains(NOT_SEALED);
+    }
+
+    /** The certificate a commit record's value carries, or null when it carries none (or is no commit). */
+    public static Seal certificateOf(byte[] value) {
+        return value != null && value.length == SEALED_COMMIT_BYTES ? Seal.decode(value, Bytes.SIZEOF_LONG) : null;
     }
 }

@@ -1,6 +1,9 @@
 package io.tidemark.committable;
 
+import io.tidemark.certificate.DecisionKey;
+import io.tidemark.certificate.Seal;
 import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -12,6 +15,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -34,6 +40,8 @@ public final class HBaseCommitTable implements CommitTable {
 
     private static final byte[] TRUE = {1};
 
+    private static final Logger LOG = LoggerFactory.getLogger(HBaseCommitTable.class);
+
     /** Idle threads of {@link #writePool} end after this long. */
     private static final long WRITE_THREAD_KEEP_ALIVE_SECONDS = 60;
 
@@ -48,15 +56,26 @@ public final class HBaseCommitTable implements CommitTable {
     private final ExecutorService writePool;
     /** Whether the table carries the guard; null until {@link #checkLayout()} passed. */
     private volatile Boolean guarded;
+    /** Keys that sign what this process may remove itself: none for an application. */
+    private final DecisionKeys keys;
 
     public HBaseCommitTable(Connection connection, CommitTableSettings settings) {
         this(connection, settings.tableName(), settings.schema());
     }
 
     public HBaseCommitTable(Connection connection, TableName tableName, CommitTableSchema schema) {
+        this(connection, tableName, schema, DecisionKeys.NONE);
+    }
+
+    /**
+     * @param keys the decision keys this process may read (a TSO's own, or the timestamp table's for region servers
+     *     and the sweeper): with them it signs the removal of records and markers and the low watermark
+     */
+    public HBaseCommitTable(Connection connection, TableName tableName, CommitTableSchema schema, DecisionKeys keys) {
         this.connection = connection;
         this.tableName = tableName;
         this.schema = schema;
+        this.keys = keys;
         AtomicInteger threads = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(1, Integer.MAX_VALUE, WRITE_THREAD_KEEP_ALIVE_SECONDS,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
@@ -75,7 +94,8 @@ public final class HBaseCommitTable implements CommitTable {
      *
      * @throws CommitTableMismatchException when the table records no salt buckets (or a value that is none)
      */
-    public static HBaseCommitTable asRecorded(Connection connection, TableName tableName) throws IOException {
+    public static HBaseCommitTable asRecorded(Connection connection, TableName tableName, DecisionKeys keys)
+            throws IOException {
         Result layoutRow;
         try (Table table = connection.getTable(tableName)) {
             layoutRow = table.get(layoutGet());
@@ -92,7 +112,8 @@ public final class HBaseCommitTable implements CommitTable {
                     + (recorded == null ? "no salt buckets" : "'" + Bytes.toStringBinary(recorded) + "' as its salt"
                     + " buckets") + " in its layout row: a TSO of this version records them when it is built");
         }
-        HBaseCommitTable recordedTable = new HBaseCommitTable(connection, tableName, new CommitTableSchema(buckets));
+        HBaseCommitTable recordedTable = new HBaseCommitTable(connection, tableName, new CommitTableSchema(buckets),
+                keys);
         recordedTable.checkLayout(layoutRow);
         return recordedTable;
     }
@@ -424,34 +445,59 @@ public final class HBaseCommitTable implements CommitTable {
     @Override
     public void undoInvalidation(long startTimestamp) throws IOException {
         byte[] row = schema.rowKey(startTimestamp);
+        Delete delete = new Delete(row);
+        DecisionKey key = keys.newest();
+        if (key != null) {
+            delete.setAttribute(CommitTableSchema.RELEASE_ATTRIBUTE, key.unmarkToken(startTimestamp).encode());
+        }
         CheckAndMutate undo = CheckAndMutate.newBuilder(row)
                 .ifEquals(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
                         CommitTableSchema.INVALIDATED_VALUE)
-                .build(new Delete(row));
+                .build(delete);
         try (Table table = connection.getTable(tableName)) {
             table.checkAndMutate(undo);
+        } catch (DoNotRetryIOException refused) {
+            if (!CommitTableSchema.isUnentitledRemoval(refused)) {
+                throw refused;
+            }
+            // Only holders of the decision keys remove markers; the writer's shadow cells decide meanwhile.
+            LOG.debug("left the invalidation marker of {} for the sweeper: {}", startTimestamp, refused.getMessage());
         }
     }
 
     @Override
-    public void delete(long startTimestamp) throws IOException {
+    public void release(CommitRecord record) throws IOException {
         try (Table table = connection.getTable(tableName)) {
-            table.delete(new Delete(schema.rowKey(startTimestamp)));
+            table.delete(releaseOf(record));
         }
     }
 
     @Override
-    public void deleteAll(List<Long> startTimestamps) throws IOException {
-        if (startTimestamps.isEmpty()) {
+    public void releaseAll(List<CommitRecord> records) throws IOException {
+        if (records.isEmpty()) {
             return;
         }
-        List<Delete> deletes = new ArrayList<>(startTimestamps.size());
-        for (long ts : startTimestamps) {
-            deletes.add(new Delete(schema.rowKey(ts)));
+        List<Delete> deletes = new ArrayList<>(records.size());
+        for (CommitRecord record : records) {
+            deletes.add(releaseOf(record));
         }
         try (Table table = connection.getTable(tableName)) {
             table.delete(deletes);
         }
+    }
+
+    /** The Delete of {@code record}'s row, with its release token or, where this process holds keys, one signed here. */
+    private Delete releaseOf(CommitRecord record) throws IOException {
+        Delete delete = new Delete(schema.rowKey(record.startTimestamp()));
+        Seal token = record.releaseToken();
+        if (token == null) {
+            DecisionKey key = keys.newest();
+            token = key == null ? null : key.releaseToken(record.startTimestamp());
+        }
+        if (token != null) {
+            delete.setAttribute(CommitTableSchema.RELEASE_ATTRIBUTE, token.encode());
+        }
+        return delete;
     }
 
     @Override
@@ -472,6 +518,11 @@ public final class HBaseCommitTable implements CommitTable {
     public void raiseLowWatermark(long lowWatermark) throws IOException {
         Put raised = new Put(CommitTableSchema.LOW_WATERMARK_ROW).addColumn(CommitTableSchema.FAMILY,
                 CommitTableSchema.LOW_WATERMARK_QUALIFIER, Bytes.toBytes(lowWatermark));
+        DecisionKey key = keys.newest();
+        if (key != null) {
+            raised.setAttribute(CommitTableSchema.LOW_WATERMARK_SEAL_ATTRIBUTE,
+                    key.lowWatermarkCertificate(lowWatermark).encode());
+        }
         try (Table table = connection.getTable(tableName)) {
             while (true) {
                 long stored = readLowWatermark(table);
@@ -501,6 +552,6 @@ public final class HBaseCommitTable implements CommitTable {
 
     private static Put commitPut(byte[] row, CommitRecord record) {
         return new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                Bytes.toBytes(record.commitTimestamp())).setDurability(record.durability());
+                CommitTableSchema.encodeCommit(record)).setDurability(record.durability());
     }
 }

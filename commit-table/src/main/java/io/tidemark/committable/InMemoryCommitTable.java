@@ -69,15 +69,19 @@ public final class InMemoryCommitTable implements CommitTable {
         call(() -> records.remove(startTimestamp, CommitState.invalidated()));
     }
 
+    /** Removes the record; seals are not checked here (no guard runs in memory). */
     @Override
-    public void delete(long startTimestamp) throws IOException {
-        call(() -> records.remove(startTimestamp));
+    public void release(CommitRecord record) throws IOException {
+        call(() -> records.remove(record.startTimestamp()));
     }
 
     @Override
-    public void deleteAll(List<Long> startTimestamps) throws IOException {
-        List<Long> copy = new ArrayList<>(startTimestamps);
-        call(() -> records.keySet().removeAll(copy));
+    public void releaseAll(List<CommitRecord> released) throws IOException {
+        List<Long> starts = new ArrayList<>(released.size());
+        for (CommitRecord record : released) {
+            starts.add(record.startTimestamp());
+        }
+        call(() -> records.keySet().removeAll(starts));
     }
 
     @Override

@@ -311,13 +311,13 @@ class GroupCommitWriterTest {
         }
 
         @Override
-        public void delete(long startTimestamp) throws IOException {
-            delegate.delete(startTimestamp);
+        public void release(CommitRecord record) throws IOException {
+            delegate.release(record);
         }
 
         @Override
-        public void deleteAll(List<Long> startTimestamps) throws IOException {
-            delegate.deleteAll(startTimestamps);
+        public void releaseAll(List<CommitRecord> records) throws IOException {
+            delegate.releaseAll(records);
         }
 
         @Override

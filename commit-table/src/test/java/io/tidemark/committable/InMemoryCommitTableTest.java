@@ -37,7 +37,7 @@ class InMemoryCommitTableTest {
     void failuresStopAfterTheGivenNumberOfCalls() throws IOException {
         table.failNext(2, InMemoryCommitTable.Fault.UNAVAILABLE);
         assertThrows(IOException.class, () -> table.readLowWatermark());
-        assertThrows(IOException.class, () -> table.deleteAll(List.of(1L)));
+        assertThrows(IOException.class, () -> table.releaseAll(List.of(new CommitRecord(1, 2))));
         assertEquals(0, table.readLowWatermark());
     }
 

@@ -55,13 +55,37 @@ public final class TidemarkConfig {
     public static final int TSO_IDLE_TIMEOUT_MS_DEFAULT = 300_000;
     /** Replies a connection may have waiting to be sent (bytes) before the TSO stops reading its requests. */
     public static final String TSO_MAX_PENDING_REPLY_BYTES = "tidemark.tso.max-pending-reply-bytes";
-    public static final int TSO_MAX_PENDING_REPLY_BYTES_DEFAULT = 1024 * 1024;
+    public static final int TSO_MAX_PENDING_REPLY_BYTES_DEFAULT = 64 * 1024;
     /** A connection whose pending replies stay above the bound this long (its client does not read) is closed. */
     public static final String TSO_REPLY_STALL_TIMEOUT_MS = "tidemark.tso.reply-stall-timeout-ms";
     public static final int TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT = 30_000;
     /** Requests of one connection the TSO works on at once; beyond it, it stops reading that connection. */
     public static final String TSO_MAX_REQUESTS_IN_FLIGHT = "tidemark.tso.max-requests-in-flight";
     public static final int TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT = 10_000;
+    /** Client connections from one address (IP) the TSO keeps open at most; further ones are refused at once. */
+    public static final String TSO_MAX_CONNECTIONS_PER_ADDRESS = "tidemark.tso.max-connections-per-address";
+    public static final int TSO_MAX_CONNECTIONS_PER_ADDRESS_DEFAULT = 128;
+    /** New connections per second the TSO accepts from one address; beyond it, they are refused at once. */
+    public static final String TSO_CONNECT_RATE_PER_ADDRESS = "tidemark.tso.connect-rate-per-address";
+    public static final int TSO_CONNECT_RATE_PER_ADDRESS_DEFAULT = 100;
+    /** At the connection limit, a new connection takes the slot of one idle at least this long (ms). */
+    public static final String TSO_RECLAIM_IDLE_MS = "tidemark.tso.reclaim-idle-ms";
+    public static final int TSO_RECLAIM_IDLE_MS_DEFAULT = 10_000;
+    /** A request frame must arrive in full within this many ms of its first byte, else the connection is closed. */
+    public static final String TSO_FRAME_TIMEOUT_MS = "tidemark.tso.frame-timeout-ms";
+    public static final int TSO_FRAME_TIMEOUT_MS_DEFAULT = 10_000;
+    /** Bytes of partly received frames the TSO buffers over all connections; beyond it, the oldest are closed. */
+    public static final String TSO_MAX_BUFFERED_FRAME_BYTES = "tidemark.tso.max-buffered-frame-bytes";
+    public static final int TSO_MAX_BUFFERED_FRAME_BYTES_DEFAULT = 64 * 1024 * 1024;
+    /** Work one connection may cost the event loop per second, in ids (1 per BEGIN, 1 plus its ids per COMMIT). */
+    public static final String TSO_MAX_IDS_PER_SECOND = "tidemark.tso.max-ids-per-second";
+    public static final int TSO_MAX_IDS_PER_SECOND_DEFAULT = 500_000;
+    /**
+     * Who may raise fences: client certificate subjects separated by {@code ;}, and {@code anonymous} for every client
+     * without a certificate; {@code none}: nobody.
+     */
+    public static final String TSO_FENCE_ALLOWED_CLIENTS = "tidemark.tso.fence.allowed-clients";
+    public static final String TSO_FENCE_ALLOWED_CLIENTS_DEFAULT = "anonymous";
     /**
      * How long, in ms, a transaction may run: a COMMIT of a transaction that began longer ago is refused (TIMED_OUT)
      * and the low watermark rises past it. 0, the default, means no limit.
@@ -92,6 +116,9 @@ public final class TidemarkConfig {
     /** Address the HTTP endpoint listens on; empty: the same as tidemark.tso.host. */
     public static final String TSO_HTTP_HOST = "tidemark.tso.http.host";
     public static final String TSO_HTTP_HOST_DEFAULT = "";
+    /** A request to the HTTP endpoint must arrive in full within this many ms of its first byte, else it is closed. */
+    public static final String TSO_HTTP_REQUEST_TIMEOUT_MS = "tidemark.tso.http.request-timeout-ms";
+    public static final int TSO_HTTP_REQUEST_TIMEOUT_MS_DEFAULT = 5000;
 
     // --- TLS on the TSO port (server side) ---
     /** Whether the TSO requires TLS on its port; plaintext clients are then refused. */

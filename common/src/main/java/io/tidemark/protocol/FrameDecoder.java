@@ -13,6 +13,7 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
     private int maxFrameBytes;
+    private long framesDecoded;
 
     FrameDecoder(int maxFrameBytes) {
         super(Integer.MAX_VALUE, 0, Protocol.LENGTH_FIELD_BYTES, 0, Protocol.LENGTH_FIELD_BYTES);
@@ -27,6 +28,20 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         this.maxFrameBytes = bytes;
     }
 
+    /** Frames cut from the stream so far. */
+    public long framesDecoded() {
+        return framesDecoded;
+    }
+
+    /**
+     * Memory held for a frame received in part: the capacity of the buffer it accumulates in, or 0 when no frame is in
+     * progress.
+     */
+    public int bufferedBytes() {
+        ByteBuf buffered = internalBuffer();
+        return buffered.isReadable() ? buffered.capacity() : 0;
+    }
+
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
         if (in.readableBytes() >= Protocol.LENGTH_FIELD_BYTES) {
@@ -39,6 +54,10 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
                         "frame of " + length + " bytes exceeds the maximum of " + maxFrameBytes);
             }
         }
-        return super.decode(ctx, in);
+        Object frame = super.decode(ctx, in);
+        if (frame != null) {
+            framesDecoded++;
+        }
+        return frame;
     }
 }

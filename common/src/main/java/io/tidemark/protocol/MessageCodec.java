@@ -1,6 +1,7 @@
 package io.tidemark.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.tidemark.certificate.Seal;
 import io.tidemark.writeset.ConflictLevel;
 
 import java.nio.charset.StandardCharsets;
@@ -58,6 +59,8 @@ public final class MessageCodec {
                 out.writeLong(m.requestId());
                 out.writeLong(m.startTimestamp());
                 out.writeLong(m.commitTimestamp());
+                out.writeBytes(m.certificate().encode());
+                out.writeBytes(m.releaseToken().encode());
                 break;
             }
             case ABORTED: {
@@ -141,10 +144,14 @@ public final class MessageCodec {
                 message = new CommitRequest(requestId, start, token, writeSet, tables);
                 break;
             }
-            case COMMITTED:
-                need(in, 24, type);
-                message = new CommittedReply(in.readLong(), in.readLong(), in.readLong());
+            case COMMITTED: {
+                need(in, 24 + 2 * Seal.BYTES, type);
+                long requestId = in.readLong();
+                long start = in.readLong();
+                long commit = in.readLong();
+                message = new CommittedReply(requestId, start, commit, readSeal(in), readSeal(in));
                 break;
+            }
             case ABORTED:
                 need(in, 17, type);
                 message = new AbortedReply(in.readLong(), in.readLong(), AbortReason.fromCode(in.readByte()));
@@ -167,6 +174,12 @@ public final class MessageCodec {
                     in.readableBytes() + " unexpected trailing bytes after " + type);
         }
         return message;
+    }
+
+    private static Seal readSeal(ByteBuf in) {
+        byte[] seal = new byte[Seal.BYTES];
+        in.readBytes(seal);
+        return Seal.decode(seal, 0);
     }
 
     private static void writeLongs(ByteBuf out, long[] values) {

@@ -4,8 +4,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
+import io.tidemark.certificate.DecisionKey;
 import io.tidemark.writeset.ConflictLevel;
 import org.junit.jupiter.api.Test;
+
+import java.security.SecureRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,8 +53,12 @@ class MessageCodecTest {
         assertArrayEquals(new long[] {1, -2, Long.MAX_VALUE}, commit.writeSet());
         assertArrayEquals(new long[] {42}, commit.tableIds());
 
-        CommittedReply committed = (CommittedReply) roundTrip(new CommittedReply(9, 8192, 12288));
+        DecisionKey key = DecisionKey.generate(4096, new SecureRandom());
+        CommittedReply committed = (CommittedReply) roundTrip(new CommittedReply(9, 8192, 12288,
+                key.commitCertificate(8192, 12288), key.releaseToken(8192)));
         assertEquals(12288, committed.commitTimestamp());
+        assertTrue(key.certifiesCommit(committed.certificate(), 8192, 12288), "the certificate crosses the wire");
+        assertTrue(key.releases(committed.releaseToken(), 8192));
 
         AbortedReply aborted = (AbortedReply) roundTrip(new AbortedReply(9, 8192, AbortReason.CONFLICT));
         assertEquals(AbortReason.CONFLICT, aborted.reason());

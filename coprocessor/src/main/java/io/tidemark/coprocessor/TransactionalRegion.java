@@ -1,5 +1,6 @@
 package io.tidemark.coprocessor;
 
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.coprocessor.binding.BoundCommitTable;
 import io.tidemark.coprocessor.binding.ClusterFacts;
 import io.tidemark.coprocessor.binding.RequestClaims;
@@ -26,7 +27,8 @@ public final class TransactionalRegion {
     TransactionalRegion(RegionCoprocessorEnvironment env, TableBinding binding) {
         this.region = env.getRegion();
         this.binding = binding;
-        this.commitTable = new BoundCommitTable(env.getConnection(), binding.commitTable());
+        this.commitTable = new BoundCommitTable(env.getConnection(), binding.commitTable(),
+                new TimestampTableKeys(env.getConnection(), binding.timestampTable()));
         this.claims = new RequestClaims(binding, commitTable, new ClusterFacts(env.getConnection(),
                 binding.timestampTable()));
         this.horizon = new GcHorizon(region.getRegionInfo().getRegionNameAsString());

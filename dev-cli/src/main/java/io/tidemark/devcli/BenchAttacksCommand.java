@@ -2,32 +2,33 @@ package io.tidemark.devcli;
 
 import io.tidemark.bench.attack.AttackBenchmark;
 import io.tidemark.bench.attack.AttackOptions;
-import io.tidemark.bench.attack.StandaloneTso;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.embedded.ChildJvm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** "bench attacks": issue 11's hostile and broken clients against a TSO process, with a normal client committing. */
+/** "bench attacks": issues 11 and 33's hostile and broken clients against a TSO process, with a normal client. */
 @Command(name = "attacks", mixinStandardHelpOptions = true,
         description = {"Starts a TSO in a process of its own (in-memory storage, default limits unless --set) on"
-                + " 127.0.0.1 and a normal client that keeps committing, then runs each attack in turn: idle"
-                + " connections beyond the connection limit, slowloris connections sending one byte a second,"
-                + " partial 16 MiB frames before HELLO, partial largest-accepted frames after HELLO, and a client that"
-                + " pipelines BEGINs and never reads its replies.",
-                "Reports the normal client's p50/p99/max per attack and the TSO's resident memory before, during and"
-                        + " after. Exit code 1 when the normal client failed, its p99 passed the bound, or the TSO"
-                        + " died. Traffic goes to 127.0.0.1 only. Defaults take about 3 minutes."})
+                + " 127.0.0.1 and a normal client that keeps committing, then runs each attack in turn: one-cell"
+                + " commits aimed at one conflict-map bucket (low-watermark push), idle connections from one address"
+                + " and from 64, slowloris connections, partial 16 MiB frames before HELLO, partial largest-accepted"
+                + " frames after HELLO, half-sent HTTP requests, a BEGIN flood from 4 connections, maximum-size commits"
+                + " back to back, and a client that never reads its replies; then, against a TSO with mutual TLS,"
+                + " fences raised by an authenticated client and a TLS handshake flood without a certificate.",
+                "Reports per attack the normal client's p50/p99 and aborts, the slowest /health answer, newcomers"
+                        + " refused and the TSO's resident memory, each TSO against its own baseline. Exit code 1"
+                        + " when a bound is missed: a normal abort or error, p50 above 2x the baseline, p99 above"
+                        + " the bound, /health slower than 1 s or failing, resident memory above the bound of the"
+                        + " TSO's settings, or the TSO died. Traffic goes to 127.0.0.0/8 only. Defaults take about"
+                        + " 6 minutes."})
 final class BenchAttacksCommand implements Callable<Integer> {
 
     static final String NAME = "attacks";
@@ -51,8 +52,9 @@ final class BenchAttacksCommand implements Callable<Integer> {
             description = "Slowloris connections (default: ${DEFAULT-VALUE}).")
     private int slowloris;
 
-    @Option(names = "--partial", defaultValue = "200", paramLabel = "<n>",
-            description = "Connections with partial frames, before and after HELLO (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--partial", defaultValue = "2000", paramLabel = "<n>",
+            description = "Connections with partial frames, before HELLO (from one address) and after HELLO (from"
+                    + " 20) (default: ${DEFAULT-VALUE}).")
     private int partial;
 
     @Option(names = "--p99-bound-ms", defaultValue = "50", paramLabel = "<ms>",
@@ -77,12 +79,9 @@ final class BenchAttacksCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> args = new ArrayList<>();
-        settings.forEach((key, value) -> args.add(key + "=" + value));
         AttackOptions options;
         try {
-            options = new AttackOptions(ChildJvm.command(tsoHeap, StandaloneTso.class.getName(),
-                    args.toArray(new String[0])), Duration.ofSeconds(seconds), idle, slowloris, partial,
+            options = new AttackOptions(tsoHeap, settings, Duration.ofSeconds(seconds), idle, slowloris, partial,
                     Duration.ofSeconds(unreadSeconds), p99Bound,
                     output != null ? output : ReportWriter.defaultFolder(NAME));
         } catch (IllegalArgumentException e) {

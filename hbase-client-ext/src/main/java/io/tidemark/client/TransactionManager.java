@@ -6,6 +6,7 @@ import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
+import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
@@ -16,11 +17,13 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.protocol.ErrorCode;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -188,12 +191,18 @@ public final class TransactionManager implements Closeable {
                 result = await(tso.commit(fence.startTimestamp(), fence.commitToken(),
                         new long[] {WriteSetIds.fence(tableId)}, new long[] {tableId}), "COMMIT");
             } catch (IOException e) {
+                if (e instanceof TsoUnavailableException
+                        && ((TsoUnavailableException) e).serverErrorCode() == ErrorCode.NOT_AUTHORIZED) {
+                    // Only the clients the TSO's tidemark.tso.fence.allowed-clients names may fence: not worth a retry.
+                    throw new TransactionException("could not raise a fence on " + table.getNameAsString() + ": "
+                            + e.getMessage(), e);
+                }
                 throw new TransactionException("could not raise a fence on " + table.getNameAsString()
                         + ": the TSO did not answer (" + e.getMessage() + "); raise it again", e);
             }
             if (result.isCommitted()) {
                 fence.markCommitted(result.commitTimestamp());
-                removeFenceRecord(fence);
+                removeFenceRecord(fence, result.recordOf(fence.startTimestamp(), Durability.USE_DEFAULT));
                 return result.commitTimestamp();
             }
             fence.markRolledBack();
@@ -205,12 +214,12 @@ public final class TransactionManager implements Closeable {
     }
 
     /** A batched-mode TSO wrote a commit record for the fence; nothing reads it, so it goes at once. */
-    private void removeFenceRecord(Transaction fence) {
+    private void removeFenceRecord(Transaction fence, CommitRecord record) {
         if (fence.commitMode() != CommitMode.BATCHED) {
             return;
         }
         try {
-            commitTable.delete(fence.startTimestamp());
+            commitTable.release(record);
         } catch (IOException e) {
             // Harmless: the sweeper removes old committed records, and a fence has no cells to complete.
             LOG.warn("Could not remove the commit record of fence {}: {}", fence.startTimestamp(), e.toString());
@@ -264,26 +273,27 @@ public final class TransactionManager implements Closeable {
             result = await(tso.commit(start, tx.commitToken(), conflictIds, tableIds), "COMMIT");
             metrics.tsoCommitAnswered(sent);
         } catch (IOException unknown) {
-            completeCommit(tx, settleUnknownOutcome(tx, TransactionAbortedException.Reason.TSO_UNAVAILABLE,
-                    unknown));
+            completeCommit(tx, new CommitRecord(start, settleUnknownOutcome(tx,
+                    TransactionAbortedException.Reason.TSO_UNAVAILABLE, unknown)));
             return;
         }
         if (!result.isCommitted()) {
             throw abort(tx, reasonOf(result.abortReason()), null);
         }
         long commitTs = result.commitTimestamp();
+        CommitRecord record = result.recordOf(start, tx.durability());
         long answered = System.nanoTime();
         if (tx.commitMode() == CommitMode.LOW_LATENCY) {
             boolean won;
             try {
-                won = commitRecordWriter.tryCommit(new CommitRecord(start, commitTs, tx.durability()), deadline);
+                won = commitRecordWriter.tryCommit(record, deadline);
             } catch (CommitTableMismatchException misconfigured) {
                 // Refused before anything was written, and only this client writes its record in low-latency mode:
                 // no record can appear, so the transaction did not commit (readers invalidate what remains of it).
                 throw abort(tx, TransactionAbortedException.Reason.COMMIT_TABLE_MISMATCH, misconfigured);
             } catch (IOException unknown) {
-                completeCommit(tx, settleUnknownOutcome(tx,
-                        TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown));
+                completeCommit(tx, new CommitRecord(start, settleUnknownOutcome(tx,
+                        TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown)));
                 return;
             }
             if (!won) {
@@ -292,7 +302,7 @@ public final class TransactionManager implements Closeable {
         }
         long recorded = System.nanoTime();
         recentSnapshot.offer(commitTs, tx.incarnation(), sent);
-        completeCommit(tx, commitTs);
+        completeCommit(tx, record);
         commitPhaseListener.committed(answered - sent, recorded - answered, System.nanoTime() - recorded);
     }
 
@@ -400,7 +410,7 @@ public final class TransactionManager implements Closeable {
         TransactionOutcome outcome = outcomeSettler.settle(start, tx.writeSet());
         if (state == TransactionState.OUTCOME_UNKNOWN) {
             if (outcome.isCommitted()) {
-                completeCommit(tx, outcome.commitTimestamp());
+                completeCommit(tx, new CommitRecord(start, outcome.commitTimestamp()));
             } else {
                 tx.markRolledBack();
                 removeTentativeCells(tx);
@@ -519,18 +529,24 @@ public final class TransactionManager implements Closeable {
         }
     }
 
-    private void completeCommit(Transaction tx, long commitTs) {
-        tx.markCommitted(commitTs);
+    /**
+     * Marks {@code tx} committed as {@code record} says and starts its post-commit. A record the TSO sealed carries the
+     * token that removes it afterwards; one the client settled itself (an unknown outcome found committed) does not,
+     * and stays for the sweeper where the commit-record guard checks seals.
+     */
+    private void completeCommit(Transaction tx, CommitRecord record) {
+        tx.markCommitted(record.commitTimestamp());
         metrics.committed();
         if (asyncPostCommits == null) {
-            postCommit(tx, commitTs);
+            postCommit(tx, record);
         } else {
-            asyncPostCommits.submit(() -> postCommit(tx, commitTs));
+            asyncPostCommits.submit(() -> postCommit(tx, record));
         }
     }
 
     /** Shadow cells first; the commit record may only go once every shadow cell is durable. */
-    private void postCommit(Transaction tx, long commitTs) {
+    private void postCommit(Transaction tx, CommitRecord record) {
+        long commitTs = record.commitTimestamp();
         try {
             tentativeCells.writeShadowCells(tx, commitTs);
         } catch (IOException | RuntimeException e) {
@@ -540,7 +556,7 @@ public final class TransactionManager implements Closeable {
             return;
         }
         try {
-            commitTable.delete(tx.startTimestamp());
+            commitTable.release(record);
         } catch (IOException e) {
             LOG.warn("could not delete the commit record of transaction {}; it is harmless but stays until"
                     + " removed", tx.startTimestamp(), e);

@@ -140,8 +140,8 @@ public abstract class CommitTableContract {
         long c = freshStart();
         table().tryCommitAll(List.of(new CommitRecord(a, a + 1), new CommitRecord(b, b + 1)));
         table().invalidate(c);
-        table().delete(a);
-        table().deleteAll(List.of(b, c));
+        table().release(new CommitRecord(a, a + 1));
+        table().releaseAll(List.of(new CommitRecord(b, b + 1), new CommitRecord(c, c + 1)));
         assertTrue(table().lookup(a).isAbsent());
         assertTrue(table().lookup(b).isAbsent());
         assertTrue(table().lookup(c).isAbsent());

@@ -29,6 +29,7 @@ public final class HeldCommitRecords implements CommitRecordWriter {
     private final CommitTable commitTable;
     private final CountDownLatch held = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
+    private volatile CommitRecord lastHeld;
 
     /** @param commitTable where the records are written once released */
     public HeldCommitRecords(CommitTable commitTable) {
@@ -37,6 +38,7 @@ public final class HeldCommitRecords implements CommitRecordWriter {
 
     @Override
     public boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException {
+        lastHeld = record;
         held.countDown();
         try {
             if (!released.await(HOLD_SECONDS, TimeUnit.SECONDS)) {
@@ -58,6 +60,11 @@ public final class HeldCommitRecords implements CommitRecordWriter {
         if (!held.await(HELD_WAIT_SECONDS, TimeUnit.SECONDS)) {
             throw new IllegalStateException("no commit reached its commit record within " + HELD_WAIT_SECONDS + " s");
         }
+    }
+
+    /** The record held last (as the TSO sealed it), or null when none was yet. */
+    public CommitRecord heldRecord() {
+        return lastHeld;
     }
 
     /** Lets the held records, and every later one, be written. */

@@ -8,6 +8,7 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
@@ -64,7 +65,12 @@ public final class TestCluster implements AutoCloseable {
         this.config = config;
         this.tso = tso;
         this.tm = managerBuilder().build();
-        this.commitTable = new HBaseCommitTable(connection(), new CommitTableSettings(config));
+        CommitTableSettings commitTableSettings = new CommitTableSettings(config);
+        // The test's own view of the commit table is an operator's: with the TSOs' decision keys, so that what it
+        // raises or removes itself (a low watermark, a record) is sealed as the sweeper's would be.
+        this.commitTable = new HBaseCommitTable(connection(), commitTableSettings.tableName(),
+                commitTableSettings.schema(), new TimestampTableKeys(connection(), config.getTableName(
+                        TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT)));
         this.admin = new TidemarkAdmin(connection(), config);
     }
 

@@ -59,6 +59,17 @@ public final class TsoMetrics {
     public static final String IDLE_CLOSED = "tso.connections.idle-closed";
     public static final String REPLY_STALLS = "tso.connections.reply-stalls";
     public static final String READ_PAUSES = "tso.connections.read-pauses";
+    public static final String NOT_AUTHORIZED_FENCES = "tso.fences.not-authorized";
+    public static final String DUPLICATE_COMMITS = "tso.commits.duplicate";
+    public static final String ADDRESS_LIMITED = "tso.connections.address-limited";
+    public static final String RECLAIMED = "tso.connections.reclaimed";
+    public static final String ACCEPT_FAILURES = "tso.connections.accept-failures";
+    public static final String FRAME_TIMEOUTS = "tso.connections.frame-timeouts";
+    public static final String FRAME_BUDGET_CLOSED = "tso.connections.frame-budget-closed";
+    public static final String ALLOCATION_FAILURES = "tso.connections.allocation-failures";
+    public static final String THROTTLED = "tso.connections.throttled";
+    public static final String BUFFERED_FRAME_BYTES = "tso.buffered-frame-bytes";
+    public static final String HTTP_REQUEST_TIMEOUTS = "tso.http.request-timeouts";
 
     /** The last error, with when it happened. */
     public static final class LastError {
@@ -96,6 +107,16 @@ public final class TsoMetrics {
     private final Counter idleClosed;
     private final Counter replyStalls;
     private final Counter readPauses;
+    private final Counter notAuthorizedFences;
+    private final Counter duplicateCommits;
+    private final Counter addressLimited;
+    private final Counter reclaimed;
+    private final Counter acceptFailures;
+    private final Counter frameTimeouts;
+    private final Counter frameBudgetClosed;
+    private final Counter allocationFailures;
+    private final Counter throttled;
+    private final Counter httpRequestTimeouts;
     private volatile LastError lastError;
 
     public TsoMetrics(MetricRegistry registry) {
@@ -118,6 +139,16 @@ public final class TsoMetrics {
         this.idleClosed = registry.counter(IDLE_CLOSED);
         this.replyStalls = registry.counter(REPLY_STALLS);
         this.readPauses = registry.counter(READ_PAUSES);
+        this.notAuthorizedFences = registry.counter(NOT_AUTHORIZED_FENCES);
+        this.duplicateCommits = registry.counter(DUPLICATE_COMMITS);
+        this.addressLimited = registry.counter(ADDRESS_LIMITED);
+        this.reclaimed = registry.counter(RECLAIMED);
+        this.acceptFailures = registry.counter(ACCEPT_FAILURES);
+        this.frameTimeouts = registry.counter(FRAME_TIMEOUTS);
+        this.frameBudgetClosed = registry.counter(FRAME_BUDGET_CLOSED);
+        this.allocationFailures = registry.counter(ALLOCATION_FAILURES);
+        this.throttled = registry.counter(THROTTLED);
+        this.httpRequestTimeouts = registry.counter(HTTP_REQUEST_TIMEOUTS);
     }
 
     /** Metric name of aborts for {@code reason}, e.g. {@code tso.aborts.below-low-watermark}. */
@@ -134,6 +165,11 @@ public final class TsoMetrics {
         registry.register(CONFLICT_MAP_FILL, (Gauge<Double>) () -> status.get().conflictMapFill());
         registry.register(LEASE_REMAINING, (Gauge<Long>) () -> status.get().leaseRemainingMs());
         registry.register(UPTIME, (Gauge<Long>) () -> TimeUnit.MILLISECONDS.toSeconds(status.get().uptimeMs()));
+    }
+
+    /** Registers the gauge of bytes held in partly received frames over all connections. */
+    public void registerFrameBudget(Supplier<Long> bufferedBytes) {
+        registry.register(BUFFERED_FRAME_BYTES, (Gauge<Long>) bufferedBytes::get);
     }
 
     public MetricRegistry registry() {
@@ -219,6 +255,56 @@ public final class TsoMetrics {
     /** Times the TSO stopped reading a connection: too many unsent replies or requests in flight. */
     public Counter readPauses() {
         return readPauses;
+    }
+
+    /** Fences refused because their client may not raise fences. */
+    public Counter notAuthorizedFences() {
+        return notAuthorizedFences;
+    }
+
+    /** COMMITs refused because their start timestamp had committed already. */
+    public Counter duplicateCommits() {
+        return duplicateCommits;
+    }
+
+    /** Connections refused at accept because their address had its share of connections, or of new ones a second. */
+    public Counter addressLimited() {
+        return addressLimited;
+    }
+
+    /** Idle connections closed to give their slot to a new connection at the connection limit. */
+    public Counter reclaimed() {
+        return reclaimed;
+    }
+
+    /** Connections the operating system could not accept (out of file descriptors); each is closed at once. */
+    public Counter acceptFailures() {
+        return acceptFailures;
+    }
+
+    /** Connections closed because a request frame did not arrive in full within the frame timeout. */
+    public Counter frameTimeouts() {
+        return frameTimeouts;
+    }
+
+    /** Connections closed because partly received frames over all connections passed their budget. */
+    public Counter frameBudgetClosed() {
+        return frameBudgetClosed;
+    }
+
+    /** Connections closed because memory for what they sent could not be allocated. */
+    public Counter allocationFailures() {
+        return allocationFailures;
+    }
+
+    /** Times the TSO stopped reading a connection that used up its work per second. */
+    public Counter throttled() {
+        return throttled;
+    }
+
+    /** HTTP requests closed because they did not arrive in full within the request timeout. */
+    public Counter httpRequestTimeouts() {
+        return httpRequestTimeouts;
     }
 
     /** Registers the metrics of batched mode now, so that they are exported (as zeros) before the first batch. */

@@ -14,11 +14,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.certificate.DecisionKey;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
@@ -29,22 +30,25 @@ import io.tidemark.tso.cluster.ClusterSettingsAgreement;
 import io.tidemark.tso.cluster.ClusterSettingsStore;
 import io.tidemark.tso.cluster.HBaseClusterSettingsStore;
 import io.tidemark.tso.conflict.ConflictMap;
+import io.tidemark.tso.conflict.KeyedHash;
 import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
 import io.tidemark.tso.lease.ZooKeeperLeaseElection;
-import io.netty.handler.ssl.SslContext;
 import io.tidemark.tso.netty.ConnectionAdmission;
 import io.tidemark.tso.netty.ConnectionLogs;
+import io.tidemark.tso.netty.TlsHandshakes;
 import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import io.tidemark.tso.monitoring.TsoJmx;
 import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
 import io.tidemark.tso.netty.ServingGate;
+import io.tidemark.tso.netty.TsoServerSocketChannel;
 import io.tidemark.tso.netty.TsoChannelInitializer;
 import io.tidemark.tso.processing.BatchedCompletion;
 import io.tidemark.tso.processing.CommitCompletion;
 import io.tidemark.tso.processing.CommitTokens;
+import io.tidemark.tso.processing.Fences;
 import io.tidemark.tso.processing.LowLatencyCompletion;
 import io.tidemark.tso.processing.LowWatermarkPersister;
 import io.tidemark.tso.processing.TransactionProcessor;
@@ -63,7 +67,9 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -71,6 +77,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * The timestamp oracle server: timestamps, conflict detection and, in batched mode, commit records, served over TCP
@@ -135,6 +142,7 @@ public final class TsoServer implements AutoCloseable {
     private EventLoopGroup acceptor;
     private EventLoopGroup ioLoop;
     private Channel serverChannel;
+    private TlsHandshakes tls;
     private CommitCompletion completion;
     private LowWatermarkPersister lowWatermarkPersister;
     /** The conflict map of the serving incarnation, for {@link #status()}; null until active. */
@@ -208,16 +216,19 @@ public final class TsoServer implements AutoCloseable {
     private void bind() throws IOException {
         acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-accept", true));
         ioLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("tidemark-tso-io", true));
-        SslContext tls = settings.tls().enabled() ? settings.tls().newContext() : null;
+        tls = settings.tls().enabled() ? new TlsHandshakes(settings.tls().newContext()) : null;
         ConnectionLogs logs = new ConnectionLogs(ioLoop);
         ConnectionAdmission admission = new ConnectionAdmission(OpenFileLimit.maxConnections(
-                settings.maxConnections()), tls != null, metrics, logs);
+                settings.maxConnections()), settings.maxConnectionsPerAddress(), settings.connectRatePerAddress(),
+                settings.reclaimIdleMs(), tls != null, metrics, logs);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, ioLoop)
-                .channel(NioServerSocketChannel.class)
+                .channelFactory(() -> new TsoServerSocketChannel(metrics, logs))
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
-                .childHandler(new TsoChannelInitializer(settings, tls, gate, metrics, logs, admission, connections));
+                .handler(admission)
+                .childHandler(new TsoChannelInitializer(settings, tls, gate, metrics, logs, connections,
+                        ioLoop.next()));
         try {
             serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
         } catch (InterruptedException e) {
@@ -230,9 +241,10 @@ public final class TsoServer implements AutoCloseable {
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         advertisedAddress = new HostAndPort(advertisedHost(), port);
-        LOG.info("TSO bound to {}:{} ({}), reachable as {}; competing for the lease {}", settings.host(), port,
-                tls == null ? "plaintext" : settings.tls().clientCertificateRequired() ? "mutual TLS" : "TLS",
-                advertisedAddress, settings.leasePath());
+        LOG.info("TSO bound to {}:{} ({}), reachable as {}; competing for the lease {}; resident memory at most {} MiB",
+                settings.host(), port, tls == null ? "plaintext"
+                        : settings.tls().clientCertificateRequired() ? "mutual TLS" : "TLS", advertisedAddress,
+                settings.leasePath(), TsoMemory.residentBound(settings, Runtime.getRuntime().maxMemory()) >> 20);
     }
 
     /**
@@ -242,7 +254,8 @@ public final class TsoServer implements AutoCloseable {
     private void startMonitoring() throws IOException {
         metrics.registerStatusGauges(this::status);
         if (settings.httpEnabled()) {
-            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status);
+            http = TsoHttpEndpoint.start(settings.httpHost(), settings.httpPort(), metrics.registry(), this::status,
+                    settings.httpRequestTimeoutMs(), metrics.httpRequestTimeouts());
             httpAddress = new HostAndPort(httpAdvertisedHost(), http.address().getPort());
             LOG.info("TSO metrics and health on http://{}{} and {}", httpAddress, TsoHttpEndpoint.METRICS_PATH,
                     TsoHttpEndpoint.HEALTH_PATH);
@@ -299,19 +312,25 @@ public final class TsoServer implements AutoCloseable {
         timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
         TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
                 System::currentTimeMillis, this::stopServing);
+        SecureRandom secrets = new SecureRandom();
+        // Recorded before the first COMMIT is answered, so the commit-record guard knows every seal it meets.
+        DecisionKey decisionKey = DecisionKey.generate(oracle.epoch(), secrets);
+        timestampStorage.recordDecisionKey(decisionKey);
         // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
         // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
         long persistedLowWatermark = commitTable.readLowWatermark();
         ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
-                evicted -> metrics.evictions().inc());
+                KeyedHash.random(secrets), evicted -> metrics.evictions().inc());
         EventLoop loop = ioLoop.next();
         CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
                 ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
                         settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
-                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe)
-                : new LowLatencyCompletion(metrics);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion,
-                new CommitTokens(new SecureRandom()), settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
+                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe, decisionKey)
+                : new LowLatencyCompletion(metrics, decisionKey);
+        CommitTokens tokens = new CommitTokens(secrets);
+        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, tokens,
+                new Fences(KeyedHash.random(secrets), fenceIdentities(tokens)), KeyedHash.random(secrets),
+                settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
         synchronized (this) {
             if (gate.isStopped()) {
                 commitCompletion.close();
@@ -334,6 +353,19 @@ public final class TsoServer implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         activation.complete(oracle.epoch());
         listener.active(oracle.epoch(), cluster);
+    }
+
+    /** The identities of the clients {@code tidemark.tso.fence.allowed-clients} names, as {@code tokens} has them. */
+    private Set<Long> fenceIdentities(CommitTokens tokens) {
+        Set<Long> identities = new HashSet<>();
+        ClientPrincipals allowed = settings.fenceAllowedClients();
+        if (allowed.anonymous()) {
+            identities.add(CommitTokens.ANONYMOUS);
+        }
+        for (X500Principal subject : allowed.subjects()) {
+            identities.add(tokens.identityOf(subject));
+        }
+        return identities;
     }
 
     /**
@@ -543,6 +575,9 @@ public final class TsoServer implements AutoCloseable {
         if (acceptor != null) {
             acceptor.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
         }
+        if (tls != null) {
+            tls.close();
+        }
         stopMonitoring();
         LOG.info("TSO stopped (epoch {})", epoch);
     }
@@ -647,7 +682,10 @@ public final class TsoServer implements AutoCloseable {
                     timestampStorage = new HBaseTimestampStorage(connection, settings.timestampTable());
                 }
                 if (commitTable == null) {
-                    commitTable = new HBaseCommitTable(connection, settings.commitTable());
+                    // With the TSOs' keys, read from the timestamp table: it certifies the low watermarks it raises.
+                    commitTable = new HBaseCommitTable(connection, settings.commitTable().tableName(),
+                            settings.commitTable().schema(), new TimestampTableKeys(connection,
+                                    settings.timestampTable()));
                 }
                 if (clusterSettingsStore == null) {
                     clusterSettingsStore = new HBaseClusterSettingsStore(connection, settings.timestampTable());

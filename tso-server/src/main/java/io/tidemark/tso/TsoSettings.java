@@ -41,6 +41,13 @@ public final class TsoSettings {
     private final int maxPendingReplyBytes;
     private final int replyStallTimeoutMs;
     private final int maxRequestsInFlight;
+    private final int maxConnectionsPerAddress;
+    private final int connectRatePerAddress;
+    private final int reclaimIdleMs;
+    private final int frameTimeoutMs;
+    private final int maxBufferedFrameBytes;
+    private final int maxIdsPerSecond;
+    private final ClientPrincipals fenceAllowedClients;
     private final TsoTlsSettings tls;
     private final int batchMaxSize;
     private final int batchFlushTimeoutMs;
@@ -52,6 +59,7 @@ public final class TsoSettings {
     private final String leasePath;
     private final int httpPort;
     private final String httpHost;
+    private final int httpRequestTimeoutMs;
 
     public TsoSettings(TidemarkConfig config) {
         host = config.getString(TidemarkConfig.TSO_HOST, TidemarkConfig.TSO_HOST_DEFAULT);
@@ -94,7 +102,34 @@ public final class TsoSettings {
                 TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT, 10, 3_600_000);
         maxRequestsInFlight = config.getInt(TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT,
                 TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT, 1, 10_000_000);
+        maxConnectionsPerAddress = config.getInt(TidemarkConfig.TSO_MAX_CONNECTIONS_PER_ADDRESS,
+                TidemarkConfig.TSO_MAX_CONNECTIONS_PER_ADDRESS_DEFAULT, 1, 1_000_000);
+        connectRatePerAddress = config.getInt(TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS,
+                TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS_DEFAULT, 1, 1_000_000);
+        reclaimIdleMs = config.getInt(TidemarkConfig.TSO_RECLAIM_IDLE_MS, TidemarkConfig.TSO_RECLAIM_IDLE_MS_DEFAULT,
+                10, 86_400_000);
+        frameTimeoutMs = config.getInt(TidemarkConfig.TSO_FRAME_TIMEOUT_MS,
+                TidemarkConfig.TSO_FRAME_TIMEOUT_MS_DEFAULT, 10, 600_000);
+        maxBufferedFrameBytes = config.getInt(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES,
+                TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES_DEFAULT, 1024, Integer.MAX_VALUE);
+        if (maxBufferedFrameBytes < maxFrameBytes) {
+            throw new InvalidConfigurationException(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES,
+                    Integer.toString(maxBufferedFrameBytes), "at least " + TidemarkConfig.TSO_MAX_FRAME_BYTES + " ("
+                            + maxFrameBytes + "), or no frame of that size could ever be received");
+        }
+        maxIdsPerSecond = config.getInt(TidemarkConfig.TSO_MAX_IDS_PER_SECOND,
+                TidemarkConfig.TSO_MAX_IDS_PER_SECOND_DEFAULT, 1000, Integer.MAX_VALUE);
         tls = new TsoTlsSettings(config);
+        String fencers = config.getString(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS,
+                TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS_DEFAULT);
+        fenceAllowedClients = ClientPrincipals.parse(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS, fencers, true);
+        if (!fenceAllowedClients.subjects().isEmpty() && !tls.clientCertificateRequired()) {
+            // Refused rather than ignored: the operator believes fences are kept to those clients.
+            throw new InvalidConfigurationException(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS, fencers,
+                    ClientPrincipals.ANONYMOUS + " or " + ClientPrincipals.NOBODY + " unless "
+                            + TidemarkConfig.TSO_TLS_CLIENT_AUTH + " is require (without client certificates there is"
+                            + " no subject to check)");
+        }
         batchMaxSize = config.getInt(TidemarkConfig.TSO_BATCH_MAX_SIZE, TidemarkConfig.TSO_BATCH_MAX_SIZE_DEFAULT,
                 1, 1_000_000);
         batchFlushTimeoutMs = config.getInt(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS,
@@ -126,6 +161,8 @@ public final class TsoSettings {
         String configuredHttpHost = config.getOptionalString(TidemarkConfig.TSO_HTTP_HOST,
                 TidemarkConfig.TSO_HTTP_HOST_DEFAULT);
         httpHost = configuredHttpHost.isEmpty() ? host : configuredHttpHost;
+        httpRequestTimeoutMs = config.getInt(TidemarkConfig.TSO_HTTP_REQUEST_TIMEOUT_MS,
+                TidemarkConfig.TSO_HTTP_REQUEST_TIMEOUT_MS_DEFAULT, 10, 600_000);
     }
 
     public String host() {
@@ -199,6 +236,41 @@ public final class TsoSettings {
         return maxRequestsInFlight;
     }
 
+    /** Most connections open at once from one address. */
+    public int maxConnectionsPerAddress() {
+        return maxConnectionsPerAddress;
+    }
+
+    /** New connections per second accepted from one address. */
+    public int connectRatePerAddress() {
+        return connectRatePerAddress;
+    }
+
+    /** At the connection limit, a connection idle at least this long gives its slot to a new one. */
+    public int reclaimIdleMs() {
+        return reclaimIdleMs;
+    }
+
+    /** How long a request frame may take to arrive in full, from its first byte. */
+    public int frameTimeoutMs() {
+        return frameTimeoutMs;
+    }
+
+    /** Bytes of partly received frames buffered over all connections at most. */
+    public int maxBufferedFrameBytes() {
+        return maxBufferedFrameBytes;
+    }
+
+    /** Work one connection may cost per second, in ids: 1 per BEGIN, 1 plus its ids per COMMIT. */
+    public int maxIdsPerSecond() {
+        return maxIdsPerSecond;
+    }
+
+    /** Who may raise fences. */
+    public ClientPrincipals fenceAllowedClients() {
+        return fenceAllowedClients;
+    }
+
     /** TLS on the TSO port. */
     public TsoTlsSettings tls() {
         return tls;
@@ -247,6 +319,11 @@ public final class TsoSettings {
     /** The address the HTTP endpoint listens on: {@code tidemark.tso.http.host}, else the TSO's own. */
     public String httpHost() {
         return httpHost;
+    }
+
+    /** How long a request to the HTTP endpoint may take to arrive in full. */
+    public int httpRequestTimeoutMs() {
+        return httpRequestTimeoutMs;
     }
 
     /** The lease znode of this TSO's timestamp table. */

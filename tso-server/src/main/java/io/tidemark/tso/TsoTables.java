@@ -14,9 +14,10 @@ final class TsoTables {
     }
 
     static void createIfMissing(Connection connection, TsoSettings settings) throws IOException {
+        new HBaseTimestampStorage(connection, settings.timestampTable()).createTableIfMissing();
         try (Admin admin = connection.getAdmin()) {
             CommitTableAdmin.createIfMissing(admin, settings.commitTable());
+            CommitTableAdmin.sealWith(admin, settings.commitTable().tableName(), settings.timestampTable());
         }
-        new HBaseTimestampStorage(connection, settings.timestampTable()).createTableIfMissing();
     }
 }

@@ -9,8 +9,6 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tls.TlsKeys;
 import io.tidemark.tls.TlsMaterial;
 
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Set;
 import javax.net.ssl.SSLException;
 import javax.security.auth.x500.X500Principal;
@@ -64,20 +62,8 @@ public final class TsoTlsSettings {
     }
 
     private static Set<X500Principal> allowedClients(TidemarkConfig config) {
-        Set<X500Principal> subjects = new LinkedHashSet<>();
-        String list = config.getOptionalString(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, "");
-        for (String subject : list.split(";")) {
-            if (subject.isBlank()) {
-                continue;
-            }
-            try {
-                subjects.add(new X500Principal(subject.trim()));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidConfigurationException(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, subject.trim(),
-                        "certificate subjects (distinguished names such as CN=app,O=Example) separated by ;");
-            }
-        }
-        return Collections.unmodifiableSet(subjects);
+        return ClientPrincipals.parse(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS,
+                config.getOptionalString(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, ""), false).subjects();
     }
 
     /** Whether clients must speak TLS. */

@@ -96,10 +96,13 @@ class LowLatencyTsoTest {
     @Test
     void pipelinedRequestsAreAllAnswered() throws IOException {
         try (TsoTestClient client = TsoTestClient.connected(server.port())) {
-            long start = client.begin();
             int count = 200;
+            long[] starts = new long[count];
             for (int i = 0; i < count; i++) {
-                client.send(client.commitRequest(start, 3_000_000L + i));
+                starts[i] = client.begin();
+            }
+            for (int i = 0; i < count; i++) {
+                client.send(client.commitRequest(starts[i], 3_000_000L + i));
             }
             for (int i = 0; i < count; i++) {
                 assertInstanceOf(CommittedReply.class, client.receive());

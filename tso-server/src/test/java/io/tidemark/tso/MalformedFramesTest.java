@@ -33,6 +33,8 @@ class MalformedFramesTest {
         TidemarkConfig config = TestTso.config("malformed", CommitMode.LOW_LATENCY);
         config.set(TidemarkConfig.TSO_MAX_FRAME_BYTES, "4096");
         config.set(TidemarkConfig.TSO_MAX_WRITE_SET, "200");
+        // Far beyond the test client's read timeout: an answer must never wait for the handshake timeout.
+        config.set(TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS, "600000");
         server = TestTso.start(config);
     }
 
@@ -66,6 +68,15 @@ class MalformedFramesTest {
         assertRejected(ErrorCode.FRAME_TOO_LARGE, false, ByteBuffer.allocate(5).putInt(16 * 1024 * 1024)
                 .put((byte) 1).array());
         assertRejected(ErrorCode.FRAME_TOO_LARGE, false, frame(new byte[Protocol.MAX_HELLO_FRAME_BYTES + 1]));
+    }
+
+    @Test
+    void aBareLengthPrefixBeforeHelloIsAnsweredAsSoonAsItsFourBytesArrive() throws IOException {
+        // Issue 33, finding 7: these waited for a fifth byte (or the handshake timeout) before.
+        assertRejected(ErrorCode.FRAME_TOO_LARGE, false, ByteBuffer.allocate(4).putInt(1_000_000).array());
+        assertRejected(ErrorCode.MALFORMED, false, ByteBuffer.allocate(4).putInt(0).array());
+        // Four bytes that could begin a TLS record: a TLS client or an oversized frame, refused at once either way.
+        assertRejected(ErrorCode.MALFORMED, false, new byte[] {22, 3, 1, 0});
     }
 
     @Test

@@ -64,7 +64,8 @@ class TsoMonitoringTest {
             assertEquals(2, sample(samples, "tso_commit_latency_count"), "a commit is timed whatever its outcome");
             assertTrue(sample(samples, "tso_commit_latency{quantile=\"0.99\"}") > 0);
             assertEquals(2, sample(samples, "tso_connections"));
-            assertEquals(2.0 / 4096, sample(samples, "tso_conflict_map_fill"), "two ids in a 4096-entry map");
+            assertEquals(3.0 / 4096, sample(samples, "tso_conflict_map_fill"),
+                    "two ids and the committed start timestamp in a 4096-entry map");
             assertEquals(0, sample(samples, "tso_conflict_map_evictions"));
             assertEquals(0, sample(samples, "tso_low_watermark"), "nothing evicted, nothing persisted yet");
             assertEquals(tso.epoch(), (long) sample(samples, "tso_epoch"));
@@ -89,7 +90,7 @@ class TsoMonitoringTest {
             assertEquals(tso.epoch(), status.epoch());
             assertEquals("low-latency", status.commitMode());
             assertEquals("cell", status.conflictLevel());
-            assertEquals(3.0 / 4096, status.conflictMapFill());
+            assertEquals(4.0 / 4096, status.conflictMapFill(), "three ids and the committed start timestamp");
             assertEquals(1, status.connections());
             assertEquals(tso.advertisedAddress().toString(), status.address());
             assertEquals(tso.httpAddress().toString(), status.httpAddress());

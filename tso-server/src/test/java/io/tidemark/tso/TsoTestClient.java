@@ -14,6 +14,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -46,6 +47,14 @@ final class TsoTestClient implements AutoCloseable {
     /** A connection that has not said HELLO yet. */
     static TsoTestClient connect(int port) throws IOException {
         return new TsoTestClient(new Socket("127.0.0.1", port));
+    }
+
+    /** A connection from {@code localAddress} (say 127.0.0.2: 127.0.0.0/8 is loopback) that has not said HELLO. */
+    static TsoTestClient connectFrom(String localAddress, int port) throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(localAddress, 0));
+        socket.connect(new InetSocketAddress("127.0.0.1", port));
+        return new TsoTestClient(socket);
     }
 
     /** A connection past the handshake. */

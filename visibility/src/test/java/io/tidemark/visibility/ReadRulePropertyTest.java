@@ -288,7 +288,7 @@ class ReadRulePropertyTest {
             if (postCommit < 7) {
                 shadowCells(w, w.writes.size());
                 for (Replica r : replicas) {
-                    r.commitTable.delete(w.start);
+                    r.commitTable.release(new CommitRecord(w.start, w.commit));
                 }
             } else if (postCommit < 9) {
                 shadowCells(w, random.nextInt(w.writes.size()));

@@ -144,7 +144,7 @@ class WriterResolverTest {
         store.afterRead(1, () -> {
             commitTable.tryCommit(new CommitRecord(WRITER, COMMIT));
             Rows.shadow(store, ROW, "q", WRITER, COMMIT);
-            commitTable.delete(WRITER);
+            commitTable.release(new CommitRecord(WRITER, COMMIT));
         });
         assertEquals(WriterOutcome.committedAt(COMMIT), reader(CommitMode.LOW_LATENCY, 0).outcome(readBefore,
                 WRITER));

@@ -1,6 +1,5 @@
 package io.tidemark.bench.attack;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 
 /** One kind of hostile or broken client, run for a bounded time against one TSO address. */
@@ -10,10 +9,10 @@ public interface Attack {
     String name();
 
     /**
-     * Attacks {@code tso} until {@code duration} has passed (or the attack has nothing left to do), then releases every
-     * connection it holds. Blocks the calling thread.
+     * Attacks {@code target} until {@code duration} has passed (or the attack has nothing left to do), then releases
+     * every connection it holds. Blocks the calling thread.
      */
-    void run(InetSocketAddress tso, Duration duration) throws InterruptedException;
+    void run(Target target, Duration duration) throws InterruptedException;
 
     /** What the attack saw the TSO do, for the result table (e.g. how many connections it refused). */
     String outcome();

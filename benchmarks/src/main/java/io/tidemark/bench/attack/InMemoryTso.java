@@ -21,11 +21,12 @@ public final class InMemoryTso {
     private InMemoryTso() {
     }
 
-    /** A configuration for a TSO on an ephemeral loopback port, with {@code settings} on top. */
+    /** A configuration for a TSO on ephemeral loopback ports (HTTP too), with {@code settings} on top. */
     public static TidemarkConfig config(Map<String, String> settings) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
+        config.set(TidemarkConfig.TSO_HTTP_PORT, "0");
         settings.forEach(config::set);
         return config;
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Connections that announce a huge frame and send only part of it. Before HELLO (the issue's attack: 16 MiB frames,
@@ -19,21 +20,26 @@ import java.time.Duration;
 public final class PartialFrames implements Attack {
 
     private static final int CHUNK = 64 * 1024;
+    private static final int ADDRESS_BLOCK = 20;
 
     private final int count;
+    private final int addresses;
     private final int announcedBytes;
     private final boolean afterHello;
     private int attempts;
     private int refusedEarly;
     private int held;
+    private int droppedLater;
     private long bytesSent;
 
     /**
+     * @param addresses how many loopback addresses the connections come from
      * @param announcedBytes the frame length sent; ignored after HELLO, where the largest COMMIT the TSO accepts
      *        (from the write-set cap it announces) is used
      */
-    public PartialFrames(int count, int announcedBytes, boolean afterHello) {
+    public PartialFrames(int count, int addresses, int announcedBytes, boolean afterHello) {
         this.count = count;
+        this.addresses = addresses;
         this.announcedBytes = announcedBytes;
         this.afterHello = afterHello;
     }
@@ -41,11 +47,12 @@ public final class PartialFrames implements Attack {
     @Override
     public String name() {
         return count + " partial " + (afterHello ? "largest accepted frames after HELLO"
-                : (announcedBytes >> 20) + " MiB frames before HELLO");
+                : (announcedBytes >> 20) + " MiB frames before HELLO") + " from " + addresses + " addresses";
     }
 
     @Override
-    public void run(InetSocketAddress tso, Duration duration) throws InterruptedException {
+    public void run(Target target, Duration duration) throws InterruptedException {
+        InetSocketAddress tso = target.tso();
         long deadline = System.nanoTime() + duration.toNanos();
         RawConnection[] slots = new RawConnection[count];
         byte[] chunk = new byte[CHUNK];
@@ -53,14 +60,19 @@ public final class PartialFrames implements Attack {
             while (System.nanoTime() < deadline) {
                 boolean everyoneHeld = true;
                 for (int i = 0; i < count && System.nanoTime() < deadline; i++) {
-                    if (slots[i] != null) {
-                        continue;
+                    if (slots[i] != null && slots[i].closedByTso(1)) {
+                        // Held at first, closed later (the TSO's frame timeout or budget): try again.
+                        droppedLater++;
+                        slots[i].close();
+                        slots[i] = null;
                     }
-                    everyoneHeld = false;
-                    slots[i] = attempt(tso, chunk);
+                    if (slots[i] == null) {
+                        everyoneHeld = false;
+                        slots[i] = attempt(tso, Attacks.source(ADDRESS_BLOCK, i, addresses), chunk);
+                    }
                 }
                 if (everyoneHeld) {
-                    Attacks.sleepUntil(deadline);
+                    Attacks.sleepUntil(Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
                 }
             }
         } finally {
@@ -73,11 +85,11 @@ public final class PartialFrames implements Attack {
     }
 
     /** One connection with a partial frame: returned when the TSO holds it, null when it refused it. */
-    private RawConnection attempt(InetSocketAddress tso, byte[] chunk) {
+    private RawConnection attempt(InetSocketAddress tso, String source, byte[] chunk) {
         attempts++;
         RawConnection connection = null;
         try {
-            connection = new RawConnection(tso, 2000);
+            connection = new RawConnection(tso, source, null, 2000);
             int length = announcedBytes;
             if (afterHello) {
                 connection.write(RawConnection.hello());
@@ -118,8 +130,8 @@ public final class PartialFrames implements Attack {
 
     @Override
     public String outcome() {
-        return attempts + " attempts, " + refusedEarly + " refused, " + held + " held; "
-                + (bytesSent >> 20) + " MiB sent in all";
+        return attempts + " attempts, " + refusedEarly + " refused, " + held + " held, of which " + droppedLater
+                + " closed later; " + (bytesSent >> 20) + " MiB sent in all";
     }
 
     /** Connections the TSO held with a partial frame. */

@@ -15,6 +15,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 
 /** A plain blocking socket to the TSO, for attacks that must send what no real client would. */
 final class RawConnection implements AutoCloseable {
@@ -27,10 +29,34 @@ final class RawConnection implements AutoCloseable {
     private final long openedNanos = System.nanoTime();
 
     RawConnection(InetSocketAddress tso, int readTimeoutMs) throws IOException {
-        socket = new Socket();
-        socket.connect(tso, CONNECT_TIMEOUT_MS);
-        socket.setSoTimeout(readTimeoutMs);
-        socket.setTcpNoDelay(true);
+        this(tso, null, null, readTimeoutMs);
+    }
+
+    /**
+     * @param localAddress the address to connect from (any of 127.0.0.0/8 is loopback), or null for any
+     * @param tls speaks TLS through this factory (the handshake happens here), or null for plaintext
+     */
+    RawConnection(InetSocketAddress tso, String localAddress, SSLSocketFactory tls, int readTimeoutMs)
+            throws IOException {
+        Socket plain = new Socket();
+        try {
+            if (localAddress != null) {
+                plain.bind(new InetSocketAddress(localAddress, 0));
+            }
+            plain.connect(tso, CONNECT_TIMEOUT_MS);
+            plain.setSoTimeout(readTimeoutMs);
+            plain.setTcpNoDelay(true);
+            if (tls != null) {
+                SSLSocket secure = (SSLSocket) tls.createSocket(plain, tso.getHostString(), tso.getPort(), true);
+                secure.startHandshake();
+                socket = secure;
+            } else {
+                socket = plain;
+            }
+        } catch (IOException e) {
+            plain.close();
+            throw e;
+        }
         out = socket.getOutputStream();
         in = socket.getInputStream();
     }
@@ -45,6 +71,16 @@ final class RawConnection implements AutoCloseable {
         } finally {
             buf.release();
         }
+    }
+
+    /** {@code message} as on the wire, {@code times} over. */
+    static byte[] frames(Message message, int times) {
+        byte[] one = frame(message);
+        byte[] all = new byte[one.length * times];
+        for (int i = 0; i < times; i++) {
+            System.arraycopy(one, 0, all, i * one.length, one.length);
+        }
+        return all;
     }
 
     static byte[] hello() {
@@ -76,6 +112,14 @@ final class RawConnection implements AutoCloseable {
                 throw e;
             }
             return null;
+        }
+    }
+
+    /** Reads and drops the next {@code count} messages; fails when the TSO closes the connection first. */
+    void skipMessages(int count) throws IOException {
+        DataInputStream data = new DataInputStream(in);
+        for (int i = 0; i < count; i++) {
+            data.skipNBytes(data.readInt());
         }
     }
 

@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class Slowloris implements Attack {
 
+    /** The attacker's address: another client than the normal one as far as the TSO can tell. */
+    private static final String SOURCE = "127.0.0.5";
+
     private final int count;
     private final Duration byteInterval;
     private int opened;
@@ -36,7 +39,8 @@ public final class Slowloris implements Attack {
     }
 
     @Override
-    public void run(InetSocketAddress tso, Duration duration) throws InterruptedException {
+    public void run(Target target, Duration duration) throws InterruptedException {
+        InetSocketAddress tso = target.tso();
         long deadline = System.nanoTime() + duration.toNanos();
         byte[] trickle = ByteBuffer.allocate(Protocol.LENGTH_FIELD_BYTES + Protocol.MAX_HELLO_FRAME_BYTES)
                 .putInt(Protocol.MAX_HELLO_FRAME_BYTES).array();
@@ -48,7 +52,7 @@ public final class Slowloris implements Attack {
                 for (int i = 0; i < count && System.nanoTime() < deadline; i++) {
                     try {
                         if (connections[i] == null) {
-                            connections[i] = new RawConnection(tso, 1);
+                            connections[i] = new RawConnection(tso, SOURCE, null, 1);
                             sent[i] = 0;
                             opened++;
                         }

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The attack benchmark's TSO process: an {@link InMemoryTso} with the {@code key=value} settings of its arguments.
- * Prints {@value #READY} and the port once it serves, then runs until its standard input closes (so it never outlives
- * the benchmark that started it) or it is killed.
+ * Prints {@value #READY}, the port and the HTTP endpoint's port once it serves, then runs until its standard input
+ * closes (so it never outlives the benchmark that started it) or it is killed.
  */
 public final class StandaloneTso {
 
@@ -28,7 +28,7 @@ public final class StandaloneTso {
             settings.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
         try (TsoServer server = InMemoryTso.start(InMemoryTso.config(settings))) {
-            System.out.println(READY + server.port());
+            System.out.println(READY + server.port() + " " + server.httpAddress().port());
             System.out.flush();
             while (System.in.read() >= 0) {
                 // Wait for the parent to go away.

@@ -20,10 +20,12 @@ final class TsoChild implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final int httpPort;
 
-    private TsoChild(Process process, int port) {
+    private TsoChild(Process process, int port, int httpPort) {
         this.process = process;
         this.port = port;
+        this.httpPort = httpPort;
     }
 
     /** Starts {@code command} (which runs {@link StandaloneTso}) and waits until it serves. */
@@ -35,11 +37,11 @@ final class TsoChild implements AutoCloseable {
         String line;
         while ((line = out.readLine()) != null && System.nanoTime() < deadline) {
             if (line.startsWith(StandaloneTso.READY)) {
-                int port = Integer.parseInt(line.substring(StandaloneTso.READY.length()).trim());
+                String[] ports = line.substring(StandaloneTso.READY.length()).trim().split(" ");
                 Thread drain = new Thread(() -> drain(out), "tso-child-stdout");
                 drain.setDaemon(true);
                 drain.start();
-                return new TsoChild(process, port);
+                return new TsoChild(process, Integer.parseInt(ports[0]), Integer.parseInt(ports[1]));
             }
         }
         process.destroyForcibly();
@@ -58,6 +60,10 @@ final class TsoChild implements AutoCloseable {
 
     InetSocketAddress address() {
         return new InetSocketAddress("127.0.0.1", port);
+    }
+
+    InetSocketAddress httpAddress() {
+        return new InetSocketAddress("127.0.0.1", httpPort);
     }
 
     long pid() {

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class UnreadReplies implements Attack {
 
+    /** The attacker's address: another client than the normal one as far as the TSO can tell. */
+    private static final String SOURCE = "127.0.0.6";
+
     private static final int BEGINS_PER_WRITE = 4096;
 
     private final long maxBegins;
@@ -34,13 +37,14 @@ public final class UnreadReplies implements Attack {
     }
 
     @Override
-    public void run(InetSocketAddress tso, Duration duration) throws InterruptedException {
-        byte[] batch = begins();
+    public void run(Target target, Duration duration) throws InterruptedException {
+        InetSocketAddress tso = target.tso();
+        byte[] batch = RawConnection.frames(new BeginRequest(1), BEGINS_PER_WRITE);
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor();
         RawConnection connection = null;
         long started = System.nanoTime();
         try {
-            connection = new RawConnection(tso, 2000);
+            connection = new RawConnection(tso, SOURCE, null, 2000);
             connection.write(RawConnection.hello());
             if (!(connection.readMessage() instanceof HelloReply)) {
                 failure = "no HELLO reply";
@@ -64,15 +68,6 @@ public final class UnreadReplies implements Attack {
                 connection.close();
             }
         }
-    }
-
-    private static byte[] begins() {
-        byte[] one = RawConnection.frame(new BeginRequest(1));
-        byte[] batch = new byte[one.length * BEGINS_PER_WRITE];
-        for (int i = 0; i < BEGINS_PER_WRITE; i++) {
-            System.arraycopy(one, 0, batch, i * one.length, one.length);
-        }
-        return batch;
     }
 
     @Override

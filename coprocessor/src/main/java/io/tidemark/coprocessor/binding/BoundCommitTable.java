@@ -4,6 +4,7 @@ import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
+import io.tidemark.committable.DecisionKeys;
 import io.tidemark.committable.HBaseCommitTable;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -22,11 +23,14 @@ public final class BoundCommitTable implements CommitTable {
 
     private final Connection connection;
     private final TableName name;
+    private final DecisionKeys keys;
     private volatile HBaseCommitTable opened;
 
-    public BoundCommitTable(Connection connection, TableName name) {
+    /** @param keys the decision keys of the cluster's TSOs, with which the region server undoes its invalidations */
+    public BoundCommitTable(Connection connection, TableName name, DecisionKeys keys) {
         this.connection = connection;
         this.name = name;
+        this.keys = keys;
     }
 
     public TableName name() {
@@ -44,7 +48,7 @@ public final class BoundCommitTable implements CommitTable {
             synchronized (this) {
                 table = opened;
                 if (table == null) {
-                    table = HBaseCommitTable.asRecorded(connection, name);
+                    table = HBaseCommitTable.asRecorded(connection, name, keys);
                     opened = table;
                 }
             }
@@ -83,13 +87,13 @@ public final class BoundCommitTable implements CommitTable {
     }
 
     @Override
-    public void delete(long startTimestamp) {
-        throw refused("delete a commit record");
+    public void release(CommitRecord record) {
+        throw refused("remove a commit record");
     }
 
     @Override
-    public void deleteAll(List<Long> startTimestamps) {
-        throw refused("delete commit records");
+    public void releaseAll(List<CommitRecord> records) {
+        throw refused("remove commit records");
     }
 
     @Override

@@ -33,10 +33,13 @@ public final class ClusterFacts {
         this.timestampTable = timestampTable;
     }
 
-    /** The cluster's commit mode, as its first TSO recorded it. */
-    public CommitMode commitMode() throws IOException {
+    /**
+     * The cluster's commit mode, as its TSOs recorded it: cached, read again when {@code claimed} differs (an
+     * operator may have changed the mode since, docs/operations.md "Cluster settings").
+     */
+    public CommitMode commitMode(CommitMode claimed) throws IOException {
         CommitMode known = commitMode;
-        if (known == null) {
+        if (known == null || known != claimed) {
             byte[] recorded = read(TimestampTableSchema.SETTINGS_ROW, TimestampTableSchema.COMMIT_MODE);
             if (recorded == null) {
                 throw new DoNotRetryIOException("timestamp table " + timestampTable + " records no commit mode: no"

@@ -40,7 +40,7 @@ public final class RequestClaims {
      */
     public ReaderContext readerOf(SnapshotAttribute snapshot) throws IOException {
         checkCommitTable(snapshot);
-        CommitMode mode = cluster.commitMode();
+        CommitMode mode = cluster.commitMode(snapshot.commitMode());
         if (snapshot.commitMode() != mode) {
             throw new BindingMismatchException("a read of table " + binding.table() + " claims commit mode "
                     + snapshot.commitMode().configName() + ", but the cluster's TSOs run in " + mode.configName()

@@ -1,7 +1,9 @@
 package io.tidemark.client.sweeper;
 
 import io.tidemark.client.admin.TransactionalTables;
+import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.HConstants;
@@ -72,7 +74,11 @@ public final class CommitTableSweeper {
     public CommitTableSweeper(Connection connection, TidemarkConfig config) {
         this.connection = connection;
         this.settings = new SweeperSettings(config);
-        this.commitTable = new HBaseCommitTable(connection, settings.client().commitTable());
+        CommitTableSettings records = settings.client().commitTable();
+        // The sweeper removes records and markers itself: it signs their removal with the TSOs' decision keys.
+        this.commitTable = new HBaseCommitTable(connection, records.tableName(), records.schema(),
+                new TimestampTableKeys(connection, config.getTableName(TidemarkConfig.TIMESTAMP_TABLE,
+                        TidemarkConfig.TIMESTAMP_TABLE_DEFAULT)));
         this.transactionalTables = new TransactionalTables(settings.client());
     }
 
@@ -116,7 +122,7 @@ public final class CommitTableSweeper {
             }
         }
         pass.healWrongAndRemoveDead(tables, dead);
-        commitTable.deleteAll(new ArrayList<>(records.committed.keySet()));
+        commitTable.releaseAll(records.committedRecords());
         for (long start : pass.wrongMarkers.keySet()) {
             commitTable.undoInvalidation(start);
         }

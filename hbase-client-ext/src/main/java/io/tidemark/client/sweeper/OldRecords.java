@@ -1,5 +1,6 @@
 package io.tidemark.client.sweeper;
 
+import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTableSchema;
 import org.apache.hadoop.hbase.Cell;
@@ -12,6 +13,8 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -37,6 +40,13 @@ final class OldRecords {
 
     boolean isEmpty() {
         return committed.isEmpty() && invalidated.isEmpty();
+    }
+
+    /** The committed records found, as records the sweeper releases with a token it signs. */
+    List<CommitRecord> committedRecords() {
+        List<CommitRecord> records = new ArrayList<>(committed.size());
+        committed.forEach((start, commit) -> records.add(new CommitRecord(start, commit)));
+        return records;
     }
 
     /** Every start timestamp of the batch. */

@@ -30,7 +30,9 @@ final class CommitCall extends TsoRequest<CommitResult> {
     @Override
     void complete(Message reply, HelloReply answeredBy) {
         if (reply instanceof CommittedReply && ((CommittedReply) reply).startTimestamp() == startTimestamp) {
-            succeed(CommitResult.committed(((CommittedReply) reply).commitTimestamp()));
+            CommittedReply committed = (CommittedReply) reply;
+            succeed(CommitResult.committed(committed.commitTimestamp(), committed.certificate(),
+                    committed.releaseToken()));
         } else if (reply instanceof AbortedReply && ((AbortedReply) reply).startTimestamp() == startTimestamp) {
             succeed(CommitResult.aborted(((AbortedReply) reply).reason()));
         } else {

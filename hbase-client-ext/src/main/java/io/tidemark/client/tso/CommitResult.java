@@ -1,24 +1,43 @@
 package io.tidemark.client.tso;
 
+import io.tidemark.certificate.Seal;
+import io.tidemark.committable.CommitRecord;
+import org.apache.hadoop.hbase.client.Durability;
 import io.tidemark.protocol.AbortReason;
 
-/** The TSO's answer to a COMMIT: a commit timestamp, or an abort with its reason. */
+/**
+ * The TSO's answer to a COMMIT: a commit timestamp with the TSO's certificate of it and the token that lets the
+ * committer remove its commit record after the post-commit (docs/security.md), or an abort with its reason.
+ */
 public final class CommitResult {
 
     private final long commitTimestamp;
     private final AbortReason abortReason;
+    private final Seal certificate;
+    private final Seal releaseToken;
 
-    private CommitResult(long commitTimestamp, AbortReason abortReason) {
+    private CommitResult(long commitTimestamp, AbortReason abortReason, Seal certificate, Seal releaseToken) {
         this.commitTimestamp = commitTimestamp;
         this.abortReason = abortReason;
+        this.certificate = certificate;
+        this.releaseToken = releaseToken;
     }
 
-    public static CommitResult committed(long commitTimestamp) {
-        return new CommitResult(commitTimestamp, null);
+    /** A commit the TSO sealed with {@code certificate} and {@code releaseToken}. */
+    public static CommitResult committed(long commitTimestamp, Seal certificate, Seal releaseToken) {
+        return new CommitResult(commitTimestamp, null, certificate, releaseToken);
     }
 
     public static CommitResult aborted(AbortReason reason) {
-        return new CommitResult(0, reason);
+        return new CommitResult(0, reason, null, null);
+    }
+
+    /**
+     * The commit record of the transaction that started at {@code start}, as the TSO decided it: sealed with its
+     * certificate and release token.
+     */
+    public CommitRecord recordOf(long start, Durability durability) {
+        return new CommitRecord(start, commitTimestamp(), durability, certificate, releaseToken);
     }
 
     public boolean isCommitted() {

@@ -11,6 +11,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.tidemark.certificate.DecisionKey;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.BeginRequest;
@@ -27,6 +28,7 @@ import io.tidemark.timestamp.Timestamps;
 import io.tidemark.writeset.ConflictLevel;
 
 import java.net.InetSocketAddress;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -41,6 +43,9 @@ import java.util.function.IntFunction;
  * {@link Script}; replies to one read batch go out in shuffled order, so clients must match them by request id.
  */
 final class FakeTso implements AutoCloseable {
+
+    /** The key this fake seals its commits with. */
+    static final DecisionKey KEY = DecisionKey.generate(1, new SecureRandom());
 
     /** The answer to one request, or null to stay silent. An {@link ErrorReply} is followed by closing the channel. */
     @FunctionalInterface
@@ -123,7 +128,7 @@ final class FakeTso implements AutoCloseable {
             return new BeginReply(begin.requestId(), start, start ^ TOKEN_MASK);
         }
         CommitRequest commit = (CommitRequest) request;
-        return new CommittedReply(commit.requestId(), commit.startTimestamp(), tso.nextTimestamp());
+        return committed(commit.requestId(), commit.startTimestamp(), tso.nextTimestamp());
     }
 
     long nextTimestamp() {
@@ -212,5 +217,11 @@ final class FakeTso implements AutoCloseable {
                 ctx.close();
             }
         }
+    }
+
+    /** A COMMITTED reply sealed as a TSO seals it, with this fake's key. */
+    static CommittedReply committed(long requestId, long start, long commit) {
+        return new CommittedReply(requestId, start, commit, KEY.commitCertificate(start, commit),
+                KEY.releaseToken(start));
     }
 }

@@ -92,7 +92,7 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
             CommitRequest commit = (CommitRequest) request;
             // The commit timestamp encodes the start timestamp, so a misrouted reply is visible.
-            return new CommittedReply(commit.requestId(), commit.startTimestamp(), commit.startTimestamp() + 1);
+            return FakeTso.committed(commit.requestId(), commit.startTimestamp(), commit.startTimestamp() + 1);
         }));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
         List<CompletableFuture<CommitResult>> commits = new ArrayList<>();
@@ -109,7 +109,7 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
             CommitRequest commit = (CommitRequest) request;
             return switch ((int) commit.writeSet()[0]) {
-                case 1 -> new CommittedReply(commit.requestId(), commit.startTimestamp(), 9000);
+                case 1 -> FakeTso.committed(commit.requestId(), commit.startTimestamp(), 9000);
                 case 2 -> new AbortedReply(commit.requestId(), commit.startTimestamp(), AbortReason.CONFLICT);
                 default -> new AbortedReply(commit.requestId(), commit.startTimestamp(), AbortReason.STALE_EPOCH);
             };
@@ -279,7 +279,7 @@ class NettyTsoClientTest {
     @Test
     void replyOfTheWrongKindFailsTheRequest() throws Exception {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) ->
-                new CommittedReply(((BeginRequest) request).requestId(), 4096, 8192)));
+                FakeTso.committed(((BeginRequest) request).requestId(), 4096, 8192)));
         NettyTsoClient client = client(NettyTsoClient.builder().address(tso.address()));
 
         assertMessage("answered Begin", failureOf(client.begin()));
@@ -302,7 +302,7 @@ class NettyTsoClientTest {
         FakeTso tso = fake(FakeTso.start((request, fake, connection) -> {
             if (request instanceof CommitRequest commit) {
                 return commit.commitToken() == (commit.startTimestamp() ^ FakeTso.TOKEN_MASK)
-                        ? new CommittedReply(commit.requestId(), commit.startTimestamp(), fake.nextTimestamp())
+                        ? FakeTso.committed(commit.requestId(), commit.startTimestamp(), fake.nextTimestamp())
                         : new ErrorReply(commit.requestId(), ErrorCode.NOT_AUTHORIZED, "wrong token");
             }
             return FakeTso.committingEverything(request, fake, connection);

@@ -6,6 +6,7 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.DecisionKeys;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
@@ -77,7 +78,7 @@ class RequestClaimsTest {
             conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, false);
             CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(new TidemarkConfig(conf)));
         }
-        HBaseCommitTable forgedTable = HBaseCommitTable.asRecorded(TestCluster.connection(), forged);
+        HBaseCommitTable forgedTable = HBaseCommitTable.asRecorded(TestCluster.connection(), forged, DecisionKeys.NONE);
         long start = writer.startTimestamp();
         forgedTable.tryCommit(new CommitRecord(start, start + Timestamps.TSO_STEP));
 

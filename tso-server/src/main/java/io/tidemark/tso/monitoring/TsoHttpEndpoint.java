@@ -1,9 +1,31 @@
 package io.tidemark.tso.monitoring;
 
+import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.prometheus.client.CollectorRegistry;
 import io.prometheus.client.dropwizard.DropwizardExports;
 import io.prometheus.client.dropwizard.samplebuilder.CustomMappingSampleBuilder;
@@ -11,14 +33,12 @@ import io.prometheus.client.dropwizard.samplebuilder.MapperConfig;
 import io.prometheus.client.exporter.common.TextFormat;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -31,9 +51,13 @@ import java.util.function.Supplier;
  *       over, 503 while it starts or once it stopped (a liveness check for a supervisor);</li>
  *   <li>{@value #ACTIVE_PATH}: the same body, 200 only while it serves (for a load balancer in front of the TSOs).</li>
  * </ul>
- * Served by the JDK's own HTTP server on one daemon thread: scrapes are rare, and the handlers only read volatile
- * state, so nothing here touches the event loop. (The Prometheus client's own HTTP server would add routes of its
- * own, among them a health route that says healthy whatever the TSO's state.)
+ * Served by Netty on {@value #THREADS} threads of its own, never the TSO's event loop: the handlers only read volatile
+ * state. A connection costs no thread while it sends its request, so a client that sends half a request and holds it
+ * (slowloris) blinds nobody: every request must arrive in full within the request timeout of the connection's start
+ * or of its previous answer, else the connection is closed; and at {@value #MAX_CONNECTIONS} connections the oldest
+ * one is closed for a new one. (The JDK's own HTTP server read each request on a handler thread, so one half-sent
+ * request held the endpoint's only thread; the Prometheus client's HTTP server is the JDK's too, and adds a health
+ * route of its own that says healthy whatever the TSO's state.)
  */
 public final class TsoHttpEndpoint implements AutoCloseable {
 
@@ -41,97 +65,145 @@ public final class TsoHttpEndpoint implements AutoCloseable {
     public static final String HEALTH_PATH = "/health";
     public static final String ACTIVE_PATH = "/health/active";
 
+    /** Threads answering requests; a slow client holds none of them. */
+    static final int THREADS = 2;
+    /** Connections kept open at most; the oldest is closed for a new one beyond it. */
+    static final int MAX_CONNECTIONS = 256;
+    /** Largest request line plus headers accepted; a scrape sends a few hundred bytes. */
+    private static final int MAX_REQUEST_HEAD_BYTES = 8192;
+    /** Largest request body accepted: GET and HEAD have none. */
+    private static final int MAX_REQUEST_BODY_BYTES = 1024;
     private static final String JSON = "application/json; charset=utf-8";
+    private static final String TEXT = "text/plain; charset=utf-8";
     /** {@code tso.aborts.<reason>} becomes one Prometheus metric with a label: {@code tso_aborts{reason="..."}}. */
     private static final MapperConfig ABORTS_BY_REASON = new MapperConfig("tso.aborts.*", "tso_aborts",
             Map.of("reason", "${0}"));
-    private static final int BACKLOG = 16;
 
-    private final HttpServer server;
-    private final ExecutorService thread;
+    private final EventLoopGroup threads;
+    private final Channel server;
 
-    private TsoHttpEndpoint(HttpServer server, ExecutorService thread) {
+    private TsoHttpEndpoint(EventLoopGroup threads, Channel server) {
+        this.threads = threads;
         this.server = server;
-        this.thread = thread;
     }
 
     /**
      * Binds {@code host:port} (0: a free port) and serves {@code metrics} and {@code status}.
      *
+     * @param requestTimeoutMs how long a connection may take to send a complete request
+     * @param requestTimeouts counts connections closed for not sending one in time
      * @throws IOException when the address cannot be bound (names it)
      */
-    public static TsoHttpEndpoint start(String host, int port, MetricRegistry metrics, Supplier<TsoStatus> status)
-            throws IOException {
-        HttpServer server;
+    public static TsoHttpEndpoint start(String host, int port, MetricRegistry metrics, Supplier<TsoStatus> status,
+                                       int requestTimeoutMs, Counter requestTimeouts) throws IOException {
+        CollectorRegistry prometheus = new CollectorRegistry();
+        prometheus.register(new DropwizardExports(metrics, new CustomMappingSampleBuilder(List.of(ABORTS_BY_REASON))));
+        Routes routes = new Routes(prometheus, status);
+        OpenConnections open = new OpenConnections(MAX_CONNECTIONS);
+        EventLoopGroup threads = new NioEventLoopGroup(THREADS, new DefaultThreadFactory("tidemark-tso-http", true));
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(threads)
+                .channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        open.add(channel);
+                        channel.pipeline()
+                                .addLast("deadline", new RequestDeadline(requestTimeoutMs, requestTimeouts))
+                                .addLast("codec", new HttpServerCodec(MAX_REQUEST_HEAD_BYTES, MAX_REQUEST_HEAD_BYTES,
+                                        MAX_REQUEST_HEAD_BYTES))
+                                .addLast("aggregator", new HttpObjectAggregator(MAX_REQUEST_BODY_BYTES))
+                                .addLast("routes", routes);
+                    }
+                });
         try {
-            server = HttpServer.create(new InetSocketAddress(host, port), BACKLOG);
-        } catch (IOException e) {
+            Channel server = bootstrap.bind(host, port).sync().channel();
+            return new TsoHttpEndpoint(threads, server);
+        } catch (Exception e) {
+            threads.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            // Netty rethrows the bind failure (a checked BindException) without declaring it.
             throw new IOException("could not bind the TSO's HTTP endpoint to " + host + ":" + port + ": "
                     + e.getMessage(), e);
         }
-        CollectorRegistry prometheus = new CollectorRegistry();
-        prometheus.register(new DropwizardExports(metrics, new CustomMappingSampleBuilder(List.of(ABORTS_BY_REASON))));
-        server.createContext(METRICS_PATH, exactly(METRICS_PATH, exchange -> {
-            StringWriter text = new StringWriter();
-            TextFormat.write004(text, prometheus.metricFamilySamples());
-            respond(exchange, 200, TextFormat.CONTENT_TYPE_004, text.toString());
-        }));
-        server.createContext(HEALTH_PATH, exactly(HEALTH_PATH, exchange -> {
-            TsoStatus now = status.get();
-            respond(exchange, now.healthy() ? 200 : 503, JSON, now.toJson());
-        }));
-        server.createContext(ACTIVE_PATH, exactly(ACTIVE_PATH, exchange -> {
-            TsoStatus now = status.get();
-            respond(exchange, now.role() == TsoRole.ACTIVE ? 200 : 503, JSON, now.toJson());
-        }));
-        ExecutorService thread = Executors.newSingleThreadExecutor(runnable -> {
-            Thread t = new Thread(runnable, "tidemark-tso-http");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(thread);
-        server.start();
-        return new TsoHttpEndpoint(server, thread);
     }
 
     /** The bound address (with the ephemeral port when 0 was asked for). */
     public InetSocketAddress address() {
-        return server.getAddress();
+        return (InetSocketAddress) server.localAddress();
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        thread.shutdownNow();
+        server.close().syncUninterruptibly();
+        threads.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    /** Answers GET (and HEAD) of exactly {@code path}; anything else under it is 404, other methods 405. */
-    private static HttpHandler exactly(String path, HttpHandler handler) {
-        return exchange -> {
-            try {
-                String method = exchange.getRequestMethod();
-                if (!exchange.getRequestURI().getPath().equals(path)) {
-                    respond(exchange, 404, "text/plain; charset=utf-8", "not found\n");
-                } else if (!method.equals("GET") && !method.equals("HEAD")) {
-                    exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                    respond(exchange, 405, "text/plain; charset=utf-8", "use GET\n");
-                } else {
-                    handler.handle(exchange);
-                }
-            } finally {
-                exchange.close();
+    /** Answers GET and HEAD of the three paths; other paths 404, other methods 405. Shared by every connection. */
+    @io.netty.channel.ChannelHandler.Sharable
+    private static final class Routes extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+        private final CollectorRegistry prometheus;
+        private final Supplier<TsoStatus> status;
+
+        Routes(CollectorRegistry prometheus, Supplier<TsoStatus> status) {
+            this.prometheus = prometheus;
+            this.status = status;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) throws IOException {
+            if (!request.decoderResult().isSuccess()) {
+                respond(ctx, request, HttpResponseStatus.BAD_REQUEST, TEXT, "bad request\n", false);
+                return;
             }
-        };
-    }
+            String path = new QueryStringDecoder(request.uri()).path();
+            boolean known = path.equals(METRICS_PATH) || path.equals(HEALTH_PATH) || path.equals(ACTIVE_PATH);
+            HttpMethod method = request.method();
+            if (!known) {
+                respond(ctx, request, HttpResponseStatus.NOT_FOUND, TEXT, "not found\n", true);
+            } else if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
+                respond(ctx, request, HttpResponseStatus.METHOD_NOT_ALLOWED, TEXT, "use GET\n", true);
+            } else if (path.equals(METRICS_PATH)) {
+                StringWriter text = new StringWriter();
+                TextFormat.write004(text, prometheus.metricFamilySamples());
+                respond(ctx, request, HttpResponseStatus.OK, TextFormat.CONTENT_TYPE_004, text.toString(), true);
+            } else {
+                TsoStatus now = status.get();
+                boolean up = path.equals(HEALTH_PATH) ? now.healthy() : now.role() == TsoRole.ACTIVE;
+                respond(ctx, request, up ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, JSON,
+                        now.toJson(), true);
+            }
+        }
 
-    private static void respond(HttpExchange exchange, int code, String contentType, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", contentType);
-        boolean head = exchange.getRequestMethod().equals("HEAD");
-        exchange.sendResponseHeaders(code, head ? -1 : bytes.length);
-        if (!head) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+
+        private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus code,
+                                    String contentType, String body, boolean mayKeepAlive) {
+            ByteBuf bytes = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
+            boolean head = request.method().equals(HttpMethod.HEAD);
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, code,
+                    head ? Unpooled.EMPTY_BUFFER : bytes);
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.readableBytes());
+            if (head) {
+                bytes.release();
+            }
+            if (code == HttpResponseStatus.METHOD_NOT_ALLOWED) {
+                response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+            }
+            boolean keepAlive = mayKeepAlive && HttpUtil.isKeepAlive(request);
+            HttpUtil.setKeepAlive(response, keepAlive);
+            ctx.pipeline().get(RequestDeadline.class).answered(ctx.channel());
+            if (keepAlive) {
+                ctx.writeAndFlush(response, ctx.voidPromise());
+            } else {
+                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
             }
         }
     }

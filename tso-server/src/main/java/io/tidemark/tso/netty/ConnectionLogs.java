@@ -19,6 +19,9 @@ public final class ConnectionLogs {
     final BurstLog protocolErrors;
     final BurstLog notAuthorized;
     final BurstLog replyStalls;
+    final BurstLog acceptFailures;
+    final BurstLog frameLimits;
+    final BurstLog allocationFailures;
 
     /** @param timer schedules the summary lines */
     public ConnectionLogs(EventExecutorGroup timer) {
@@ -29,6 +32,9 @@ public final class ConnectionLogs {
         protocolErrors = new BurstLog(LOG, "protocol errors", timer);
         notAuthorized = new BurstLog(LOG, "refused requests of unauthorized clients", timer);
         replyStalls = new BurstLog(LOG, "connections closed for not reading their replies", timer);
+        acceptFailures = new BurstLog(LOG, "accept failures for want of file descriptors", timer);
+        frameLimits = new BurstLog(LOG, "connections closed for partly sent frames", timer);
+        allocationFailures = new BurstLog(LOG, "connections closed for want of memory", timer);
     }
 
     static Logger logger() {

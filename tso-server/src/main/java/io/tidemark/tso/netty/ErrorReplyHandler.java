@@ -53,8 +53,9 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof SslHandshakeCompletionEvent && !((SslHandshakeCompletionEvent) event).isSuccess()) {
+            Throwable cause = ((SslHandshakeCompletionEvent) event).cause();
             logs.tlsFailures.warn("TLS handshake with " + ctx.channel().remoteAddress() + " failed: "
-                    + ((SslHandshakeCompletionEvent) event).cause().getMessage());
+                    + (cause.getMessage() != null ? cause.getMessage() : cause.toString()));
         }
         ctx.fireUserEventTriggered(event);
     }
@@ -68,6 +69,15 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         // Stop decoding: the rest of the stream cannot be trusted after a bad frame.
         ctx.channel().config().setAutoRead(false);
         Throwable cause = thrown instanceof DecoderException && thrown.getCause() != null ? thrown.getCause() : thrown;
+        if (cause instanceof OutOfMemoryError) {
+            // No memory for what this client sent (or for its reply): its connection goes, the TSO carries on. Not
+            // the TSO's own error: the limits on frames and replies bound what clients may hold.
+            metrics.allocationFailures().inc();
+            logs.allocationFailures.warn("Closing connection " + ctx.channel().remoteAddress() + ": out of memory"
+                    + " for it (" + cause + ")");
+            ctx.close();
+            return;
+        }
         if (cause instanceof IOException) {
             // A failed TLS handshake was logged with its completion event.
             LOG.debug("Connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
@@ -76,8 +86,8 @@ final class ErrorReplyHandler extends ChannelInboundHandlerAdapter {
         }
         long requestId = 0;
         ErrorCode code;
-        if (cause instanceof NotServingException) {
-            code = ((NotServingException) cause).errorCode();
+        if (cause instanceof Refusal) {
+            code = ((Refusal) cause).errorCode();
             LOG.debug("Refusing connection {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
         } else if (cause instanceof ProtocolException) {
             code = ((ProtocolException) cause).errorCode();

@@ -35,9 +35,12 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private final TsoSettings settings;
     private final TsoMetrics metrics;
     private final ConnectionLogs logs;
+    private final FairTurns turns;
 
-    HandshakeHandler(ServingGate gate, TsoSettings settings, TsoMetrics metrics, ConnectionLogs logs) {
+    HandshakeHandler(ServingGate gate, TsoSettings settings, TsoMetrics metrics, ConnectionLogs logs,
+                     FairTurns turns) {
         this.gate = gate;
+        this.turns = turns;
         this.settings = settings;
         this.metrics = metrics;
         this.logs = logs;
@@ -66,7 +69,8 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         ctx.pipeline().get(FrameDecoder.class).maxFrameBytes(settings.maxFrameBytes());
         ctx.pipeline().remove(HandshakeTimeout.class);
         ctx.pipeline().addBefore(ctx.name(), "flow", new RequestFlow(settings.maxRequestsInFlight(),
-                settings.idleTimeoutMs(), settings.replyStallTimeoutMs(), metrics, logs));
+                settings.idleTimeoutMs(), settings.replyStallTimeoutMs(), settings.maxIdsPerSecond(), turns, metrics,
+                logs));
         ctx.pipeline().replace(this, "requests", new RequestHandler(incarnation.processor, identity));
         ctx.writeAndFlush(new HelloReply(Protocol.VERSION, incarnation.settings.commitMode(),
                 incarnation.settings.conflictLevel(), incarnation.epoch, settings.maxWriteSet(),
@@ -90,6 +94,6 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             throw new InvalidRequestException(0, ErrorCode.NOT_AUTHORIZED, "the client certificate subject '"
                     + subject + "' is not allowed by this TSO (" + TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS + ")");
         }
-        return tokens.identityOf(subject.getName(X500Principal.CANONICAL));
+        return tokens.identityOf(subject);
     }
 }

@@ -79,12 +79,12 @@ public final class ServingGate {
     /** For a HELLO: the incarnation to announce. */
     Incarnation incarnationForHello() {
         if (stopReason != null) {
-            throw new NotServingException(ErrorCode.UNAVAILABLE, "this TSO stopped serving: " + stopReason);
+            throw new Refusal(ErrorCode.UNAVAILABLE, "this TSO stopped serving: " + stopReason);
         }
         Incarnation a = active;
         if (a == null) {
             TsoLeaseNode holder = activeHolder.get();
-            throw new NotServingException(ErrorCode.NOT_ACTIVE, holder == null
+            throw new Refusal(ErrorCode.NOT_ACTIVE, holder == null
                     ? "this TSO is a standby taking over the lease; retry shortly"
                     : "this TSO is a standby; the active TSO is " + holder);
         }

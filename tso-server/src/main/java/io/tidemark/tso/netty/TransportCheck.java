@@ -4,12 +4,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ErrorReply;
 import io.tidemark.protocol.MessageEncoder;
+import io.tidemark.protocol.Protocol;
 
 import java.util.List;
 
@@ -25,13 +25,17 @@ final class TransportCheck extends ByteToMessageDecoder {
 
     /** Bytes needed to recognize a TLS record header. */
     private static final int HEADER_BYTES = 5;
+    /** The lowest and highest TLS record content types, and the major version of every TLS version. */
+    private static final int TLS_CHANGE_CIPHER_SPEC = 20;
+    private static final int TLS_HEARTBEAT = 24;
+    private static final int TLS_MAJOR_VERSION = 3;
 
-    private final SslContext tls;
+    private final TlsHandshakes tls;
     private final int handshakeTimeoutMs;
     private final ConnectionLogs logs;
 
-    /** @param tls the TSO's TLS context, or null when it speaks plaintext */
-    TransportCheck(SslContext tls, int handshakeTimeoutMs, ConnectionLogs logs) {
+    /** @param tls the TSO's TLS, or null when it speaks plaintext */
+    TransportCheck(TlsHandshakes tls, int handshakeTimeoutMs, ConnectionLogs logs) {
         this.tls = tls;
         this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.logs = logs;
@@ -39,12 +43,24 @@ final class TransportCheck extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        if (in.readableBytes() < HEADER_BYTES) {
+        int readable = in.readableBytes();
+        if (readable == 0) {
             return;
         }
-        boolean clientSpeaksTls = SslHandler.isEncrypted(in, false);
+        boolean clientSpeaksTls;
+        if (!mayStartTlsRecord(in)) {
+            // Decided from the first bytes, so a plaintext frame's length is checked the moment it arrives.
+            clientSpeaksTls = false;
+        } else if (tls == null && readable >= Protocol.LENGTH_FIELD_BYTES) {
+            // A TLS client, or a plaintext frame longer than any the TSO accepts before HELLO: refused either way.
+            clientSpeaksTls = true;
+        } else if (readable < HEADER_BYTES) {
+            return;
+        } else {
+            clientSpeaksTls = SslHandler.isEncrypted(in, false);
+        }
         if (tls != null && clientSpeaksTls) {
-            SslHandler handler = tls.newHandler(ctx.alloc());
+            SslHandler handler = tls.newHandler(ctx.channel());
             handler.setHandshakeTimeoutMillis(handshakeTimeoutMs);
             ctx.pipeline().replace(this, "tls", handler);
             return;
@@ -72,5 +88,17 @@ final class TransportCheck extends ByteToMessageDecoder {
                     + TidemarkConfig.CLIENT_TSO_TLS_ENABLED + "=false, or the TSO enable TLS");
         }
         ctx.writeAndFlush(MessageEncoder.frame(ctx.alloc(), refusal)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Whether the bytes so far may begin a TLS record: a content type from 20 to 23, then major version 3. A plaintext
+     * frame before HELLO never does: its length, at most {@code Protocol.MAX_HELLO_FRAME_BYTES}, begins with a zero.
+     */
+    private static boolean mayStartTlsRecord(ByteBuf in) {
+        int contentType = in.getUnsignedByte(in.readerIndex());
+        if (contentType < TLS_CHANGE_CIPHER_SPEC || contentType > TLS_HEARTBEAT) {
+            return false;
+        }
+        return in.readableBytes() < 2 || in.getUnsignedByte(in.readerIndex() + 1) == TLS_MAJOR_VERSION;
     }
 }

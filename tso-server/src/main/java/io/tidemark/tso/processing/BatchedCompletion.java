@@ -1,5 +1,6 @@
 package io.tidemark.tso.processing;
 
+import io.tidemark.certificate.DecisionKey;
 import com.codahale.metrics.Timer;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
@@ -13,6 +14,7 @@ import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.CommittedReply;
+import org.apache.hadoop.hbase.client.Durability;
 import io.tidemark.tso.TsoMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -113,6 +115,8 @@ public final class BatchedCompletion implements CommitCompletion {
 
     private final EventExecutor loop;
     private final CommitTable commitTable;
+    /** Seals every record it writes and every COMMITTED it sends. */
+    private final DecisionKey key;
     private final ParallelCommitWriter recordWriter;
     private final int maxBatch;
     private final long flushTimeoutMs;
@@ -136,8 +140,9 @@ public final class BatchedCompletion implements CommitCompletion {
      */
     public BatchedCompletion(EventExecutor loop, CommitTable commitTable, int writeParallelism, int maxBatch,
                              long flushTimeoutMs, long commitRecordTimeoutMs, TsoMetrics metrics,
-                             BooleanSupplier mayServe) {
+                             BooleanSupplier mayServe, DecisionKey key) {
         this.loop = loop;
+        this.key = key;
         this.mayServe = mayServe;
         this.commitTable = commitTable;
         this.recordWriter = new ParallelCommitWriter(commitTable, writeParallelism);
@@ -175,8 +180,9 @@ public final class BatchedCompletion implements CommitCompletion {
             Batch timed = batch;
             batch.flushTimer = loop.schedule(() -> flushTimeoutPassed(timed), flushTimeoutMs, TimeUnit.MILLISECONDS);
         }
-        batch.entries.add(new Entry(client, requestId, new CommitRecord(startTimestamp, commitTimestamp),
-                receivedNanos));
+        batch.entries.add(new Entry(client, requestId, new CommitRecord(startTimestamp, commitTimestamp,
+                Durability.USE_DEFAULT, key.commitCertificate(startTimestamp, commitTimestamp),
+                key.releaseToken(startTimestamp)), receivedNanos));
         batch.lastCommitTimestamp = commitTimestamp;
         lastAssignedCommit = commitTimestamp;
         if (batch.entries.size() >= maxBatch) {
@@ -300,8 +306,8 @@ public final class BatchedCompletion implements CommitCompletion {
             long start = e.record.startTimestamp();
             if (won[i]) {
                 metrics.commits().inc();
-                e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp()),
-                        e.client.voidPromise());
+                e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp(),
+                        e.record.certificate(), e.record.releaseToken()), e.client.voidPromise());
             } else {
                 metrics.aborts(AbortReason.INVALIDATED).inc();
                 e.client.write(new AbortedReply(e.requestId, start, AbortReason.INVALIDATED),

@@ -5,6 +5,7 @@ import com.google.common.hash.Hashing;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * Commit ownership: the TSO hands out a token with every start timestamp and commits a transaction only when its
@@ -41,9 +42,9 @@ public final class CommitTokens {
         return issue(startTimestamp, identity) == token;
     }
 
-    /** The identity of a client whose certificate names {@code subject} (a canonical distinguished name). */
-    public long identityOf(String subject) {
-        long identity = mac.hashString(subject, StandardCharsets.UTF_8).asLong();
+    /** The identity of a client whose certificate names {@code subject}, however its distinguished name is spelled. */
+    public long identityOf(X500Principal subject) {
+        long identity = mac.hashString(subject.getName(X500Principal.CANONICAL), StandardCharsets.UTF_8).asLong();
         return identity == ANONYMOUS ? 1 : identity;
     }
 }

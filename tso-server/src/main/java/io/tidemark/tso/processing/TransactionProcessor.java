@@ -10,7 +10,7 @@ import io.tidemark.timestamp.Timestamps;
 import io.tidemark.tso.TsoMetrics;
 import io.tidemark.tso.conflict.ConflictMap;
 import io.tidemark.tso.timestamp.TimestampOracle;
-import io.tidemark.writeset.WriteSetIds;
+import io.tidemark.tso.conflict.KeyedHash;
 
 /**
  * BEGIN and COMMIT: timestamps plus first-committer-wins conflict detection. The single writer of the oracle and the
@@ -19,10 +19,19 @@ import io.tidemark.writeset.WriteSetIds;
  * <p>A COMMIT is checked in this order, so that nothing it carries touches the conflict map unless the TSO would
  * commit it: the request is well formed; its write set is within the cap; it began in this incarnation (else
  * {@code STALE_EPOCH}, which is harmless whoever sent it); it carries the commit token issued with its start
- * timestamp to this client ({@link CommitTokens}); it is younger than the transaction timeout, if one is set (else
- * {@code TIMED_OUT}); only then the low watermark, the fences of the tables it names (else {@code FENCED}) and the
- * conflict check. The low watermark rises to every start timestamp the timeout expired, so compaction and the
- * sweeper need not wait for transactions that can no longer commit.
+ * timestamp to this client ({@link CommitTokens}); a fence comes from a client allowed to raise one ({@link Fences});
+ * it is younger than the transaction timeout, if one is set (else {@code TIMED_OUT}); only then the low watermark,
+ * whether its start timestamp already committed (refused: one transaction, one commit timestamp), the fences of the
+ * tables it names (else {@code FENCED}) and the conflict check. Where the conflict map forgot what a check needs
+ * (an evicted entry of the same bucket), the COMMIT aborts with {@code BELOW_LOW_WATERMARK}. The low watermark rises
+ * to every start timestamp the timeout expired, so compaction and the sweeper need not wait for transactions that
+ * can no longer commit.
+ *
+ * <p>A committed start timestamp is remembered in the conflict map like a written id, under a key only this
+ * incarnation can compute ({@code commitMarkers}), with its commit timestamp: a second COMMIT of it is refused. Without
+ * that, a client holding a transaction's token could commit it again with another write set and a second commit
+ * timestamp, and readers, which judge every cell of a writer once, could see its second writes at the first commit
+ * timestamp: half-visible.
  */
 public final class TransactionProcessor {
 
@@ -30,18 +39,26 @@ public final class TransactionProcessor {
     private final ConflictMap conflictMap;
     private final CommitCompletion completion;
     private final CommitTokens tokens;
+    private final Fences fences;
+    private final KeyedHash commitMarkers;
     private final int maxWriteSet;
     private final TsoMetrics metrics;
     private final long epoch;
     private final TransactionTimeout timeout;
 
-    /** @param transactionTimeoutMs how long a transaction may run before its COMMIT is refused; 0 for no limit */
+    /**
+     * @param commitMarkers the secret keyed hash a committed start timestamp is remembered under
+     * @param transactionTimeoutMs how long a transaction may run before its COMMIT is refused; 0 for no limit
+     */
     public TransactionProcessor(TimestampOracle oracle, ConflictMap conflictMap, CommitCompletion completion,
-                                CommitTokens tokens, int maxWriteSet, long transactionTimeoutMs, TsoMetrics metrics) {
+                                CommitTokens tokens, Fences fences, KeyedHash commitMarkers, int maxWriteSet,
+                                long transactionTimeoutMs, TsoMetrics metrics) {
         this.oracle = oracle;
         this.conflictMap = conflictMap;
         this.completion = completion;
         this.tokens = tokens;
+        this.fences = fences;
+        this.commitMarkers = commitMarkers;
         this.maxWriteSet = maxWriteSet;
         this.metrics = metrics;
         this.epoch = oracle.epoch();
@@ -68,23 +85,8 @@ public final class TransactionProcessor {
         long receivedNanos = System.nanoTime();
         long start = request.startTimestamp();
         validate(request);
-        AbortReason abort = null;
-        if (start <= epoch) {
-            abort = AbortReason.STALE_EPOCH;
-        } else if (!tokens.isValid(start, clientIdentity, request.commitToken())) {
-            metrics.notAuthorizedCommits().inc();
-            throw new InvalidRequestException(request.requestId(), ErrorCode.NOT_AUTHORIZED, "COMMIT of start"
-                    + " timestamp " + start + " refused: its commit token is not the one this TSO issued with that"
-                    + " timestamp to this client (a client may only commit transactions it began)");
-        } else if (start <= expireTimedOut()) {
-            abort = AbortReason.TIMED_OUT;
-        } else if (start <= conflictMap.lowWatermark()) {
-            abort = AbortReason.BELOW_LOW_WATERMARK;
-        } else if (fencedAfter(request.tableIds(), start)) {
-            abort = AbortReason.FENCED;
-        } else if (conflictMap.conflicts(request.writeSet(), start)) {
-            abort = AbortReason.CONFLICT;
-        }
+        boolean fence = Fences.isFence(request);
+        AbortReason abort = start <= epoch ? AbortReason.STALE_EPOCH : admit(request, fence, clientIdentity);
         if (abort != null) {
             metrics.aborts(abort).inc();
             client.write(new AbortedReply(request.requestId(), start, abort), client.voidPromise());
@@ -92,18 +94,60 @@ public final class TransactionProcessor {
             return;
         }
         long commit = oracle.next();
-        conflictMap.record(request.writeSet(), commit);
+        if (fence) {
+            fences.record(conflictMap, request, commit);
+        } else {
+            conflictMap.record(request.writeSet(), commit);
+        }
+        conflictMap.record(commitMarkers.hash(start), commit);
         completion.committed(client, request.requestId(), start, commit, receivedNanos);
     }
 
-    /** Whether a fence on one of the tables was committed after {@code start} (see {@link WriteSetIds#fence}). */
-    private boolean fencedAfter(long[] tableIds, long start) {
-        for (long table : tableIds) {
-            if (conflictMap.lastCommit(WriteSetIds.fence(table)) > start) {
-                return true;
-            }
+    /**
+     * Refuses (throws) a COMMIT its client may not send: a wrong commit token, a fence from a client not allowed to
+     * raise one. Then the first reason it must abort, or null when it commits.
+     */
+    private AbortReason admit(CommitRequest request, boolean fence, long clientIdentity) {
+        long start = request.startTimestamp();
+        if (!tokens.isValid(start, clientIdentity, request.commitToken())) {
+            metrics.notAuthorizedCommits().inc();
+            throw new InvalidRequestException(request.requestId(), ErrorCode.NOT_AUTHORIZED, "COMMIT of start"
+                    + " timestamp " + start + " refused: its commit token is not the one this TSO issued with that"
+                    + " timestamp to this client (a client may only commit transactions it began)");
         }
-        return false;
+        if (fence && !fences.mayFence(clientIdentity)) {
+            metrics.notAuthorizedFences().inc();
+            throw Fences.refusal(request);
+        }
+        if (start <= expireTimedOut()) {
+            return AbortReason.TIMED_OUT;
+        }
+        if (start <= conflictMap.lowWatermark()) {
+            return AbortReason.BELOW_LOW_WATERMARK;
+        }
+        return checkAgainstMap(request, start);
+    }
+
+    /** Whether the start committed already, its tables were fenced or its writes conflict; null when none. */
+    private AbortReason checkAgainstMap(CommitRequest request, long start) {
+        long marker = commitMarkers.hash(start);
+        ConflictMap.Recall committed = conflictMap.check(marker, start);
+        if (committed == ConflictMap.Recall.WRITTEN) {
+            metrics.duplicateCommits().inc();
+            throw new InvalidRequestException(request.requestId(), ErrorCode.MALFORMED, "start timestamp " + start
+                    + " already committed (at " + conflictMap.lastCommit(marker) + "): a transaction commits once");
+        }
+        ConflictMap.Recall fenced = fences.raisedAfter(conflictMap, request.tableIds(), start);
+        if (fenced == ConflictMap.Recall.WRITTEN) {
+            return AbortReason.FENCED;
+        }
+        ConflictMap.Recall written = conflictMap.check(request.writeSet(), start);
+        if (written == ConflictMap.Recall.WRITTEN) {
+            return AbortReason.CONFLICT;
+        }
+        // The map forgot something this COMMIT needs to be checked against: as if below the low watermark.
+        return committed.and(fenced).and(written) == ConflictMap.Recall.FORGOTTEN
+                ? AbortReason.BELOW_LOW_WATERMARK : null;
     }
 
     /** The largest start timestamp the timeout expired, which the low watermark then covers. */

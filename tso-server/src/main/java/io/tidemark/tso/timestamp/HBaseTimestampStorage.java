@@ -1,6 +1,8 @@
 package io.tidemark.tso.timestamp;
 
+import io.tidemark.certificate.DecisionKey;
 import io.tidemark.committable.CommitTableAdmin;
+import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.timestamp.TimestampTableSchema;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
@@ -55,6 +57,11 @@ public final class HBaseTimestampStorage implements TimestampStorage {
                     .getValue(TimestampTableSchema.FAMILY, TimestampTableSchema.QUALIFIER);
             return value == null ? 0L : TimestampTableSchema.decode(value);
         }
+    }
+
+    @Override
+    public void recordDecisionKey(DecisionKey key) throws IOException {
+        new TimestampTableKeys(connection, tableName).record(key);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.tidemark.tso.timestamp;
 
+import io.tidemark.certificate.DecisionKey;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -10,6 +13,7 @@ public final class InMemoryTimestampStorage implements TimestampStorage {
 
     private final AtomicLong bound = new AtomicLong();
     private final AtomicLong epoch = new AtomicLong();
+    private final Map<Long, DecisionKey> decisionKeys = new HashMap<>();
 
     @Override
     public long readBound() {
@@ -31,5 +35,15 @@ public final class InMemoryTimestampStorage implements TimestampStorage {
     @Override
     public long readEpoch() {
         return epoch.get();
+    }
+
+    @Override
+    public synchronized void recordDecisionKey(DecisionKey key) {
+        decisionKeys.put(key.epoch(), key);
+    }
+
+    /** The recorded keys, as a region server would find them. */
+    public synchronized DecisionKey decisionKey(long epoch) {
+        return decisionKeys.get(epoch);
     }
 }

@@ -1,5 +1,6 @@
 package io.tidemark.tso.timestamp;
 
+import io.tidemark.certificate.DecisionKey;
 import java.io.IOException;
 
 /** Durable home of the timestamp upper bound: no TSO incarnation ever hands out a timestamp above it. */
@@ -20,4 +21,10 @@ public interface TimestampStorage {
 
     /** The epoch the newest claim recorded, or 0 when none did. */
     long readEpoch() throws IOException;
+
+    /**
+     * Records the decision key of the incarnation that holds the lease, before it answers a COMMIT: region servers and
+     * the commit-record guard check its seals with it (docs/security.md).
+     */
+    void recordDecisionKey(DecisionKey key) throws IOException;
 }

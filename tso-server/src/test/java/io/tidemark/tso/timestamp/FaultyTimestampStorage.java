@@ -1,5 +1,6 @@
 package io.tidemark.tso.timestamp;
 
+import io.tidemark.certificate.DecisionKey;
 import java.io.IOException;
 
 /** An in-memory timestamp bound whose next claims can be made to fail or to race another TSO's claim. */
@@ -27,6 +28,11 @@ final class FaultyTimestampStorage implements TimestampStorage {
     @Override
     public long readEpoch() {
         return bound.readEpoch();
+    }
+
+    @Override
+    public void recordDecisionKey(DecisionKey key) {
+        bound.recordDecisionKey(key);
     }
 
     @Override

@@ -1,0 +1,111 @@
+package io.tidemark.committable;
+
+import io.tidemark.certificate.DecisionKey;
+import io.tidemark.timestamp.TimestampTableSchema;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The decision keys in the timestamp table's row {@code keys} ({@link TimestampTableSchema#KEYS_ROW}): read on first
+ * use and cached, read again when an epoch is asked for that the cache does not hold, at most once a second (a
+ * forged epoch must not turn every request into a read of the timestamp table). The TSO records its own key here
+ * ({@link #record}) before it answers a COMMIT. Thread-safe.
+ */
+public final class TimestampTableKeys implements DecisionKeys {
+
+    private static final long MIN_REREAD_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final Connection connection;
+    private final TableName timestampTable;
+    private NavigableMap<Long, DecisionKey> known = new TreeMap<>();
+    private long lastRead;
+    private boolean read;
+
+    public TimestampTableKeys(Connection connection, TableName timestampTable) {
+        this.connection = connection;
+        this.timestampTable = timestampTable;
+    }
+
+    public TableName timestampTable() {
+        return timestampTable;
+    }
+
+    @Override
+    public synchronized DecisionKey ofEpoch(long epoch) throws IOException {
+        DecisionKey key = known.get(epoch);
+        if (key == null && mayReadAgain()) {
+            readAll();
+            key = known.get(epoch);
+        }
+        return key;
+    }
+
+    @Override
+    public synchronized DecisionKey newest() throws IOException {
+        if (!read) {
+            readAll();
+        }
+        return known.isEmpty() ? null : known.lastEntry().getValue();
+    }
+
+    /**
+     * Records {@code key}, the TSO's own, and removes all but the newest {@link TimestampTableSchema#KEPT_KEYS}. Called
+     * by a TSO that holds the lease, before it answers its first COMMIT.
+     */
+    public synchronized void record(DecisionKey key) throws IOException {
+        try (Table table = connection.getTable(timestampTable)) {
+            table.put(new Put(TimestampTableSchema.KEYS_ROW).addColumn(TimestampTableSchema.FAMILY,
+                    Bytes.toBytes(key.epoch()), key.secret()));
+            readAll();
+            List<Long> oldestFirst = new ArrayList<>(known.keySet());
+            int excess = oldestFirst.size() - TimestampTableSchema.KEPT_KEYS;
+            if (excess > 0) {
+                Delete old = new Delete(TimestampTableSchema.KEYS_ROW);
+                for (long epoch : oldestFirst.subList(0, excess)) {
+                    old.addColumns(TimestampTableSchema.FAMILY, Bytes.toBytes(epoch));
+                }
+                table.delete(old);
+                readAll();
+            }
+        }
+    }
+
+    private boolean mayReadAgain() {
+        return !read || System.nanoTime() - lastRead >= MIN_REREAD_NANOS;
+    }
+
+    private void readAll() throws IOException {
+        Result row;
+        try (Table table = connection.getTable(timestampTable)) {
+            row = table.get(new Get(TimestampTableSchema.KEYS_ROW).addFamily(TimestampTableSchema.FAMILY));
+        }
+        NavigableMap<Long, DecisionKey> keys = new TreeMap<>();
+        NavigableMap<byte[], byte[]> columns = row.getFamilyMap(TimestampTableSchema.FAMILY);
+        if (columns != null) {
+            for (Map.Entry<byte[], byte[]> column : columns.entrySet()) {
+                if (column.getKey().length == Bytes.SIZEOF_LONG
+                        && column.getValue().length == DecisionKey.SECRET_BYTES) {
+                    long epoch = Bytes.toLong(column.getKey());
+                    keys.put(epoch, DecisionKey.of(epoch, column.getValue()));
+                }
+            }
+        }
+        known = keys;
+        read = true;
+        lastRead = System.nanoTime();
+    }
+}
