@@ -27,6 +27,8 @@ public final class DevelopmentCertificates {
 
     private static final String CA_ALIAS = "ca";
     private static final long KEYTOOL_TIMEOUT_SECONDS = 60;
+    private static final List<String> KEYTOOL_JVM_FLAGS = List.of("-J-XX:TieredStopAtLevel=1",
+            "-J-XX:+UseSerialGC");
 
     private final Path directory;
     private final Path caKeyStore;
@@ -154,6 +156,9 @@ public final class DevelopmentCertificates {
     private void keytool(String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        // A keytool run is a JVM that lives for a second: without the optimizing compiler and with the serial
+        // collector it starts in about half the time, and an authority with a few identities takes dozens of runs.
+        command.addAll(KEYTOOL_JVM_FLAGS);
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] output = process.getInputStream().readAllBytes();

@@ -1,9 +1,8 @@
 package io.tidemark.client;
 
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,11 +36,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link AsyncTTable}: one transaction's operations in flight together, with the rules of {@link TTable}. */
+@ExtendWith(SharedTestClusters.class)
 class AsyncTTableTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
     private static final byte[] MISSING_FAMILY = Bytes.toBytes("missing");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("async");
     private static AsyncConnection connection;
     private static ExecutorService executor;
 
@@ -58,12 +58,11 @@ class AsyncTTableTest {
     static void disconnect() throws Exception {
         executor.shutdownNow();
         connection.close();
-        CLUSTERS.close();
     }
 
     @BeforeEach
-    void createTable() throws Exception {
-        cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void createTable(TestCluster shared) throws Exception {
+        cluster = shared;
         name = cluster.createTable("async", Set.of(), Bytes.toBytes("row-4"), Bytes.toBytes("row-8"));
         table = cluster.tm.asyncTable(connection, name, executor);
     }

@@ -8,11 +8,12 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.InMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import io.tidemark.timestamp.Timestamps;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -28,8 +29,9 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -51,26 +53,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Checkpoints: write epochs inside one transaction ({@link Transaction#checkpoint()}), read at
  * {@link VisibilityLevel#SNAPSHOT}, {@link VisibilityLevel#SNAPSHOT_EXCLUDE_CURRENT} or
  * {@link VisibilityLevel#SNAPSHOT_ALL}, committed, rolled back, conflict-checked and recovered as one transaction.
+ * Tests that only read a transaction's own checkpoints and committed data run on the low-latency cluster alone: which
+ * of client and TSO writes a commit record does not change a read. Tests that commit, conflict, roll back or recover
+ * checkpoints run in both modes.
  */
+@ExtendWith(SharedTestClusters.class)
+// Alone: a sweep refuses while any table that may hold transactional cells is disabled or unmarked, as other
+// classes' tables are for moments while they are made or dropped.
+@Isolated
 class CheckpointTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("checkpoint");
-    /**
-     * The one mode of the tests that only read a transaction's own checkpoints and committed data: which of client
-     * and TSO writes a commit record does not change a read. Tests that commit, conflict, roll back or recover
-     * checkpoints run in both modes.
-     */
-    private static final CommitMode READS_ONLY_MODE = CommitMode.LOW_LATENCY;
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     @Test
-    void aStatementReadsThePreviousCheckpointNotTheCurrentOne() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void aStatementReadsThePreviousCheckpointNotTheCurrentOne(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("levels", Set.of());
         byte[] row = Bytes.toBytes("row");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -96,8 +92,7 @@ class CheckpointTest {
     }
 
     @Test
-    void anUpsertSelectOnOneTableDoesNotReadItsOwnOutput() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void anUpsertSelectOnOneTableDoesNotReadItsOwnOutput(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("upsert", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction load = cluster.tm.begin();
@@ -132,9 +127,8 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aCommitMakesEveryCheckpointVisibleToOthersAtOnce(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aCommitMakesEveryCheckpointVisibleToOthersAtOnce(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("commit", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             // Begun first: a later reader would, in low-latency mode, invalidate the running writer instead.
@@ -166,9 +160,8 @@ class CheckpointTest {
      * first version above the transaction's read of the region) is another, committed writer and stays.
      */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aRollbackRemovesEveryCheckpointButNotAFastPathWriteJustAboveTheStart(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aRollbackRemovesEveryCheckpointButNotAFastPathWriteJustAboveTheStart(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("rollback", Set.of(TableFeature.FAST_PATH));
         try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
             fp.put(put(Bytes.toBytes("warm-up"), "teaches the region a TSO timestamp"));
@@ -198,10 +191,9 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aConflictWithAConcurrentTransactionIsDetectedWhicheverCheckpointWroteTheColumn(CommitMode mode)
+    @EachCommitMode
+    void aConflictWithAConcurrentTransactionIsDetectedWhicheverCheckpointWroteTheColumn(TestCluster cluster)
             throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("conflict", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             for (int checkpointOfTheConflict = 0; checkpointOfTheConflict < 3; checkpointOfTheConflict++) {
@@ -227,8 +219,7 @@ class CheckpointTest {
     }
 
     @Test
-    void serverSideReadsObeyTheVisibilityLevel() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void serverSideReadsObeyTheVisibilityLevel(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("serverside", Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS));
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction tx = cluster.tm.begin();
@@ -251,14 +242,15 @@ class CheckpointTest {
     }
 
     @Test
-    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsOnTheClient() throws IOException {
-        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(READS_ONLY_MODE), Set.of(), null);
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsOnTheClient(TestCluster cluster) throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(cluster, Set.of(), null);
     }
 
     /** The same reads resolved by the region server: a filter is only allowed there, which proves the path taken. */
     @Test
-    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsInTheRegionServer() throws IOException {
-        readsEveryOwnVersionThenTheSnapshots(CLUSTERS.get(READS_ONLY_MODE),
+    void snapshotAllReadsEveryCheckpointsVersionThenTheSnapshotsInTheRegionServer(TestCluster cluster)
+            throws IOException {
+        readsEveryOwnVersionThenTheSnapshots(cluster,
                 Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS), new PrefixFilter(Bytes.toBytes("row")));
     }
 
@@ -321,9 +313,8 @@ class CheckpointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void theFastPathWorksOnARowWrittenInCheckpoints(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void theFastPathWorksOnARowWrittenInCheckpoints(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("fastpath", Set.of(TableFeature.FAST_PATH));
         byte[] row = Bytes.toBytes("row");
         try (TTable table = new TTable(TestCluster.connection(), name); FastPathTable fp = cluster.fastPath(name)) {
@@ -355,45 +346,46 @@ class CheckpointTest {
     @ParameterizedTest
     @EnumSource(CommitMode.class)
     void aTransactionWhoseClientDiedAfterCommittingCheckpointsIsRecoveredAsOne(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
-        TableName name = cluster.createTable("recovery", Set.of());
-        long start;
-        try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
-             TTable table = new TTable(TestCluster.connection(), name)) {
-            Transaction tx = dying.begin();
-            start = tx.startTimestamp();
-            tx.checkpoint();
-            table.put(tx, put(key(0), "a1"));
-            tx.checkpoint();
-            table.put(tx, put(key(1), "b2"));
-            dying.commit(tx);
-        }
-        try (TTable table = new TTable(TestCluster.connection(), name)) {
-            assertTrue(cluster.commitTable.lookup(start).isCommitted(), "the record stays: no shadow cells yet");
-            assertEquals(Set.of(), shadowCellVersions(name));
-            // No reader comes first: a reader would heal the shadow cells itself and leave the sweeper nothing to do.
+        // A cluster of its own: the sweeper takes on every record of its commit table.
+        try (TestCluster cluster = TestCluster.start("checkpoint_sweep", mode)) {
+            TableName name = cluster.createTable("recovery", Set.of());
+            long start;
+            try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
+                 TTable table = new TTable(TestCluster.connection(), name)) {
+                Transaction tx = dying.begin();
+                start = tx.startTimestamp();
+                tx.checkpoint();
+                table.put(tx, put(key(0), "a1"));
+                tx.checkpoint();
+                table.put(tx, put(key(1), "b2"));
+                dying.commit(tx);
+            }
+            try (TTable table = new TTable(TestCluster.connection(), name)) {
+                assertTrue(cluster.commitTable.lookup(start).isCommitted(), "the record stays: no shadow cells yet");
+                assertEquals(Set.of(), shadowCellVersions(name));
+                // No reader comes first: a reader would heal the shadow cells itself and leave the sweeper nothing
+                // to do.
+                TidemarkConfig sweeperConfig = cluster.configWith(
+                        config -> config.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0"));
+                new CommitTableSweeper(TestCluster.connection(), sweeperConfig).sweepAll();
 
-            Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
-            TidemarkConfig sweeperConfig = new TidemarkConfig(conf);
-            sweeperConfig.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0");
-            new CommitTableSweeper(TestCluster.connection(), sweeperConfig).sweepAll();
-
-            assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the sweeper completed and removed the record");
-            assertEquals(Set.of(Timestamps.checkpointVersion(start, 1), Timestamps.checkpointVersion(start, 2)),
-                    shadowCellVersions(name));
-            assertEquals("a1", LatestRead.of(cluster, table, key(0)));
-            assertEquals("b2", LatestRead.of(cluster, table, key(1)));
-        } finally {
-            TestCluster.drop(name);
+                assertTrue(cluster.commitTable.lookup(start).isAbsent(),
+                        "the sweeper completed and removed the record");
+                assertEquals(Set.of(Timestamps.checkpointVersion(start, 1), Timestamps.checkpointVersion(start, 2)),
+                        shadowCellVersions(name));
+                assertEquals("a1", LatestRead.of(cluster, table, key(0)));
+                assertEquals("b2", LatestRead.of(cluster, table, key(1)));
+            } finally {
+                TestCluster.drop(name);
+            }
         }
     }
 
     /** A client dies before committing: a reader decides all its checkpoints at once, as never committed. */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(CommitMode mode)
+    @EachCommitMode
+    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(TestCluster cluster)
             throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = cluster.createTable("died", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction load = cluster.tm.begin();
@@ -423,8 +415,8 @@ class CheckpointTest {
      */
     @ParameterizedTest
     @EnumSource(Reads.class)
-    void readModifyWritesAtSnapshotExcludeCurrentBuildOnTheTransactionsOwnWrites(Reads reads) throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void readModifyWritesAtSnapshotExcludeCurrentBuildOnTheTransactionsOwnWrites(Reads reads,
+            @InMode(CommitMode.LOW_LATENCY) TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("rmw", reads.features);
         byte[] row = Bytes.toBytes("counter");
         byte[] key = Bytes.toBytes("key");
@@ -450,8 +442,8 @@ class CheckpointTest {
     /** Issue 32: a row delete at SNAPSHOT_EXCLUDE_CURRENT missed the columns the current checkpoint had written. */
     @ParameterizedTest
     @EnumSource(Reads.class)
-    void aRowDeleteAtSnapshotExcludeCurrentCoversTheCurrentCheckpointsColumns(Reads reads) throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void aRowDeleteAtSnapshotExcludeCurrentCoversTheCurrentCheckpointsColumns(Reads reads,
+            @InMode(CommitMode.LOW_LATENCY) TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("rowdelete", reads.features);
         byte[] row = Bytes.toBytes("row");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -480,8 +472,7 @@ class CheckpointTest {
     }
 
     @Test
-    void checkpointsAreBoundedAndRefusedInReadOnlyTransactions() throws IOException {
-        TestCluster cluster = CLUSTERS.get(READS_ONLY_MODE);
+    void checkpointsAreBoundedAndRefusedInReadOnlyTransactions(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("limits", Set.of());
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction tx = cluster.tm.begin();

@@ -1,23 +1,22 @@
 package io.tidemark.client;
 
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-import javax.management.JMException;
-import javax.management.MBeanServer;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.management.JMException;
+import javax.management.MBeanServer;
 
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 11, observability: a {@link TransactionManager}'s metrics, read the way an operator's tool reads them, from the
  * platform MBean server, while the manager works against a real TSO and HBase.
  */
+@ExtendWith(SharedTestClusters.class)
 class ClientMetricsTest {
 
     private static final byte[] X = Bytes.toBytes("x");
@@ -39,16 +39,9 @@ class ClientMetricsTest {
     private static TableName tableName;
 
     @BeforeAll
-    static void start() throws IOException {
-        env = TestCluster.start("clientmetrics", CommitMode.LOW_LATENCY);
+    static void createTable(TestCluster shared) throws IOException {
+        env = shared;
         tableName = env.createTable("data", Set.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @Test
@@ -140,9 +133,8 @@ class ClientMetricsTest {
     }
 
     private static TransactionManager.Builder manager(String metricsName) {
-        TidemarkConfig config = new TidemarkConfig(new Configuration(env.config.hadoopConfiguration()));
-        config.set(TidemarkConfig.CLIENT_METRICS_NAME, metricsName);
-        return env.managerBuilder().config(config);
+        return env.managerBuilder().config(env.configWith(
+                config -> config.set(TidemarkConfig.CLIENT_METRICS_NAME, metricsName)));
     }
 
     private static long count(String manager, String metric) throws JMException {

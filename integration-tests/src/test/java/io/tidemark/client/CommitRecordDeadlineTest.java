@@ -4,13 +4,14 @@ import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.LatestSnapshot;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -26,18 +27,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The commit-record deadline runs from the moment COMMIT is sent: a COMMITTED reply that arrives after it may no
  * longer be turned into a commit record, so the transaction settles its outcome by invalidating itself.
  */
+@ExtendWith(SharedTestClusters.class)
 class CommitRecordDeadlineTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
     private static final long TIMEOUT_MS = 1_000;
 
     @Test
-    void aCommittedReplyArrivingAfterTheDeadlineAbortsWithoutACommitRecord() throws IOException {
-        try (TestCluster cluster = TestCluster.start("deadline", CommitMode.LOW_LATENCY,
+    void aCommittedReplyArrivingAfterTheDeadlineAbortsWithoutACommitRecord(TestCluster cluster) throws IOException {
+        TidemarkConfig shortDeadline = cluster.configWith(
                 config -> config.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, String.valueOf(TIMEOUT_MS)));
-             NettyTsoClient real = NettyTsoClient.create(cluster.config,
-                     TestCluster.connection().getConfiguration());
-             TransactionManager slowTso = cluster.managerBuilder()
+        try (NettyTsoClient real = NettyTsoClient.create(shortDeadline, TestCluster.connection().getConfiguration());
+             TransactionManager slowTso = cluster.managerBuilder().config(shortDeadline)
                      .tsoClient(new SlowCommitReplies(real, TIMEOUT_MS + 500)).build();
              TTable table = new TTable(TestCluster.connection(), cluster.createTransactionalTable("deadline"))) {
             byte[] row = Bytes.toBytes("late");

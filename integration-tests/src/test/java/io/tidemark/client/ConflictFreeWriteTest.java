@@ -1,6 +1,6 @@
 package io.tidemark.client;
 
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.List;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Conflict-free writes: atomic with their transaction, never a reason for an abort. */
+@ExtendWith(SharedTestClusters.class)
 class ConflictFreeWriteTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -30,17 +32,16 @@ class ConflictFreeWriteTest {
     private static TableName index;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("conflictfree", CommitMode.LOW_LATENCY);
+    static void createTables(TestCluster shared) throws IOException {
+        cluster = shared;
         data = cluster.createTable("data", Set.of());
         index = cluster.createTable("index", Set.of());
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void dropTables() throws IOException {
         TestCluster.drop(data);
         TestCluster.drop(index);
-        cluster.close();
     }
 
     @Test

@@ -2,14 +2,15 @@ package io.tidemark.client;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.OwnTestCluster;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 
@@ -25,21 +26,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ConflictLevelTest {
 
+    @RegisterExtension
+    static final OwnTestCluster ROW_LEVEL = OwnTestCluster.of("conflict_level", CommitMode.LOW_LATENCY,
+            config -> config.set(TidemarkConfig.TSO_CONFLICT_LEVEL, "row"));
+
     private static TestCluster env;
     private static TableName table;
 
     @BeforeAll
-    static void start() throws IOException {
-        env = TestCluster.start("conflict_level", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.TSO_CONFLICT_LEVEL, "row"));
+    static void createTable(TestCluster cluster) throws IOException {
+        env = cluster;
         table = env.createTransactionalTable("data");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @Test

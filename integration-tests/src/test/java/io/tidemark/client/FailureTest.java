@@ -16,6 +16,7 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.HeldCommitRecords;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.tso.TsoServer;
 import io.tidemark.writeset.WriteSetIds;
@@ -28,9 +29,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.Set;
@@ -51,6 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Clients that die or fail halfway through the protocol, and a TSO that restarts: readers must still see exactly the
  * committed data. Dying clients are simulated by running the protocol's steps by hand (TSO, raw puts, commit table).
  */
+@ExtendWith(SharedTestClusters.class)
 class FailureTest {
 
     private static final byte[] X = Bytes.toBytes("x");
@@ -60,16 +62,9 @@ class FailureTest {
     private static TableName tableName;
 
     @BeforeAll
-    static void start() throws IOException {
-        env = TestCluster.start("failure", CommitMode.LOW_LATENCY);
+    static void createTable(TestCluster shared) throws IOException {
+        env = shared;
         tableName = env.createTable("data", Set.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @Test

@@ -1,16 +1,15 @@
 package io.tidemark.client;
 
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.Set;
@@ -21,20 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Fences for DDL: transactions that began before a fence on a table they write cannot commit. */
+@ExtendWith(SharedTestClusters.class)
 class FenceTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("fence");
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aFenceAbortsOlderWritersOfItsTableAndNobodyElse(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aFenceAbortsOlderWritersOfItsTableAndNobodyElse(TestCluster cluster) throws IOException {
         TableName fenced = cluster.createTable("fenced", Set.of());
         TableName untouched = cluster.createTable("untouched", Set.of());
         byte[] row = Bytes.toBytes("r");
@@ -67,8 +60,7 @@ class FenceTest {
     }
 
     @Test
-    void fencesOnOneTableOneAfterAnotherEachGetALaterTimestamp() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void fencesOnOneTableOneAfterAnotherEachGetALaterTimestamp(TestCluster cluster) throws IOException {
         TableName table = TableName.valueOf(TestCluster.NAMESPACE, "twofences");
         long first = cluster.tm.fence(table);
         long second = cluster.tm.fence(table);

@@ -2,7 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.committable.CommitTableSchema;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.faults.BeforeDelivery;
 import org.apache.hadoop.hbase.TableName;
@@ -11,9 +11,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Group commit inside a {@link TransactionManager}, on a real TSO and HBase: commits that pile up behind a commit-table
  * round trip share the next one, which the manager sends through its asynchronous HBase connection.
  */
+@ExtendWith(SharedTestClusters.class)
 class GroupCommitTest {
 
     private static final byte[] X = Bytes.toBytes("x");
@@ -40,17 +41,9 @@ class GroupCommitTest {
     private static TableName tableName;
 
     @BeforeAll
-    static void start() throws IOException {
-        env = TestCluster.start("groupcommit", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "1"));
+    static void createTable(TestCluster shared) throws IOException {
+        env = shared;
         tableName = env.createTable("data", Set.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (env != null) {
-            env.close();
-        }
     }
 
     @Test
@@ -63,7 +56,7 @@ class GroupCommitTest {
                 op -> isCommitRecordWrite(op) && held.compareAndSet(false, true), op -> await(release));
         Connection holding = holdFirstRecord.wrap(TestCluster.connection());
         try (TransactionManager tm = env.managerBuilder().build();
-             TransactionManager queued = TransactionManager.builder(holding).config(env.config).build();
+             TransactionManager queued = TransactionManager.builder(holding).config(oneRoundTripAtATime()).build();
              TTable table = new TTable(TestCluster.connection(), tableName)) {
             CompletableFuture<Void> first = commitInThread(queued, table, "first");
             while (!held.get()) {
@@ -97,6 +90,11 @@ class GroupCommitTest {
         } finally {
             release.countDown();
         }
+    }
+
+    /** A client configuration whose commit records take one commit-table round trip at a time. */
+    private static TidemarkConfig oneRoundTripAtATime() {
+        return env.configWith(config -> config.set(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "1"));
     }
 
     private static boolean isCommitRecordWrite(Object op) {

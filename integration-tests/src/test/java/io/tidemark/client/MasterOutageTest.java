@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * meets its first pending writer, while the master is away (a restart, a fail-over to a backup master) must not wait
  * for it. Both check the commit table's layout first; that check reads a row, not the table's descriptor.
  */
+// Alone: the master is away for a while, and other classes' table changes would wait for it.
+@Isolated
 class MasterOutageTest {
 
     private static final byte[] Q = Bytes.toBytes("q");

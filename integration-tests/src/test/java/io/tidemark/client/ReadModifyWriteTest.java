@@ -1,7 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.table.TableFeature;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Increment, Append, checkAndMutate and RowMutations inside generic transactions, against a real HBase and TSO. */
+@ExtendWith(SharedTestClusters.class)
 class ReadModifyWriteTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -46,17 +48,16 @@ class ReadModifyWriteTest {
     private static TableName plain;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("rmw", CommitMode.LOW_LATENCY);
+    static void createTables(TestCluster shared) throws IOException {
+        cluster = shared;
         transactional = cluster.createTable("rmw", TableFeature.DEFAULT);
         plain = cluster.createPlainTable("rmwplain", 1);
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void dropTables() throws IOException {
         TestCluster.drop(transactional);
         TestCluster.drop(plain);
-        cluster.close();
     }
 
     private static byte[] newRow() {

@@ -1,16 +1,15 @@
 package io.tidemark.client;
 
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -25,16 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Read-only transactions at bounded staleness: {@link TransactionManager#beginReadOnly(Staleness)}. */
+@ExtendWith(SharedTestClusters.class)
 class ReadOnlyTransactionTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
     private static final Duration LONG = Duration.ofHours(1);
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("readonly");
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     private static void write(TestCluster cluster, TTable table, byte[] row, String value) throws IOException {
         Transaction tx = cluster.tm.begin();
@@ -48,9 +42,8 @@ class ReadOnlyTransactionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aStaleReadOnlyTransactionReadsAtTheLatestCommitWithoutAskingTheTso(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aStaleReadOnlyTransactionReadsAtTheLatestCommitWithoutAskingTheTso(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("stale", Set.of());
         byte[] earlier = Bytes.toBytes("earlier");
         byte[] latest = Bytes.toBytes("latest");
@@ -78,9 +71,8 @@ class ReadOnlyTransactionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void withoutAKnownSnapshotOrWithNoStalenessTheTsoIsAsked(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void withoutAKnownSnapshotOrWithNoStalenessTheTsoIsAsked(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("fresh", Set.of());
         byte[] row = Bytes.toBytes("r");
         try (TransactionManager reader = cluster.managerBuilder().build();
@@ -104,9 +96,8 @@ class ReadOnlyTransactionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aSnapshotOlderThanTheBoundIsNotReused(CommitMode mode) throws Exception {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void aSnapshotOlderThanTheBoundIsNotReused(TestCluster cluster) throws Exception {
         try (TransactionManager tm = cluster.managerBuilder().build()) {
             Transaction known = tm.beginReadOnly(Staleness.none());
             Thread.sleep(20);
@@ -119,9 +110,8 @@ class ReadOnlyTransactionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void writesInAReadOnlyTransactionAreRefusedAndLeaveNothing(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void writesInAReadOnlyTransactionAreRefusedAndLeaveNothing(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("refused", Set.of());
         byte[] row = Bytes.toBytes("r");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -143,9 +133,8 @@ class ReadOnlyTransactionTest {
 
     /** Transfers keep the total; every reused snapshot must see a total that some serial order produced. */
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void reusedSnapshotsAreConsistentWhileWritersCommit(CommitMode mode) throws Exception {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void reusedSnapshotsAreConsistentWhileWritersCommit(TestCluster cluster) throws Exception {
         TableName name = cluster.createTable("transfers", Set.of());
         byte[][] accounts = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
         try (TransactionManager tm = cluster.managerBuilder().build();

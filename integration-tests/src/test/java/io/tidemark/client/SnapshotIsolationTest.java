@@ -5,6 +5,7 @@ import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
 import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.visibility.SnapshotQuery;
@@ -18,9 +19,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,12 +46,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Snapshot isolation, end to end: a real TSO per commit mode, real sockets, real HBase. Each mode has its own TSO,
- * timestamp and commit tables and data table; each test uses its own rows.
+ * Snapshot isolation, end to end: a real TSO per commit mode (the shared test cluster of each mode, with its own
+ * timestamp and commit tables), real sockets, real HBase. Each mode has a data table of this class's; each test uses
+ * its own rows.
  */
 class SnapshotIsolationTest {
 
-    private static final Map<CommitMode, TestCluster> ENVS = new EnumMap<>(CommitMode.class);
     private static final Map<CommitMode, TableName> TABLES = new EnumMap<>(CommitMode.class);
     private static final AtomicInteger ROWS = new AtomicInteger();
 
@@ -60,37 +59,28 @@ class SnapshotIsolationTest {
     private TransactionManager tm;
     private TTable table;
 
-    @AfterAll
-    static void stopTsos() {
-        ENVS.values().forEach(TestCluster::close);
-        ENVS.clear();
-        TABLES.clear();
-    }
-
-    private void use(CommitMode mode) throws IOException {
-        synchronized (ENVS) {
-            if (!ENVS.containsKey(mode)) {
-                TestCluster e = TestCluster.start("si_" + mode.configName().replace('-', '_'), mode);
-                ENVS.put(mode, e);
-                TABLES.put(mode, e.createTable("data", Set.of()));
+    private void use(TestCluster cluster) throws IOException {
+        synchronized (TABLES) {
+            if (!TABLES.containsKey(cluster.mode)) {
+                TABLES.put(cluster.mode, cluster.createTable("data", Set.of()));
             }
         }
-        env = ENVS.get(mode);
+        env = cluster;
         tm = env.tm;
-        table = new TTable(TestCluster.connection(), TABLES.get(mode));
+        table = new TTable(TestCluster.connection(), TABLES.get(cluster.mode));
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void noDirtyReads(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void noDirtyReads(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("dirty");
         seed(row, "x", "0");
         Transaction writer = tm.begin();
         put(writer, row, "x", "1");
         Transaction reader = tm.begin();
         assertEquals("0", read(reader, row, "x"));
-        if (mode == CommitMode.LOW_LATENCY) {
+        if (cluster.mode == CommitMode.LOW_LATENCY) {
             // The reader could not wait for an undecided writer, so it invalidated it.
             TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> tm.commit(writer));
             assertEquals(TransactionAbortedException.Reason.INVALIDATED, e.reason());
@@ -104,9 +94,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void snapshotStaysStableWhileOthersCommit(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void snapshotStaysStableWhileOthersCommit(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("stable");
         seed(row, "x", "0");
         Transaction reader = tm.begin();
@@ -127,9 +117,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void lostUpdateIsPrevented(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void lostUpdateIsPrevented(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("lost");
         seed(row, "x", "10");
         Transaction t1 = tm.begin();
@@ -146,9 +136,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void readSkewIsPrevented(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void readSkewIsPrevented(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("skew");
         Transaction seed = tm.begin();
         put(seed, row, "x", "50");
@@ -167,9 +157,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void writeSkewIsAllowed(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void writeSkewIsAllowed(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("wskew");
         Transaction seed = tm.begin();
         put(seed, row, "x", "1");
@@ -189,9 +179,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void readYourOwnWrites(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void readYourOwnWrites(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("own");
         seed(row, "x", "old");
         Transaction tx = tm.begin();
@@ -212,9 +202,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void scanSeesExactlyTheSnapshot(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void scanSeesExactlyTheSnapshot(TestCluster cluster) throws IOException {
+        use(cluster);
         String prefix = row("scan");
         Transaction seed = tm.begin();
         for (int i = 0; i < 6; i++) {
@@ -240,9 +230,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void emptyValueIsAnOrdinaryValue(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void emptyValueIsAnOrdinaryValue(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("empty");
         Transaction tx = tm.begin();
         table.put(tx, new Put(Bytes.toBytes(row)).addColumn(F, q("x"), new byte[0]));
@@ -254,9 +244,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void deleteOfAColumnHidesOnlyThatColumn(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void deleteOfAColumnHidesOnlyThatColumn(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("delcol");
         Transaction seed = tm.begin();
         put(seed, row, "a", "1");
@@ -274,9 +264,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void deleteOfAFamilyHidesEveryColumnOfTheFamily(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void deleteOfAFamilyHidesEveryColumnOfTheFamily(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("delfam");
         byte[] r = Bytes.toBytes(row);
         Transaction seed = tm.begin();
@@ -293,9 +283,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void deleteOfARowHidesEveryColumn(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void deleteOfARowHidesEveryColumn(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("delrow");
         byte[] r = Bytes.toBytes(row);
         Transaction seed = tm.begin();
@@ -313,9 +303,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void deleteThenPutInOneTransactionKeepsThePut(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void deleteThenPutInOneTransactionKeepsThePut(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("delput");
         seed(row, "x", "old");
         Transaction tx = tm.begin();
@@ -332,9 +322,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void rollbackRemovesTentativeCells(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void rollbackRemovesTentativeCells(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("rollback");
         seed(row, "x", "kept");
         Transaction tx = tm.begin();
@@ -350,9 +340,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void readOnlyTransactionCommitsWithoutTso(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void readOnlyTransactionCommitsWithoutTso(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("readonly");
         seed(row, "x", "1");
         try (CountingTsoClient counting = new CountingTsoClient(NettyTsoClient.create(
@@ -368,9 +358,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void differentColumnsOfOneRowDoNotConflictAtCellLevel(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void differentColumnsOfOneRowDoNotConflictAtCellLevel(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("cell");
         Transaction t1 = tm.begin();
         Transaction t2 = tm.begin();
@@ -383,9 +373,9 @@ class SnapshotIsolationTest {
     }
 
 @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void olderVersionsAreFetchedWhenTheNewestAreInvisible(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void olderVersionsAreFetchedWhenTheNewestAreInvisible(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("deep");
         seed(row, "x", "visible");
         // More undecided versions below the snapshot than one read fetches (writers that never finish): the reader
@@ -401,9 +391,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void batchRunsPutsDeletesAndGets(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void batchRunsPutsDeletesAndGets(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("batch");
         seed(row, "gone", "1");
         Transaction tx = tm.begin();
@@ -419,9 +409,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void committedWritesCarryShadowCells(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void committedWritesCarryShadowCells(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("shadow");
         Transaction tx = tm.begin();
         put(tx, row, "x", "1");
@@ -437,9 +427,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void asyncPostCommitWritesShadowCellsInTheBackground(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void asyncPostCommitWritesShadowCellsInTheBackground(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("async");
         Transaction tx;
         try (TransactionManager asyncTm = env.managerBuilder().postCommit(PostCommitMode.ASYNC).build()) {
@@ -459,9 +449,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void existenceOnlyGetAnswersWithTheFlag(CommitMode mode) throws IOException {
-        use(mode);
+    @EachCommitMode
+    void existenceOnlyGetAnswersWithTheFlag(TestCluster cluster) throws IOException {
+        use(cluster);
         String row = row("exists");
         seed(row, "x", "1");
         Transaction tx = tm.begin();
@@ -474,9 +464,9 @@ class SnapshotIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void concurrentTransfersPreserveTheTotal(CommitMode mode) throws Exception {
-        use(mode);
+    @EachCommitMode
+    void concurrentTransfersPreserveTheTotal(TestCluster cluster) throws Exception {
+        use(cluster);
         String prefix = row("bank");
         int accounts = 5;
         Transaction seed = tm.begin();

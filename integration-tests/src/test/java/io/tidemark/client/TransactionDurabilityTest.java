@@ -2,8 +2,8 @@ package io.tidemark.client;
 
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.OwnTestCluster;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.util.List;
@@ -45,8 +46,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class TransactionDurabilityTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    /** Low-latency mode: the client writes the commit record itself, so the transaction's durability reaches it. */
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("durability");
+    /**
+     * Low-latency mode: the client writes the commit record itself, so the transaction's durability reaches it. A
+     * cluster of its own: the recorder is attached to its commit table.
+     */
+    @RegisterExtension
+    static final OwnTestCluster OWN = OwnTestCluster.of("durability", CommitMode.LOW_LATENCY, config -> { });
+
     private static TestCluster cluster;
     private static TableName data;
     private static TTable table;
@@ -83,7 +89,7 @@ class TransactionDurabilityTest {
 
     @BeforeAll
     static void setUp() throws IOException {
-        cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+        cluster = OWN.get();
         data = cluster.createTable("durability", Set.of());
         record(data);
         record(cluster.commitTable.tableName());
@@ -101,7 +107,6 @@ class TransactionDurabilityTest {
     static void tearDown() throws IOException {
         table.close();
         TestCluster.drop(data);
-        CLUSTERS.close();
     }
 
     @BeforeEach

@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.OwnTestCluster;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -10,6 +11,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.util.Set;
@@ -25,20 +27,22 @@ class TransactionTimeoutTest {
     private static final long TIMEOUT_MS = 500;
     private static final byte[] Q = Bytes.toBytes("q");
 
+    @RegisterExtension
+    static final OwnTestCluster OWN = OwnTestCluster.of("txtimeout", CommitMode.LOW_LATENCY,
+            config -> config.set(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS, Long.toString(TIMEOUT_MS)));
+
     private static TestCluster cluster;
     private static TableName table;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("txtimeout", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS, Long.toString(TIMEOUT_MS)));
+    static void createTable(TestCluster own) throws IOException {
+        cluster = own;
         table = cluster.createTable("data", Set.of());
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void dropTable() throws IOException {
         TestCluster.drop(table);
-        cluster.close();
     }
 
     @Test

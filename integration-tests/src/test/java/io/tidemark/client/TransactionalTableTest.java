@@ -1,7 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.table.TableFeature;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -25,6 +25,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The drop-in {@link Table}: ordinary HBase client code gives the same results against plain HBase and inside a
  * transaction, and only snapshot-isolated results when run concurrently.
  */
+@ExtendWith(SharedTestClusters.class)
 class TransactionalTableTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -54,17 +56,16 @@ class TransactionalTableTest {
     private static TableName plain;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("droptable", CommitMode.LOW_LATENCY);
+    static void createTables(TestCluster shared) throws IOException {
+        cluster = shared;
         transactional = cluster.createTable("drop", TableFeature.DEFAULT);
         plain = cluster.createPlainTable("dropplain", 1);
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void dropTables() throws IOException {
         TestCluster.drop(transactional);
         TestCluster.drop(plain);
-        cluster.close();
     }
 
     /** Ordinary HBase client code, written against Table only; returns what it observed. */

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.OwnTestCluster;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -10,9 +11,9 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 
@@ -28,19 +29,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WriteSetCapTest {
 
     private static final int CAP = 5;
+
+    @RegisterExtension
+    static final OwnTestCluster OWN = OwnTestCluster.of("write_set_cap", CommitMode.LOW_LATENCY,
+            config -> config.set(TidemarkConfig.TSO_MAX_WRITE_SET, Integer.toString(CAP)));
+
     private static TestCluster env;
     private static TableName table;
 
     @BeforeAll
-    static void start() throws IOException {
-        env = TestCluster.start("write_set_cap", CommitMode.LOW_LATENCY,
-                config -> config.set(TidemarkConfig.TSO_MAX_WRITE_SET, Integer.toString(CAP)));
+    static void createTable(TestCluster own) throws IOException {
+        env = own;
         table = env.createTransactionalTable("capped");
-    }
-
-    @AfterAll
-    static void stop() {
-        env.close();
     }
 
     @Test

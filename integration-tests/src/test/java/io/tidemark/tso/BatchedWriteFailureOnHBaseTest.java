@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.util.LinkedHashSet;
@@ -30,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link BatchedWriteFailureContract} on a real commit table, disabled while the batch must wait. The TSO talks to
  * HBase over an impatient connection, so that each attempt fails fast rather than retrying inside the HBase client.
  */
+// Alone: its commit table is away against deadlines of two seconds, which other classes' load would blur.
+@Isolated
 class BatchedWriteFailureOnHBaseTest extends BatchedWriteFailureContract {
 
     private static final long RECORD_TIMEOUT_MS = 2000;

@@ -143,6 +143,16 @@ public final class TestCluster implements AutoCloseable {
         return TransactionManager.builder(connection()).config(config);
     }
 
+    /**
+     * A copy of this cluster's configuration with {@code settings} applied, e.g. client settings of a further
+     * manager ({@code managerBuilder().config(...)}) or of a sweeper; the cluster's own configuration is unchanged.
+     */
+    public TidemarkConfig configWith(Consumer<TidemarkConfig> settings) {
+        TidemarkConfig copy = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        settings.accept(copy);
+        return copy;
+    }
+
     /** A table name no other table of this JVM has. */
     public TableName newName(String prefix) {
         return TableName.valueOf(NAMESPACE, name + "_" + prefix + "_" + TABLES.incrementAndGet());
@@ -175,11 +185,7 @@ public final class TestCluster implements AutoCloseable {
     private TableName createTable(String prefix, Set<TableFeature> features, Map<String, String> settings,
             byte[][] splitKeys) throws IOException {
         TableName table = newName(prefix);
-        TidemarkConfig tableConfig = config;
-        if (!settings.isEmpty()) {
-            tableConfig = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
-            settings.forEach(tableConfig::set);
-        }
+        TidemarkConfig tableConfig = settings.isEmpty() ? config : configWith(c -> settings.forEach(c::set));
         create(new TidemarkAdmin(connection(), tableConfig).descriptorFor(table,
                 List.of(Bytes.toString(F), Bytes.toString(G)), features), splitKeys);
         return table;

@@ -3,6 +3,8 @@ package io.tidemark.ycsb;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.InMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
@@ -13,9 +15,9 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsb.ByteIterator;
@@ -39,19 +41,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The binding's DB operations against a real HBase mini-cluster and a real TSO over a socket. */
+@ExtendWith(SharedTestClusters.class)
 class TidemarkClientTest {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static TestCluster lowLatency;
 
     @BeforeAll
-    static void startTso() throws IOException {
-        lowLatency = TestCluster.start("client_ll", CommitMode.LOW_LATENCY);
-    }
-
-    @AfterAll
-    static void stopTso() {
-        lowLatency.close();
+    static void useSharedCluster(TestCluster shared) {
+        lowLatency = shared;
     }
 
     @ParameterizedTest
@@ -227,20 +225,19 @@ class TidemarkClientTest {
     }
 
     @Test
-    void batchedModeRunsAgainstABatchedTsoAndGenericModeRefusesIt() throws IOException, DBException {
-        try (TestCluster batched = TestCluster.start("client_batched", CommitMode.BATCHED)) {
-            String table = newTableName("batched");
-            TidemarkClient client = start(YcsbProperties.of(batched, BindingMode.BATCHED, table));
-            try {
-                assertEquals(Status.OK, client.insert(table, "user1", record("a", "b")));
-                assertEquals(Status.OK, client.read(table, "user1", null, new HashMap<>()));
-            } finally {
-                client.cleanup();
-            }
-            DBException e = assertThrows(DBException.class,
-                    () -> start(YcsbProperties.of(batched, BindingMode.GENERIC, table)));
-            assertTrue(e.getMessage().contains("needs a TSO in low-latency commit mode"), e.getMessage());
+    void batchedModeRunsAgainstABatchedTsoAndGenericModeRefusesIt(@InMode(CommitMode.BATCHED) TestCluster batched)
+            throws DBException {
+        String table = newTableName("batched");
+        TidemarkClient client = start(YcsbProperties.of(batched, BindingMode.BATCHED, table));
+        try {
+            assertEquals(Status.OK, client.insert(table, "user1", record("a", "b")));
+            assertEquals(Status.OK, client.read(table, "user1", null, new HashMap<>()));
+        } finally {
+            client.cleanup();
         }
+        DBException e = assertThrows(DBException.class,
+                () -> start(YcsbProperties.of(batched, BindingMode.GENERIC, table)));
+        assertTrue(e.getMessage().contains("needs a TSO in low-latency commit mode"), e.getMessage());
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.tidemark.ycsb;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
@@ -11,9 +11,9 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import site.ycsb.DBException;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
@@ -25,13 +25,13 @@ import java.util.Map;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Shortened YCSB load + run through YCSB's own Client (child JVM) against the mini-cluster and a real TSO: what a
  * user runs, with a few hundred operations instead of millions.
  */
+@ExtendWith(SharedTestClusters.class)
 class YcsbClientRunTest {
 
     private static final int RECORDS = 200;
@@ -45,13 +45,8 @@ class YcsbClientRunTest {
     private static TestCluster fixture;
 
     @BeforeAll
-    static void startTso() throws IOException {
-        fixture = TestCluster.start("ycsb_run", CommitMode.LOW_LATENCY);
-    }
-
-    @AfterAll
-    static void stopTso() {
-        fixture.close();
+    static void useSharedCluster(TestCluster shared) {
+        fixture = shared;
     }
 
     @Test

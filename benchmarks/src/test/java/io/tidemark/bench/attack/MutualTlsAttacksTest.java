@@ -6,6 +6,7 @@ import io.tidemark.tso.TsoServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
@@ -23,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * certificate does not stop a normal client. Short versions of the attacks of {@code ./tidemark bench attacks}.
  */
 @Timeout(300)
+// Alone: attacks on a TSO whose normal client must not see an error, which another class's load could cause.
+@Isolated
 class MutualTlsAttacksTest {
 
     @TempDir

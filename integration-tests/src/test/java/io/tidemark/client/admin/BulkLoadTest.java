@@ -15,12 +15,12 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TableLoadingException;
-import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.EachCommitMode;
 import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
@@ -28,7 +28,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -37,10 +36,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -66,20 +64,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * appear at once for snapshots above L and never for those below; transactions that could see them appear, or
  * overwrite them without a conflict, are refused or aborted on every path.
  */
+@ExtendWith(SharedTestClusters.class)
 class BulkLoadTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("bulkload");
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void loadedCellsAreVisibleAboveTheLoadTimestampOnlyAndAllAtOnce(CommitMode mode) throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
+    @EachCommitMode
+    void loadedCellsAreVisibleAboveTheLoadTimestampOnlyAndAllAtOnce(TestCluster cluster) throws IOException {
         TableName name = cluster.createTransactionalTable("visible");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             commit(cluster.tm, table, "r0", "before-load");
@@ -116,8 +108,7 @@ class BulkLoadTest {
     }
 
     @Test
-    void aTransactionBegunBeforeTheLoadThatWritesTheTableAborts() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aTransactionBegunBeforeTheLoadThatWritesTheTableAborts(TestCluster cluster) throws IOException {
         TableName name = cluster.createTransactionalTable("fenced");
         try (TTable table = new TTable(TestCluster.connection(), name)) {
             Transaction wroteBefore = cluster.tm.begin();
@@ -141,8 +132,8 @@ class BulkLoadTest {
     }
 
     @Test
-    void aManagerThatUsedTheTableBeforeTheLoadIsRefusedByTheRegionServersOnEveryPath() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aManagerThatUsedTheTableBeforeTheLoadIsRefusedByTheRegionServersOnEveryPath(TestCluster cluster)
+            throws Exception {
         TableName serverSide = cluster.createTransactionalTable("stale");
         // Without any Tidemark observer: reads resolved by the client, and the load guard alone refuses them.
         TableName clientSide = cluster.createTable("stale_client", EnumSet.noneOf(TableFeature.class));
@@ -193,8 +184,7 @@ class BulkLoadTest {
     }
 
     @Test
-    void aManagerMeetingTheTableDuringTheLoadIsRefusedByItsTableCheck() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aManagerMeetingTheTableDuringTheLoadIsRefusedByItsTableCheck(TestCluster cluster) throws IOException {
         TableName name = cluster.createTransactionalTable("fresh");
         try (BulkLoad load = cluster.admin.beginLoad(name, cluster.tm);
              TransactionManager fresh = cluster.managerBuilder().build();
@@ -210,8 +200,7 @@ class BulkLoadTest {
     }
 
     @Test
-    void fastPathOperationsAreRefusedWhileTheTableLoads() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void fastPathOperationsAreRefusedWhileTheTableLoads(TestCluster cluster) throws IOException {
         TableName name = cluster.createTable("fastpath", EnumSet.of(TableFeature.SERVER_SIDE_SNAPSHOTS,
                 TableFeature.COMPACTION_GC, TableFeature.FAST_PATH));
         try (FastPathTable fast = cluster.fastPath(name)) {
@@ -238,8 +227,7 @@ class BulkLoadTest {
     }
 
     @Test
-    void resumingACrashedLoadKeepsItsCommitTimestamp() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void resumingACrashedLoadKeepsItsCommitTimestamp(TestCluster cluster) throws IOException {
         TableName name = cluster.createTransactionalTable("resume");
         long first;
         try (BulkLoad crashed = cluster.admin.beginLoad(name, cluster.tm)) {
@@ -261,8 +249,8 @@ class BulkLoadTest {
     }
 
     @Test
-    void finishLoadCommandEndsALoadWhoseLoaderIsGoneAndItsLoaderCannotWriteAfterwards() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void finishLoadCommandEndsALoadWhoseLoaderIsGoneAndItsLoaderCannotWriteAfterwards(TestCluster cluster)
+            throws IOException {
         TableName name = cluster.createTransactionalTable("finishcmd");
         try (BulkLoad abandoned = cluster.admin.beginLoad(name, cluster.tm);
              TTable table = new TTable(TestCluster.connection(), name)) {
@@ -285,8 +273,7 @@ class BulkLoadTest {
     }
 
     @Test
-    void badInputIsRefusedBeforeAnythingIsWritten() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void badInputIsRefusedBeforeAnythingIsWritten(TestCluster cluster) throws IOException {
         TableName plain = cluster.createPlainTable("plain", 1);
         DoNotRetryIOException notTransactional = assertThrows(DoNotRetryIOException.class,
                 () -> cluster.admin.beginLoad(plain, cluster.tm));

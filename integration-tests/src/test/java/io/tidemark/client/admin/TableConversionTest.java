@@ -10,10 +10,11 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TransactionalTableLayout;
+import io.tidemark.testing.EachCommitMode;
 import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.Cell;
@@ -32,10 +33,9 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -60,15 +60,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 12): the cells it stored before count as committed in every snapshot, on every read path, and survive compaction;
  * transactional writes on top of them follow snapshot isolation.
  */
+@ExtendWith(SharedTestClusters.class)
 class TableConversionTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("convert");
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     /**
      * A plain table holding what ordinary HBase code leaves behind: several versions, a column deleted with all its
@@ -96,10 +91,9 @@ class TableConversionTest {
     private static final Map<String, String> LEGACY_VIEW = Map.of("a", "a3", "c", "c1", "d", "g");
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void cellsStoredBeforeTheConversionAreCommittedOnServerSideClientSideAndFastPathReads(CommitMode mode)
+    @EachCommitMode
+    void cellsStoredBeforeTheConversionAreCommittedOnServerSideClientSideAndFastPathReads(TestCluster cluster)
             throws IOException {
-        TestCluster cluster = CLUSTERS.get(mode);
         TableName name = legacyTable(cluster, "paths");
 
         Conversion conversion = cluster.admin.enable(name, cluster.tm);
@@ -138,8 +132,7 @@ class TableConversionTest {
     }
 
     @Test
-    void transactionalWritesOnTopOfLegacyCellsFollowSnapshotIsolation() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void transactionalWritesOnTopOfLegacyCellsFollowSnapshotIsolation(TestCluster cluster) throws IOException {
         TableName name = legacyTable(cluster, "si");
         cluster.admin.enable(name, cluster.tm);
         try (TTable table = new TTable(TestCluster.connection(), name)) {
@@ -163,8 +156,7 @@ class TableConversionTest {
     }
 
     @Test
-    void aTransactionBegunBeforeTheConversionCannotWriteTheTable() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aTransactionBegunBeforeTheConversionCannotWriteTheTable(TestCluster cluster) throws IOException {
         TableName name = legacyTable(cluster, "older");
         Transaction older = cluster.tm.begin();
 
@@ -185,36 +177,38 @@ class TableConversionTest {
 
     @Test
     void aCompactionAfterTheConversionKeepsTheNewestLegacyVersionOfEveryColumn() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
-        TableName name = legacyTable(cluster, "compact");
-        cluster.admin.enable(name, cluster.tm);
-        try (TTable table = new TTable(TestCluster.connection(), name)) {
-            Transaction writer = cluster.tm.begin();
-            table.put(writer, new Put(row("e")).addColumn(F, Q, value("tx")));
-            cluster.tm.commit(writer);
-            // Every legacy cell and the transactional write are below the watermark: everything is collectable.
-            cluster.commitTable.raiseLowWatermark(cluster.tm.begin().startTimestamp());
-            compact(name);
+        // A cluster of its own: the test raises its low watermark to the present.
+        try (TestCluster cluster = TestCluster.start("convert_compact", CommitMode.LOW_LATENCY)) {
+            TableName name = legacyTable(cluster, "compact");
+            cluster.admin.enable(name, cluster.tm);
+            try (TTable table = new TTable(TestCluster.connection(), name)) {
+                Transaction writer = cluster.tm.begin();
+                table.put(writer, new Put(row("e")).addColumn(F, Q, value("tx")));
+                cluster.tm.commit(writer);
+                // Every legacy cell and the transactional write are below the watermark: everything is collectable.
+                cluster.commitTable.raiseLowWatermark(cluster.tm.begin().startTimestamp());
+                compact(name);
 
-            Map<String, String> expected = new TreeMap<>(LEGACY_VIEW);
-            expected.put("e", "tx");
-            assertEquals(expected, visible(cluster.tm, table));
-        }
-        List<String> stored = new ArrayList<>();
-        for (Cell cell : rawCells(name)) {
-            if (!CellEncoding.isMetadataQualifier(cell.getQualifierArray(), cell.getQualifierOffset(),
-                    cell.getQualifierLength())) {
-                stored.add(Bytes.toString(CellUtil.cloneRow(cell)) + "=" + Bytes.toString(CellUtil.cloneValue(cell)));
+                Map<String, String> expected = new TreeMap<>(LEGACY_VIEW);
+                expected.put("e", "tx");
+                assertEquals(expected, visible(cluster.tm, table));
             }
+            List<String> stored = new ArrayList<>();
+            for (Cell cell : rawCells(name)) {
+                if (!CellEncoding.isMetadataQualifier(cell.getQualifierArray(), cell.getQualifierOffset(),
+                        cell.getQualifierLength())) {
+                    stored.add(Bytes.toString(CellUtil.cloneRow(cell)) + "="
+                            + Bytes.toString(CellUtil.cloneValue(cell)));
+                }
+            }
+            assertEquals(List.of("a=a3", "c=c1", "d=g", "e=tx"), stored,
+                    "the newest legacy version of each column is kept, the older ones collected");
+            TestCluster.drop(name);
         }
-        assertEquals(List.of("a=a3", "c=c1", "d=g", "e=tx"), stored,
-                "the newest legacy version of each column is kept, the older ones collected");
-        TestCluster.drop(name);
     }
 
     @Test
-    void enableRefusesATableHoldingACellWithATimestampFromTheFuture() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void enableRefusesATableHoldingACellWithATimestampFromTheFuture(TestCluster cluster) throws IOException {
         TableName name = legacyTable(cluster, "future");
         long future = Timestamps.wallClockFloor(System.currentTimeMillis()) + (1L << 50);
         try (Table raw = TestCluster.connection().getTable(name)) {
@@ -233,8 +227,7 @@ class TableConversionTest {
     }
 
     @Test
-    void enableRefusesAnUnmarkedTableHoldingTidemarkMetadata() throws IOException {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void enableRefusesAnUnmarkedTableHoldingTidemarkMetadata(TestCluster cluster) throws IOException {
         TableName name = legacyTable(cluster, "metadata");
         try (Table raw = TestCluster.connection().getTable(name)) {
             raw.put(new Put(row("t")).addColumn(F, Q, 7 * Timestamps.TSO_STEP, value("tentative?"))
@@ -252,8 +245,7 @@ class TableConversionTest {
 
     /** Plain writes run until just before the conversion; every one of them is committed data afterwards. */
     @Test
-    void aTableWrittenByPlainClientsUntilJustBeforeTheConversionKeepsEveryWrite() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aTableWrittenByPlainClientsUntilJustBeforeTheConversionKeepsEveryWrite(TestCluster cluster) throws Exception {
         TableName name = cluster.createPlainTable("live", 1);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong written = new AtomicLong();

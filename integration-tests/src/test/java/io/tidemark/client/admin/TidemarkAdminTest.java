@@ -1,17 +1,19 @@
 package io.tidemark.client.admin;
 
-import io.tidemark.table.TableFeature;
 import io.tidemark.client.TTable;
 import io.tidemark.client.TableNotTransactionalException;
 import io.tidemark.client.Transaction;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.coprocessor.TransactionalRegionObserver;
 import io.tidemark.coprocessor.compaction.CompactionObserver;
 import io.tidemark.coprocessor.fastpath.FastPathObserver;
 import io.tidemark.coprocessor.load.LoadGuardObserver;
 import io.tidemark.coprocessor.snapshot.SnapshotObserver;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
-import io.tidemark.config.TidemarkConfig;
+import io.tidemark.testing.InMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -27,9 +29,9 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Creating, converting and checking transactional tables, and TTable refusing misconfigured ones. */
+@ExtendWith(SharedTestClusters.class)
 class TidemarkAdminTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -51,13 +54,8 @@ class TidemarkAdminTest {
     private static TestCluster cluster;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("admin", CommitMode.LOW_LATENCY);
-    }
-
-    @AfterAll
-    static void stop() {
-        cluster.close();
+    static void useSharedCluster(TestCluster shared) {
+        cluster = shared;
     }
 
     @Test
@@ -161,11 +159,13 @@ class TidemarkAdminTest {
         }
     }
 
+    /** The shared batched cluster is another installation: a TSO with commit and timestamp tables of its own. */
     @Test
-    void aTableBelongsToItsCommitTableAndAnotherInstallationRefusesIt() throws IOException {
+    void aTableBelongsToItsCommitTableAndAnotherInstallationRefusesIt(@InMode(CommitMode.BATCHED) TestCluster other)
+            throws IOException {
         TableName table = cluster.createTransactionalTable("bound");
         String ours = cluster.commitTable.tableName().getNameAsString();
-        try (TestCluster other = TestCluster.start("admin_other", CommitMode.LOW_LATENCY)) {
+        try {
             assertEquals(ours, descriptor(table).getValue(TransactionalTableLayout.COMMIT_TABLE_KEY));
             assertProblem(other.admin.check(table), TableProblem.Severity.BLOCKING, "'" + ours + "'");
             IOException notEnabled = assertThrows(IOException.class, () -> other.admin.enable(table, other.tm));

@@ -32,6 +32,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,6 +66,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * committed data: not that of a writer wrongly invalidated after it committed, not half of a writer that is still
  * running, not that of a writer whose commit-record write is late, and not cells in a table it cannot see.
  */
+// Alone: a sweep refuses while any table that may hold transactional cells is disabled or unmarked, as other
+// classes' tables are for moments while they are made or dropped.
+@Isolated
 class CommitTableSweeperTest {
 
     private static final int CLIENTS = 8;

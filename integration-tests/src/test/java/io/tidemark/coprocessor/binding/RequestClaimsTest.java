@@ -15,9 +15,10 @@ import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableFeature;
+import io.tidemark.testing.InMode;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
-import io.tidemark.testing.TestClustersByMode;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -29,9 +30,9 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.EnumSet;
@@ -51,15 +52,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and proves the region server refuses it before acting on it with its own credentials.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@ExtendWith(SharedTestClusters.class)
 class RequestClaimsTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final TestClustersByMode CLUSTERS = new TestClustersByMode("claims");
-
-    @AfterAll
-    static void stop() {
-        CLUSTERS.close();
-    }
 
     /**
      * The snapshot attribute named the commit table, and the region server took it: a reader that wrote a "commit
@@ -67,8 +63,7 @@ class RequestClaimsTest {
      * shadow cell into the data table.
      */
     @Test
-    void aReadNamingAnotherCommitTableCannotCommitAPendingWriter() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aReadNamingAnotherCommitTableCannotCommitAPendingWriter(TestCluster cluster) throws Exception {
         TableName data = cluster.createTransactionalTable("forged");
         byte[] row = Bytes.toBytes("row");
         Transaction writer = cluster.tm.begin();
@@ -103,8 +98,8 @@ class RequestClaimsTest {
 
     /** Batched mode: a reader that claims low-latency mode must not invalidate writers that may still commit. */
     @Test
-    void aReadClaimingAnotherCommitModeCannotInvalidateWriters() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.BATCHED);
+    void aReadClaimingAnotherCommitModeCannotInvalidateWriters(@InMode(CommitMode.BATCHED) TestCluster cluster)
+            throws Exception {
         TableName data = cluster.createTransactionalTable("mode");
         byte[] row = Bytes.toBytes("row");
         Transaction writer = cluster.tm.begin();
@@ -126,8 +121,8 @@ class RequestClaimsTest {
 
     /** Batched mode: a claimed epoch above the current incarnation's would invalidate its running writers. */
     @Test
-    void aReadClaimingAnEpochNoTsoRecordedCannotInvalidateWriters() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.BATCHED);
+    void aReadClaimingAnEpochNoTsoRecordedCannotInvalidateWriters(@InMode(CommitMode.BATCHED) TestCluster cluster)
+            throws Exception {
         TableName data = cluster.createTransactionalTable("epoch");
         byte[] row = Bytes.toBytes("row");
         Transaction writer = cluster.tm.begin();
@@ -159,34 +154,37 @@ class RequestClaimsTest {
      */
     @Test
     void aFirstReadNamingAnotherCommitTableCannotPinTheGarbageCollectionHorizon() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
-        TableName data = cluster.createTransactionalTable("horizon");
-        byte[] row = Bytes.toBytes("row");
-        Transaction old = cluster.tm.begin();
-        // As the TSO persists it once its conflict map evicted past the old transaction.
-        cluster.commitTable.raiseLowWatermark(old.startTimestamp());
-        SharedMiniCluster.utility().getAdmin().disableTable(data);
-        SharedMiniCluster.utility().getAdmin().enableTable(data);
-        TableName empty = TableName.valueOf(TestCluster.NAMESPACE, cluster.name + "_no_watermark");
-        try (Admin admin = TestCluster.connection().getAdmin()) {
-            Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
-            conf.set(TidemarkConfig.COMMIT_TABLE, empty.getNameAsString());
-            CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(new TidemarkConfig(conf)));
+        // A cluster of its own: the test raises its low watermark to the present.
+        try (TestCluster cluster = TestCluster.start("claims_horizon", CommitMode.LOW_LATENCY)) {
+            TableName data = cluster.createTransactionalTable("horizon");
+            byte[] row = Bytes.toBytes("row");
+            Transaction old = cluster.tm.begin();
+            // As the TSO persists it once its conflict map evicted past the old transaction.
+            cluster.commitTable.raiseLowWatermark(old.startTimestamp());
+            SharedMiniCluster.utility().getAdmin().disableTable(data);
+            SharedMiniCluster.utility().getAdmin().enableTable(data);
+            TableName empty = TableName.valueOf(TestCluster.NAMESPACE, cluster.name + "_no_watermark");
+            try (Admin admin = TestCluster.connection().getAdmin()) {
+                Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
+                conf.set(TidemarkConfig.COMMIT_TABLE, empty.getNameAsString());
+                CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(new TidemarkConfig(conf)));
+            }
+            Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, new SnapshotAttribute(
+                    old.startTimestamp(), 0, old.startTimestamp() - 1, false, CommitMode.LOW_LATENCY,
+                    empty.getNameAsString(), new CommitTableSettings(cluster.config).buckets()).encode());
+            IOException refused;
+            try (Table raw = TestCluster.connection().getTable(data)) {
+                refused = refusal(raw, hostile);
+            }
+            try (TTable t = new TTable(TestCluster.connection(), data)) {
+                IOException tooOld = assertThrows(IOException.class, () -> t.get(old, new Get(row)),
+                        "a snapshot at the persisted low watermark read the region");
+                assertTrue(tooOld instanceof SnapshotTooOldException
+                        || tooOld.getCause() instanceof SnapshotTooOldException
+                        || String.valueOf(tooOld.getMessage()).contains("SNAPSHOT_TOO_OLD"), tooOld.toString());
+            }
+            assertNotNull(refused, "the read was answered");
         }
-        Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, new SnapshotAttribute(old.startTimestamp(), 0,
-                old.startTimestamp() - 1, false, CommitMode.LOW_LATENCY, empty.getNameAsString(),
-                new CommitTableSettings(cluster.config).buckets()).encode());
-        IOException refused;
-        try (Table raw = TestCluster.connection().getTable(data)) {
-            refused = refusal(raw, hostile);
-        }
-        try (TTable t = new TTable(TestCluster.connection(), data)) {
-            IOException tooOld = assertThrows(IOException.class, () -> t.get(old, new Get(row)),
-                    "a snapshot at the persisted low watermark read the region");
-            assertTrue(tooOld instanceof SnapshotTooOldException || tooOld.getCause() instanceof SnapshotTooOldException
-                    || String.valueOf(tooOld.getMessage()).contains("SNAPSHOT_TOO_OLD"), tooOld.toString());
-        }
-        assertNotNull(refused, "the read was answered");
     }
 
     /**
@@ -194,8 +192,7 @@ class RequestClaimsTest {
      * region after it lay above every TSO timestamp: generic transactions could never write those rows again.
      */
     @Test
-    void aReadClaimingAStartNoTsoHandedOutCannotMoveTheFastPathClock() throws Exception {
-        TestCluster cluster = CLUSTERS.get(CommitMode.LOW_LATENCY);
+    void aReadClaimingAStartNoTsoHandedOutCannotMoveTheFastPathClock(TestCluster cluster) throws Exception {
         TableName data = cluster.createTable("future", EnumSet.of(TableFeature.SERVER_SIDE_SNAPSHOTS,
                 TableFeature.COMPACTION_GC, TableFeature.FAST_PATH));
         byte[] row = Bytes.toBytes("row");

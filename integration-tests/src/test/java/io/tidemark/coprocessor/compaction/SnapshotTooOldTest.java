@@ -7,8 +7,9 @@ import io.tidemark.client.TransactionState;
 import io.tidemark.table.TableFeature;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
-import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.OwnTestCluster;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.TestCluster;
 import io.tidemark.visibility.SnapshotQuery;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -19,8 +20,8 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,19 +48,17 @@ class SnapshotTooOldTest {
     private static final int ACCOUNTS = 10;
     private static final long INITIAL = 100;
 
+    @RegisterExtension
+    static final OwnTestCluster OWN = OwnTestCluster.of("too_old", CommitMode.LOW_LATENCY, config -> {
+        config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "8");
+        config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20");
+    });
+
     private static TestCluster cluster;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("too_old", CommitMode.LOW_LATENCY, config -> {
-            config.set(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "8");
-            config.set(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS, "20");
-        });
-    }
-
-    @AfterAll
-    static void stop() {
-        cluster.close();
+    static void useOwnCluster(TestCluster own) {
+        cluster = own;
     }
 
     @ParameterizedTest

@@ -9,6 +9,8 @@ import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.InMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
@@ -19,8 +21,11 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,6 +35,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,6 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * transaction begun right after it (resolved by the region server or by the client), and the model of what
  * committed. All three must agree.
  */
+@ExtendWith(SharedTestClusters.class)
 class FastPathEquivalenceTest {
 
     private static final int ROWS = 6;
@@ -58,16 +65,15 @@ class FastPathEquivalenceTest {
      * other does, so every value of each is run once.
      */
     @ParameterizedTest(name = "{0}, server-side snapshots: {1}")
-    @CsvSource({"LOW_LATENCY, true", "BATCHED, false"})
-    void fastPathAndGenericReadsSeeTheSameCommittedRows(CommitMode mode, boolean serverSide) throws Exception {
+    @MethodSource("modesAndReadPaths")
+    void fastPathAndGenericReadsSeeTheSameCommittedRows(TestCluster cluster, boolean serverSide) throws Exception {
         long seed = System.nanoTime();
-        String history = "history seed " + seed + " (" + mode + ", server side " + serverSide + ")";
+        String history = "history seed " + seed + " (" + cluster.mode + ", server side " + serverSide + ")";
         Random random = new Random(seed);
         Set<TableFeature> features = serverSide
                 ? EnumSet.of(TableFeature.FAST_PATH, TableFeature.SERVER_SIDE_SNAPSHOTS, TableFeature.COMPACTION_GC)
                 : EnumSet.of(TableFeature.FAST_PATH);
-        try (TestCluster cluster = TestCluster.start("fpequiv", mode);
-             TransactionManager crashAfterRecord = StagedFailures.withoutShadowCells(cluster.managerBuilder())) {
+        try (TransactionManager crashAfterRecord = StagedFailures.withoutShadowCells(cluster.managerBuilder())) {
             TableName name = cluster.createTable("rows", features);
             try (TTable table = new TTable(TestCluster.connection(), name);
                  FastPathTable fp = cluster.fastPath(name)) {
@@ -91,6 +97,12 @@ class FastPathEquivalenceTest {
                 TestCluster.drop(name);
             }
         }
+    }
+
+    static Stream<Arguments> modesAndReadPaths(@InMode(CommitMode.LOW_LATENCY) TestCluster lowLatency,
+                                               @InMode(CommitMode.BATCHED) TestCluster batched) {
+        return Stream.of(Arguments.of(Named.of("low-latency", lowLatency), true),
+                Arguments.of(Named.of("batched", batched), false));
     }
 
     /** The fast path's latest committed row, a new generic snapshot of it, and the model. */

@@ -7,7 +7,7 @@ import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -16,9 +16,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -40,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * row has two balances: generic transactions move money between rows' {@code a} balances, fast-path read-modify-writes
  * move money inside one row from {@code a} to {@code b}. A lost update on either side would change the total.
  */
+@ExtendWith(SharedTestClusters.class)
 class FastPathMixedWorkloadTest {
 
     private static final byte[] A = Bytes.toBytes("a");
@@ -53,14 +54,9 @@ class FastPathMixedWorkloadTest {
     private static TableName table;
 
     @BeforeAll
-    static void start() throws Exception {
-        env = TestCluster.start("fpmixed", CommitMode.LOW_LATENCY);
+    static void createTable(TestCluster shared) throws Exception {
+        env = shared;
         table = env.createTable("accounts", EnumSet.of(TableFeature.FAST_PATH));
-    }
-
-    @AfterAll
-    static void stop() {
-        env.close();
     }
 
     @Test

@@ -9,8 +9,8 @@ import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathProtocol.Operation;
 import io.tidemark.fastpath.IdempotencyKey;
 import io.tidemark.fastpath.OperationRecord;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -24,9 +24,9 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,7 +37,6 @@ import java.util.TreeSet;
 
 import static io.tidemark.testing.TestCluster.F;
 import static io.tidemark.testing.TestCluster.G;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once older than the TTL (by the next fast-path write of the row, and by compaction), and never seen by any reader.
  * Records of other streams are written by hand, with write times in the past.
  */
+@ExtendWith(SharedTestClusters.class)
 class FastPathOperationRecordTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -54,13 +54,8 @@ class FastPathOperationRecordTest {
     private static TestCluster env;
 
     @BeforeAll
-    static void start() throws Exception {
-        env = TestCluster.start("fprecords", CommitMode.LOW_LATENCY);
-    }
-
-    @AfterAll
-    static void stop() {
-        env.close();
+    static void useSharedCluster(TestCluster shared) {
+        env = shared;
     }
 
     @Test

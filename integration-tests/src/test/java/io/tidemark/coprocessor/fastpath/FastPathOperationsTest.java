@@ -8,8 +8,8 @@ import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.HeldCommitRecords;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.faults.ServerReadStalls;
 import io.tidemark.timestamp.Timestamps;
@@ -20,9 +20,9 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -44,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@ExtendWith(SharedTestClusters.class)
 class FastPathOperationsTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -53,14 +54,9 @@ class FastPathOperationsTest {
     private static TableName table;
 
     @BeforeAll
-    static void start() throws Exception {
-        env = TestCluster.start("fpops", CommitMode.LOW_LATENCY);
+    static void createTable(TestCluster shared) throws Exception {
+        env = shared;
         table = env.createTable("ops", EnumSet.of(TableFeature.FAST_PATH));
-    }
-
-    @AfterAll
-    static void stop() {
-        env.close();
     }
 
     @Test

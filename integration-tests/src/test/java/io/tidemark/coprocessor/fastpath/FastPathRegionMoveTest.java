@@ -3,8 +3,8 @@ package io.tidemark.coprocessor.fastpath;
 import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.faults.DuplicateDelivery;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
@@ -20,7 +20,10 @@ import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -39,6 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * crashes: the region's clock is lost every time, yet no committed increment is lost and no row gets a version below
  * one already returned.
  */
+@ExtendWith(SharedTestClusters.class)
+// Alone: it adds and aborts region servers, on which other classes' regions could land.
+@Isolated
 class FastPathRegionMoveTest {
 
     private static final byte[] Q = Bytes.toBytes("n");
@@ -54,22 +60,18 @@ class FastPathRegionMoveTest {
     private static ServerName second;
 
     @BeforeAll
-    static void start() throws Exception {
-        env = TestCluster.start("fpmove", CommitMode.LOW_LATENCY);
+    static void start(TestCluster shared) throws Exception {
+        env = shared;
         table = env.createTable("counters", EnumSet.of(TableFeature.FAST_PATH));
         second = startRegionServer().getRegionServer().getServerName();
     }
 
     @AfterAll
-    static void stop() throws Exception {
-        try {
-            if (second != null) {
-                MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
-                cluster.stopRegionServer(second);
-                cluster.waitForRegionServerToStop(second, 60_000);
-            }
-        } finally {
-            env.close();
+    static void stopSecondRegionServer() throws IOException {
+        if (second != null) {
+            MiniHBaseCluster cluster = SharedMiniCluster.utility().getMiniHBaseCluster();
+            cluster.stopRegionServer(second);
+            cluster.waitForRegionServerToStop(second, 60_000);
         }
     }
 

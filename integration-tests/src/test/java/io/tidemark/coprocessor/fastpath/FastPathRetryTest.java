@@ -8,7 +8,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.StaleFastPathOperationException;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.testing.faults.BeforeDelivery;
 import io.tidemark.testing.faults.DuplicateDelivery;
@@ -20,9 +20,9 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.EnumSet;
@@ -43,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reply was lost, and the re-sent write meets its own first attempt. Each test delivers a write twice (the first
  * attempt applied, its answer dropped), or loses a real reply in the region server, or delivers an old attempt late.
  */
+@ExtendWith(SharedTestClusters.class)
 class FastPathRetryTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -52,14 +53,9 @@ class FastPathRetryTest {
     private static TableName table;
 
     @BeforeAll
-    static void start() throws Exception {
-        env = TestCluster.start("fpretry", CommitMode.LOW_LATENCY);
+    static void createTable(TestCluster shared) throws Exception {
+        env = shared;
         table = env.createTable("retry", EnumSet.of(TableFeature.FAST_PATH));
-    }
-
-    @AfterAll
-    static void stop() {
-        env.close();
     }
 
     @Test

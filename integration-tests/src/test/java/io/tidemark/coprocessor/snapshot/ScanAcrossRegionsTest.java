@@ -3,7 +3,7 @@ package io.tidemark.coprocessor.snapshot;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.table.TableFeature;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
@@ -13,9 +13,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * (snapshot coprocessor) and by the client. A region with nothing visible must never end the scan (issue 8 item 3:
  * HBase reads "filter done and no results" from a region scanner as the end of the whole scan).
  */
+@ExtendWith(SharedTestClusters.class)
 class ScanAcrossRegionsTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
@@ -44,13 +45,8 @@ class ScanAcrossRegionsTest {
     private static TestCluster cluster;
 
     @BeforeAll
-    static void start() throws IOException {
-        cluster = TestCluster.start("regions", CommitMode.LOW_LATENCY);
-    }
-
-    @AfterAll
-    static void stop() {
-        cluster.close();
+    static void useSharedCluster(TestCluster shared) {
+        cluster = shared;
     }
 
     /** The issue's reproduction: split at m and t, one committed row in the last region. */

@@ -4,7 +4,7 @@ import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionManager;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
@@ -32,6 +32,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -51,6 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * table returns exactly what the same filter returns on a plain HBase table holding that snapshot, although the
  * transactional table also holds overwritten, aborted, crashed and uncommitted versions that would match.
  */
+@ExtendWith(SharedTestClusters.class)
 class ServerSideFilterTest {
 
     private static final byte[] MATCH = Bytes.toBytes("match");
@@ -63,8 +65,8 @@ class ServerSideFilterTest {
     private static TableName snapshotCopy;
 
     @BeforeAll
-    static void writeHistory() throws Exception {
-        cluster = TestCluster.start("filters", CommitMode.LOW_LATENCY);
+    static void writeHistory(TestCluster shared) throws Exception {
+        cluster = shared;
         transactional = cluster.createTransactionalTable("data");
         long seed = System.nanoTime();
         Random random = new Random(seed);
@@ -103,7 +105,6 @@ class ServerSideFilterTest {
     static void cleanUp() throws IOException {
         TestCluster.drop(transactional);
         TestCluster.drop(snapshotCopy);
-        cluster.close();
     }
 
     @Test

@@ -5,7 +5,8 @@ import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.table.TableFeature;
-import io.tidemark.protocol.CommitMode;
+import io.tidemark.testing.EachCommitMode;
+import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import org.apache.hadoop.hbase.Cell;
@@ -20,8 +21,8 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,6 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Readers compare scans, column subsets, row limits, multi-gets and exists on both tables, and the full scan
  * against a model of what committed.
  */
+@ExtendWith(SharedTestClusters.class)
 class SnapshotEquivalenceTest {
 
     private static final int ROWS = 10;
@@ -58,13 +60,12 @@ class SnapshotEquivalenceTest {
     private final Map<String, TreeMap<Long, byte[]>> committed = new HashMap<>();
 
     @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void serverSideAndClientSideSnapshotsAreIdentical(CommitMode mode) throws Exception {
+    @EachCommitMode
+    void serverSideAndClientSideSnapshotsAreIdentical(TestCluster cluster) throws Exception {
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        String history = "history seed " + seed + " (" + mode + ")";
-        try (TestCluster cluster = TestCluster.start("equiv_" + mode.ordinal(), mode);
-             TransactionManager crashAfterRecord = StagedFailures.withoutShadowCells(cluster.managerBuilder())) {
+        String history = "history seed " + seed + " (" + cluster.mode + ")";
+        try (TransactionManager crashAfterRecord = StagedFailures.withoutShadowCells(cluster.managerBuilder())) {
             TableName serverName = cluster.createTransactionalTable("server");
             TableName clientName = cluster.createTable("client", EnumSet.noneOf(TableFeature.class));
             try (TTable server = new TTable(TestCluster.connection(), serverName);
@@ -108,39 +109,37 @@ class SnapshotEquivalenceTest {
     }
 
     @Test
-    void olderVersionsAreFetchedWhenTheNewestAreInvisible() throws Exception {
-        try (TestCluster cluster = TestCluster.start("equiv_older", CommitMode.LOW_LATENCY)) {
-            TableName serverName = cluster.createTransactionalTable("server");
-            TableName clientName = cluster.createTable("client", EnumSet.noneOf(TableFeature.class));
-            byte[] row = row(0);
-            byte[] q = QUALIFIERS[0];
-            try (TTable server = new TTable(TestCluster.connection(), serverName);
-                 TTable client = new TTable(TestCluster.connection(), clientName)) {
-                Transaction committed = cluster.tm.begin();
-                for (TTable t : new TTable[] {server, client}) {
-                    t.put(committed, new Put(row).addColumn(F, q, Bytes.toBytes("committed")));
-                }
-                cluster.tm.commit(committed);
-                // More invisible versions on top than either path reads at first: half crashed, half rolled back.
-                for (int i = 0; i < 12; i++) {
-                    Transaction invisible = cluster.tm.begin();
-                    for (TTable t : new TTable[] {server, client}) {
-                        t.put(invisible, new Put(row).addColumn(F, q, Bytes.toBytes("invisible" + i)));
-                    }
-                    if (i % 2 == 0) {
-                        cluster.tm.rollback(invisible);
-                    }
-                }
-                Transaction reader = cluster.tm.begin();
-                assertEquals("committed", Bytes.toString(server.get(reader, new Get(row)).getValue(F, q)));
-                assertEquals(scan(client, reader, new Scan()), scan(server, reader, new Scan()));
-                assertEquals(1, scan(server, reader, new Scan()).stream().filter(c -> c.contains("=committed"))
-                        .count());
-                cluster.tm.rollback(reader);
-            } finally {
-                TestCluster.drop(serverName);
-                TestCluster.drop(clientName);
+    void olderVersionsAreFetchedWhenTheNewestAreInvisible(TestCluster cluster) throws Exception {
+        TableName serverName = cluster.createTransactionalTable("server");
+        TableName clientName = cluster.createTable("client", EnumSet.noneOf(TableFeature.class));
+        byte[] row = row(0);
+        byte[] q = QUALIFIERS[0];
+        try (TTable server = new TTable(TestCluster.connection(), serverName);
+             TTable client = new TTable(TestCluster.connection(), clientName)) {
+            Transaction committed = cluster.tm.begin();
+            for (TTable t : new TTable[] {server, client}) {
+                t.put(committed, new Put(row).addColumn(F, q, Bytes.toBytes("committed")));
             }
+            cluster.tm.commit(committed);
+            // More invisible versions on top than either path reads at first: half crashed, half rolled back.
+            for (int i = 0; i < 12; i++) {
+                Transaction invisible = cluster.tm.begin();
+                for (TTable t : new TTable[] {server, client}) {
+                    t.put(invisible, new Put(row).addColumn(F, q, Bytes.toBytes("invisible" + i)));
+                }
+                if (i % 2 == 0) {
+                    cluster.tm.rollback(invisible);
+                }
+            }
+            Transaction reader = cluster.tm.begin();
+            assertEquals("committed", Bytes.toString(server.get(reader, new Get(row)).getValue(F, q)));
+            assertEquals(scan(client, reader, new Scan()), scan(server, reader, new Scan()));
+            assertEquals(1, scan(server, reader, new Scan()).stream().filter(c -> c.contains("=committed"))
+                    .count());
+            cluster.tm.rollback(reader);
+        } finally {
+            TestCluster.drop(serverName);
+            TestCluster.drop(clientName);
         }
     }
 
