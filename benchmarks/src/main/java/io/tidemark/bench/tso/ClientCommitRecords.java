@@ -32,8 +32,8 @@ final class ClientCommitRecords implements CommitRecordSink, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Boolean> afterCommit(long startTimestamp, long commitTimestamp) {
-        return writer.tryCommit(new CommitRecord(startTimestamp, commitTimestamp));
+    public CompletableFuture<Boolean> afterCommit(CommitRecord record) {
+        return writer.tryCommit(record);
     }
 
     @Override

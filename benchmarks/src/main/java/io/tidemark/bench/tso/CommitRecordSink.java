@@ -1,5 +1,7 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.committable.CommitRecord;
+
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -10,7 +12,8 @@ import java.util.concurrent.CompletableFuture;
 @FunctionalInterface
 interface CommitRecordSink {
 
-    CommitRecordSink NONE = (start, commit) -> CompletableFuture.completedFuture(true);
+    CommitRecordSink NONE = record -> CompletableFuture.completedFuture(true);
 
-    CompletableFuture<Boolean> afterCommit(long startTimestamp, long commitTimestamp);
+    /** @param record the commit as the TSO sealed it (its certificate is what the commit-record guard checks) */
+    CompletableFuture<Boolean> afterCommit(CommitRecord record);
 }

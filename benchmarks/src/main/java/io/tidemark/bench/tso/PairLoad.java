@@ -4,6 +4,7 @@ import io.tidemark.client.tso.TsoClient;
 import io.tidemark.writeset.WriteSetIds;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.util.concurrent.CompletableFuture;
@@ -102,7 +103,7 @@ final class PairLoad {
                 if (!result.isCommitted()) {
                     return CompletableFuture.completedFuture(false);
                 }
-                return sink.afterCommit(start, result.commitTimestamp());
+                return sink.afterCommit(result.recordOf(start, Durability.USE_DEFAULT));
             }).thenApply(committed -> {
                 if (committed) {
                     stats.commitMicros.recordValue(micros(System.nanoTime() - commitSent));
