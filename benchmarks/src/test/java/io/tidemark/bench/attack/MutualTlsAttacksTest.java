@@ -85,7 +85,11 @@ class MutualTlsAttacksTest {
                      tls.normalClient())) {
             normal.awaitFirstCommit(Duration.ofSeconds(30));
             normal.startWindow();
-            new HandshakeFlood().run(target(tso), Duration.ofSeconds(2));
+            // On a loaded machine one round may not reach the rate; the assertion is about the limit, not the load.
+            for (int round = 0; round < 5 && tso.metrics().counter(TsoMetrics.ADDRESS_LIMITED).getCount() == 0;
+                    round++) {
+                new HandshakeFlood().run(target(tso), Duration.ofSeconds(2));
+            }
 
             assertTrue(tso.metrics().counter(TsoMetrics.ADDRESS_LIMITED).getCount() > 0,
                     "the flood's address was held to its connections per second");
