@@ -214,10 +214,7 @@ class AuthorizedHBaseTest {
     void aReaderInvalidatesAPendingWriterBelowItsSnapshotAndWritesNothingElse() throws Exception {
         Principal app = principal(APP);
         byte[] row = row();
-        Transaction pending = app.tm().begin();
-        try (TTable t = app.table(ACCOUNTS)) {
-            t.put(pending, new Put(row).addColumn(F, Q, Bytes.toBytes("pending")));
-        }
+        Transaction pending = pendingWrite(app, row, "pending");
         reopen(ACCOUNTS);
         assertNull(read(principal(READER), ACCOUNTS, row), "the pending write is not in the reader's snapshot");
 
@@ -296,10 +293,7 @@ class AuthorizedHBaseTest {
         Principal app = principal(APP);
         Principal mallory = principal(MALLORY);
         byte[] row = row();
-        Transaction writer = app.tm().begin();
-        try (TTable t = app.table(ACCOUNTS)) {
-            t.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("never committed")));
-        }
+        Transaction writer = pendingWrite(app, row, "never committed");
         long start = writer.startTimestamp();
         try (Table own = mallory.hbase.getTable(MALLORYS_TABLE)) {
             HostileRequests.forgeCommitRecord(own, buckets(), start, start + Timestamps.TSO_STEP);
@@ -414,10 +408,7 @@ class AuthorizedHBaseTest {
         Principal app = principal(APP);
         Principal other = principal(OTHER);
         byte[] row = row();
-        Transaction pending = app.tm().begin();
-        try (TTable t = app.table(ACCOUNTS)) {
-            t.put(pending, new Put(row).addColumn(F, Q, Bytes.toBytes("app's")));
-        }
+        Transaction pending = pendingWrite(app, row, "app's");
         long start = pending.startTimestamp();
         long commit = start + Timestamps.TSO_STEP;
         CommitRecord othersOwn = heldCommitRecord(other, LEDGER);
@@ -452,10 +443,7 @@ class AuthorizedHBaseTest {
         Principal app = principal(APP);
         Principal other = principal(OTHER);
         byte[] row = row();
-        Transaction pending = app.tm().begin();
-        try (TTable t = app.table(ACCOUNTS)) {
-            t.put(pending, new Put(row).addColumn(F, Q, Bytes.toBytes("app's")));
-        }
+        Transaction pending = pendingWrite(app, row, "app's");
         long start = pending.startTimestamp();
         HBaseCommitTable othersView = new HBaseCommitTable(other.hbase, new CommitTableSettings(config));
         assertTrue(othersView.invalidate(start).isInvalidated(), "anyone with WRITE on the commit table may");
@@ -736,6 +724,15 @@ class AuthorizedHBaseTest {
         return tx;
     }
 
+    /** A transaction of {@code p} that wrote {@code value} to {@code row} of accounts and has not committed. */
+    private static Transaction pendingWrite(Principal p, byte[] row, String value) throws IOException {
+        Transaction tx = p.tm().begin();
+        try (TTable t = p.table(ACCOUNTS)) {
+            t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes(value)));
+        }
+        return tx;
+    }
+
     /** The value of {@code row} in a new snapshot of {@code p}, or null. */
     private static String read(Principal p, TableName table, byte[] row) throws IOException {
         Transaction tx = p.tm().begin();
@@ -784,10 +781,7 @@ class AuthorizedHBaseTest {
     private static void assertHostileReadTouchesNoWriter(HostileRead hostile) throws Exception {
         Principal app = principal(APP);
         byte[] row = row();
-        Transaction writer = app.tm().begin();
-        try (TTable t = app.table(ACCOUNTS)) {
-            t.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("pending")));
-        }
+        Transaction writer = pendingWrite(app, row, "pending");
         Principal mallory = principal(MALLORY);
         long readerStart = mallory.tm().begin().startTimestamp();
         IOException refused;
