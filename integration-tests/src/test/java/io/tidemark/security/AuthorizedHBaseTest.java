@@ -29,6 +29,7 @@ import io.tidemark.protocol.ErrorCode;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.HeldCommitRecords;
 import io.tidemark.testing.HostileRequests;
+import io.tidemark.testing.LostConflict;
 import io.tidemark.testing.SecuredMiniCluster;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.timestamp.Timestamps;
@@ -492,25 +493,14 @@ class AuthorizedHBaseTest {
         byte[] row = row();
         HeldCommitRecords held = new HeldCommitRecords(new HBaseCommitTable(app.hbase,
                 new CommitTableSettings(config)));
-        Transaction loser;
-        CommitRecord winnersRecord;
+        LostConflict conflict;
         try (TransactionManager holding = TransactionManager.builder(app.hbase).config(config)
                 .commitRecordWriter(held).build();
              TTable t = app.table(ACCOUNTS)) {
-            Transaction winner = holding.begin();
-            loser = app.tm().begin();
-            t.put(winner, new Put(row).addColumn(F, Q, Bytes.toBytes("winner")));
-            t.put(loser, new Put(row).addColumn(F, Q, Bytes.toBytes("loser")));
-            CompletableFuture<Void> winning = HeldCommitRecords.commitInBackground(holding, winner);
-            held.awaitHeld();
-            winnersRecord = held.heldRecord();
-            TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                    () -> app.tm().commit(loser));
-            assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
-            held.release();
-            winning.get(30, TimeUnit.SECONDS);
+            conflict = LostConflict.between(holding, held, app.tm(), t, row, F, Q);
         }
-        long start = loser.startTimestamp();
+        CommitRecord winnersRecord = conflict.winnersRecord();
+        long start = conflict.loser().startTimestamp();
         long commit = winnersRecord.commitTimestamp() + Timestamps.TSO_STEP;
         try (Table raw = app.hbase.getTable(commitTableName())) {
             byte[] key = commitSchema().rowKey(start);
