@@ -26,8 +26,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The ordered steps of one region (docs/coprocessors.md, "One observer per table"): the load guard first, which must
- * see every request; then the fast path, which runs fast-path operations and raises the read clock for every generic
+ * The ordered steps of one region (docs/coprocessors.md, "One observer per table"): the table's description first,
+ * which answers whoever may read the table, even while it is bulk loaded; then the load guard, which must see every
+ * other request; then the fast path, which runs fast-path operations and raises the read clock for every generic
  * read before anything answers it; then server-side snapshot reads, which answer transactional reads; then compaction
  * GC, which checks the reads the client resolves and collects at compaction. Each hook runs the steps in that order;
  * a step that answers a Get ends it. The order lives here and nowhere else: no coprocessor priorities.
@@ -50,6 +51,7 @@ public final class RegionPipeline {
     static RegionPipeline of(RegionCoprocessorEnvironment env, TableBinding binding) {
         TransactionalRegion region = new TransactionalRegion(env, binding);
         List<RegionStep> steps = new ArrayList<>();
+        steps.add(new TableDescriptionStep(region.region().getTableDescriptor()));
         if (binding.problem() != null) {
             steps.add(new BrokenBindingStep(binding.table().getNameAsString(), binding.problem()));
             return new RegionPipeline(steps, region.metrics());

@@ -26,6 +26,7 @@ public final class ClientSettings {
     private final String coprocessorJar;
     private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
+    private final TableName timestampTable;
     private final String metricsName;
 
     public ClientSettings(TidemarkConfig config) {
@@ -44,6 +45,7 @@ public final class ClientSettings {
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
                 config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
+        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
         metricsName = config.getString(TidemarkConfig.CLIENT_METRICS_NAME, TidemarkConfig.CLIENT_METRICS_NAME_DEFAULT);
         if (!metricsName.matches("[A-Za-z0-9._-]+")) {
             throw new InvalidConfigurationException(TidemarkConfig.CLIENT_METRICS_NAME, metricsName,
@@ -104,5 +106,10 @@ public final class ClientSettings {
      */
     public CommitTableSettings commitTable() {
         return commitTable;
+    }
+
+    /** The TSOs' timestamp table ({@code tidemark.timestamp-table.name}): Tidemark's own, never transactional. */
+    public TableName timestampTable() {
+        return timestampTable;
     }
 }

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TableDescriptors;
 import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.client.sweeper.StoredColumnVersion;
 import io.tidemark.committable.CommitState;
@@ -97,7 +98,7 @@ final class OutcomeSettler {
         Evidence found = new Evidence();
         for (TableName name : tables) {
             try (Table table = connection.getTable(name)) {
-                if (Conversion.of(table.getDescriptor()).isLegacy(start)) {
+                if (Conversion.of(TableDescriptors.of(table)).isLegacy(start)) {
                     // What the table stores at that version was written before its conversion, by no transaction.
                     continue;
                 }

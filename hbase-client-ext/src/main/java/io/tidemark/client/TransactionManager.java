@@ -18,6 +18,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
+import io.tidemark.security.Authorization;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
@@ -25,6 +26,7 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -500,6 +502,16 @@ public final class TransactionManager implements Closeable {
             e.addSuppressed(cause);
             tx.markOutcomeUnknown();
             metrics.outcomeUnknown();
+            AccessDeniedException denied = Authorization.deniedIn(e);
+            if (denied != null) {
+                throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown:"
+                        + " HBase authorization refused this client's user the commit table "
+                        + commitTableSettings.tableName().getNameAsString() + " (" + denied.getMessage() + "), so it"
+                        + " could neither write its commit record nor settle its outcome. Grant the user READ and"
+                        + " WRITE on " + commitTableSettings.tableName().getNameAsString() + " (docs/operations.md,"
+                        + " step 4). Its writes stay invisible until a reader or the sweeper settles it through the"
+                        + " commit table", e);
+            }
             throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: the"
                     + " commit failed (" + cause.getMessage() + ") and the commit table could not be reached to"
                     + " settle it (" + e.getMessage() + "). Readers settle it through the commit table; check"

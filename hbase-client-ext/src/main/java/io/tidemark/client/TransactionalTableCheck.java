@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.admin.TableDescriptors;
 import io.tidemark.client.admin.TableProblem;
 import io.tidemark.client.admin.TransactionalTableInspector;
 import io.tidemark.table.TableLoad;
@@ -18,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Checks, once per table, that the table can hold transactional data (see {@link TransactionalTableInspector}),
  * whether its region servers resolve snapshots, and when it was converted. Remembers the tables that passed, so only
- * the first touch of a table pays for reading its descriptor. A table being bulk loaded is refused and not
+ * the first touch of a table pays for reading its descriptor (from the master, or with HBase authorization on, from
+ * the table's observer: {@link TableDescriptors}). A table being bulk loaded is refused and not
  * remembered; a load begun after the table passed is enforced by the region servers' load guard.
  */
 final class TransactionalTableCheck {
@@ -47,7 +49,7 @@ final class TransactionalTableCheck {
         if (known != null) {
             return known;
         }
-        TableDescriptor descriptor = table.getDescriptor();
+        TableDescriptor descriptor = TableDescriptors.of(table);
         List<TableProblem> blocking = new ArrayList<>();
         for (TableProblem p : inspector.problems(descriptor)) {
             if (p.isBlocking()) {

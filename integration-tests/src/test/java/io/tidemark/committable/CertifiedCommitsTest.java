@@ -9,6 +9,7 @@ import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.HeldCommitRecords;
+import io.tidemark.testing.LostConflict;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.TableName;
@@ -27,7 +28,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static io.tidemark.testing.TestCluster.F;
@@ -104,24 +104,13 @@ class CertifiedCommitsTest {
         TableName data = cluster.createTransactionalTable("conflict");
         byte[] row = Bytes.toBytes("row");
         HeldCommitRecords held = new HeldCommitRecords(cluster.commitTable);
-        Transaction loser;
-        CommitRecord winnersRecord;
+        LostConflict conflict;
         try (TransactionManager holding = cluster.managerBuilder().commitRecordWriter(held).build();
              TTable t = new TTable(TestCluster.connection(), data)) {
-            Transaction winner = holding.begin();
-            loser = cluster.tm.begin();
-            t.put(winner, new Put(row).addColumn(F, Q, Bytes.toBytes("winner")));
-            t.put(loser, new Put(row).addColumn(F, Q, Bytes.toBytes("loser")));
-            CompletableFuture<Void> winning = HeldCommitRecords.commitInBackground(holding, winner);
-            held.awaitHeld();
-            winnersRecord = held.heldRecord();
-            TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                    () -> cluster.tm.commit(loser));
-            assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
-            held.release();
-            winning.get(30, TimeUnit.SECONDS);
+            conflict = LostConflict.between(holding, held, cluster.tm, t, row, F, Q);
         }
-        long start = loser.startTimestamp();
+        CommitRecord winnersRecord = conflict.winnersRecord();
+        long start = conflict.loser().startTimestamp();
         long commit = winnersRecord.commitTimestamp() + Timestamps.TSO_STEP;
         try (Table raw = commitTable(cluster)) {
             byte[] key = cluster.commitTable.schema().rowKey(start);

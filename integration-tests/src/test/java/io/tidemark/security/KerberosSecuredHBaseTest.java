@@ -5,20 +5,14 @@ import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.ChildJvm;
-import io.tidemark.embedded.EmbeddedHBaseSettings;
+import io.tidemark.testing.SecuredMiniCluster;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HBaseTestingUtility;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.minikdc.MiniKdc;
-import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -30,13 +24,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,9 +39,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11: a Kerberos-secured HBase (MiniKdc, HBase's mini-cluster with Kerberos authentication, in this JVM, logged
- * in as the HBase service), and the production commands in processes of their own, each logging in from its keytab
- * ({@code tidemark.security.principal}/{@code .keytab}): {@code table create}, {@code tso}, {@code sweep}. A
+ * Issue 11: a Kerberos-secured HBase ({@link SecuredMiniCluster}: MiniKdc, HBase's mini-cluster with Kerberos
+ * authentication, in this JVM, logged in as the HBase service), and the production commands in processes of their
+ * own, each logging in from its keytab ({@code tidemark.security.principal}/{@code .keytab}): {@code table create},
+ * {@code tso}, {@code sweep}. A
  * transaction of this JVM (authenticated as the HBase service) commits through that TSO. Runs in a JVM of its own
  * (Hadoop's login is process-wide), see the integration-tests pom.
  */
@@ -62,42 +55,16 @@ class KerberosSecuredHBaseTest {
     @TempDir
     static Path work;
 
-    private static MiniKdc kdc;
-    private static HBaseTestingUtility hbase;
-    private static File hbaseKeytab;
+    private static SecuredMiniCluster cluster;
     private static File tidemarkKeytab;
     private static Path siteFile;
 
     @BeforeAll
     static void startSecuredHBase() throws Exception {
-        kdc = new MiniKdc(MiniKdc.createConf(), work.resolve("kdc").toFile());
-        kdc.start();
-        String host = InetAddress.getLocalHost().getCanonicalHostName();
-        hbaseKeytab = work.resolve("hbase.keytab").toFile();
-        kdc.createPrincipal(hbaseKeytab, instances("hbase", host));
-        tidemarkKeytab = work.resolve("tidemark.keytab").toFile();
-        kdc.createPrincipal(tidemarkKeytab, instances("tidemark", host));
-
-        Configuration conf = HBaseConfiguration.create();
-        EmbeddedHBaseSettings.apply(conf);
-        String servicePrincipal = "hbase/_HOST@" + kdc.getRealm();
-        for (Map.Entry<String, String> e : securitySettings(servicePrincipal).entrySet()) {
-            conf.set(e.getKey(), e.getValue());
-        }
-        conf.set("hbase.master.keytab.file", hbaseKeytab.getAbsolutePath());
-        conf.set("hbase.regionserver.keytab.file", hbaseKeytab.getAbsolutePath());
-        UserGroupInformation.setConfiguration(conf);
-        UserGroupInformation.loginUserFromKeytab("hbase/localhost@" + kdc.getRealm(), hbaseKeytab.getAbsolutePath());
-        System.setProperty("test.build.data.basedirectory", work.resolve("hbase").toString());
-        hbase = new HBaseTestingUtility(conf);
-        hbase.startMiniZKCluster();
-        hbase.startMiniHBaseCluster(StartMiniClusterOption.builder().numRegionServers(1).build());
-
+        cluster = SecuredMiniCluster.start(work, false);
+        tidemarkKeytab = cluster.addUser("tidemark");
         StringBuilder site = new StringBuilder("<configuration>\n");
-        Map<String, String> clientSettings = new LinkedHashMap<>(securitySettings(servicePrincipal));
-        clientSettings.put(HConstants.ZOOKEEPER_QUORUM, hbase.getConfiguration().get(HConstants.ZOOKEEPER_QUORUM));
-        clientSettings.put(HConstants.ZOOKEEPER_CLIENT_PORT,
-                Integer.toString(hbase.getZkCluster().getClientPort()));
+        Map<String, String> clientSettings = new LinkedHashMap<>(cluster.clientSettings());
         clientSettings.put("hbase.client.retries.number", "3");
         clientSettings.put(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
         clientSettings.forEach((k, v) -> site.append("  <property><name>").append(k).append("</name><value>")
@@ -106,26 +73,10 @@ class KerberosSecuredHBaseTest {
         Files.writeString(siteFile, site.append("</configuration>\n"), StandardCharsets.UTF_8);
     }
 
-    /** {@code service/localhost} and {@code service/<host>}: _HOST may turn into either. */
-    private static String[] instances(String service, String host) {
-        return new LinkedHashSet<>(List.of(service + "/localhost", service + "/" + host))
-                .toArray(new String[0]);
-    }
-
-    private static Map<String, String> securitySettings(String servicePrincipal) {
-        return Map.of("hadoop.security.authentication", "kerberos",
-                "hbase.security.authentication", "kerberos",
-                "hbase.master.kerberos.principal", servicePrincipal,
-                "hbase.regionserver.kerberos.principal", servicePrincipal);
-    }
-
     @AfterAll
     static void stop() throws Exception {
-        if (hbase != null) {
-            hbase.shutdownMiniCluster();
-        }
-        if (kdc != null) {
-            kdc.stop();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -146,11 +97,11 @@ class KerberosSecuredHBaseTest {
             assertTrue(tso.output().contains("Logged in to Kerberos as tidemark/"), tso.output());
             assertTrue(tso.output().contains("checking the ticket every"), tso.output());
 
-            TidemarkConfig client = new TidemarkConfig(new Configuration(hbase.getConfiguration()));
+            TidemarkConfig client = new TidemarkConfig(new Configuration(cluster.configuration()));
             client.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + port);
             client.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
             TableName accounts = TableName.valueOf("secured_accounts");
-            try (Connection connection = ConnectionFactory.createConnection(hbase.getConfiguration());
+            try (Connection connection = ConnectionFactory.createConnection(cluster.configuration());
                  TransactionManager tm = TransactionManager.builder(connection).config(client).build();
                  TTable t = new TTable(connection, accounts)) {
                 Transaction tx = tm.begin();
@@ -188,7 +139,7 @@ class KerberosSecuredHBaseTest {
         Path file = work.resolve(withKeytab ? "tidemark-site.xml" : "tidemark-site-without-keytab.xml");
         String login = withKeytab
                 ? "  <property><name>" + TidemarkConfig.SECURITY_PRINCIPAL + "</name><value>tidemark/_HOST@"
-                        + kdc.getRealm() + "</value></property>\n"
+                        + cluster.realm() + "</value></property>\n"
                         + "  <property><name>" + TidemarkConfig.SECURITY_KEYTAB + "</name><value>"
                         + tidemarkKeytab.getAbsolutePath() + "</value></property>\n"
                 : "";
@@ -212,7 +163,7 @@ class KerberosSecuredHBaseTest {
 
         static Child start(Path work, String... args) throws IOException {
             List<String> command = ChildJvm.command("256m",
-                    List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath()),
+                    List.of("-Djava.security.krb5.conf=" + cluster.krb5conf().getAbsolutePath()),
                     io.tidemark.cli.Main.class.getName(), args);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .directory(work.toFile()).start();

@@ -6,6 +6,7 @@ import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.DecisionKeys;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.coprocessor.AsRegionServer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
@@ -17,7 +18,8 @@ import java.util.List;
  * records, opened at first use (region open reads no other table) and kept for the life of the region. Every lookup,
  * invalidation (and its undo) and low-watermark read of the region goes through it, and through no other commit
  * table. A region server decides nothing itself: writing or deleting a commit record, or raising the low watermark,
- * is refused here (docs/security.md, "Region servers"). Thread-safe.
+ * is refused here (docs/security.md, "Region servers"). It invalidates (and undoes its invalidations) as the region
+ * server ({@link AsRegionServer}), never as the caller whose request it serves. Thread-safe.
  */
 public final class BoundCommitTable implements CommitTable {
 
@@ -63,12 +65,15 @@ public final class BoundCommitTable implements CommitTable {
 
     @Override
     public CommitState invalidate(long startTimestamp) throws IOException {
-        return opened().invalidate(startTimestamp);
+        return AsRegionServer.call(() -> opened().invalidate(startTimestamp));
     }
 
     @Override
     public void undoInvalidation(long startTimestamp) throws IOException {
-        opened().undoInvalidation(startTimestamp);
+        AsRegionServer.call(() -> {
+            opened().undoInvalidation(startTimestamp);
+            return null;
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.tidemark.client.sweeper;
 
+import io.tidemark.client.admin.TableDescriptors;
 import io.tidemark.client.admin.TransactionalTables;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
@@ -232,7 +233,7 @@ public final class CommitTableSweeper {
                  ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(writers))) {
                 // Cells stored before the table was converted are committed legacy writes, whatever the commit
                 // table says of a transaction that happens to share their version: never touched.
-                Conversion conversion = Conversion.of(table.getDescriptor());
+                Conversion conversion = Conversion.of(TableDescriptors.of(table));
                 CellFixes fixes = new CellFixes(table);
                 for (Result row : rows) {
                     for (StoredColumnVersion column : StoredColumnVersion.of(row)) {

@@ -3,31 +3,19 @@ package io.tidemark.coprocessor.binding;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.fastpath.FastPathTable;
-import io.tidemark.committable.CommitRecord;
-import io.tidemark.committable.CommitTableAdmin;
 import io.tidemark.committable.CommitTableSettings;
-import io.tidemark.committable.DecisionKeys;
-import io.tidemark.committable.HBaseCommitTable;
-import io.tidemark.config.TidemarkConfig;
-import io.tidemark.encoding.CellEncoding;
-import io.tidemark.encoding.SnapshotAttribute;
-import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableFeature;
+import io.tidemark.testing.HostileRequests;
 import io.tidemark.testing.InMode;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -70,24 +58,18 @@ class RequestClaimsTest {
         try (TTable t = new TTable(TestCluster.connection(), data)) {
             t.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("never committed")));
         }
-        TableName forged = TableName.valueOf(TestCluster.NAMESPACE, cluster.name + "_forged_commits");
+        TableName forged = cluster.createPlainTable("forged_commits", 1);
         int buckets = new CommitTableSettings(cluster.config).buckets();
-        try (Admin admin = TestCluster.connection().getAdmin()) {
-            Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
-            conf.set(TidemarkConfig.COMMIT_TABLE, forged.getNameAsString());
-            conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, false);
-            CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(new TidemarkConfig(conf)));
-        }
-        HBaseCommitTable forgedTable = HBaseCommitTable.asRecorded(TestCluster.connection(), forged, DecisionKeys.NONE);
         long start = writer.startTimestamp();
-        forgedTable.tryCommit(new CommitRecord(start, start + Timestamps.TSO_STEP));
+        try (Table forgedTable = TestCluster.connection().getTable(forged)) {
+            HostileRequests.forgeCommitRecord(forgedTable, buckets, start, start + Timestamps.TSO_STEP);
+        }
 
         long readerStart = cluster.tm.begin().startTimestamp();
-        Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, new SnapshotAttribute(readerStart, 0,
-                readerStart - 1, false, CommitMode.LOW_LATENCY, forged.getNameAsString(), buckets).encode());
+        Get hostile = HostileRequests.snapshotRead(row, readerStart, 0, CommitMode.LOW_LATENCY, forged, buckets);
         try (Table raw = TestCluster.connection().getTable(data)) {
-            IOException refused = refusal(raw, hostile);
-            assertNull(shadowCell(raw, row, start), "nothing was healed into the data table");
+            IOException refused = HostileRequests.refusal(raw, hostile);
+            assertNull(HostileRequests.shadowCell(raw, row, F, Q, start), "nothing was healed into the data table");
             assertNotNull(refused, "the read was answered");
             assertTrue(String.valueOf(refused.getMessage()).contains(cluster.commitTable.tableName().getNameAsString()),
                     "the refusal names the table's own commit table: " + refused);
@@ -107,11 +89,10 @@ class RequestClaimsTest {
             t.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("pending")));
         }
         long readerStart = cluster.tm.begin().startTimestamp();
-        Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, attribute(cluster, readerStart, 0,
-                CommitMode.LOW_LATENCY));
+        Get hostile = hostileRead(cluster, row, readerStart, 0, CommitMode.LOW_LATENCY);
         IOException refused;
         try (Table raw = TestCluster.connection().getTable(data)) {
-            refused = refusal(raw, hostile);
+            refused = HostileRequests.refusal(raw, hostile);
         }
         assertFalse(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(),
                 "the writer may still commit");
@@ -130,11 +111,10 @@ class RequestClaimsTest {
             t.put(writer, new Put(row).addColumn(F, Q, Bytes.toBytes("pending")));
         }
         long readerStart = cluster.tm.begin().startTimestamp();
-        Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, attribute(cluster, readerStart, readerStart - 1,
-                CommitMode.BATCHED));
+        Get hostile = hostileRead(cluster, row, readerStart, readerStart - 1, CommitMode.BATCHED);
         IOException refused;
         try (Table raw = TestCluster.connection().getTable(data)) {
-            refused = refusal(raw, hostile);
+            refused = HostileRequests.refusal(raw, hostile);
         }
         assertFalse(cluster.commitTable.lookup(writer.startTimestamp()).isInvalidated(),
                 "the writer belongs to the serving incarnation and may still commit");
@@ -163,18 +143,16 @@ class RequestClaimsTest {
             cluster.commitTable.raiseLowWatermark(old.startTimestamp());
             SharedMiniCluster.utility().getAdmin().disableTable(data);
             SharedMiniCluster.utility().getAdmin().enableTable(data);
-            TableName empty = TableName.valueOf(TestCluster.NAMESPACE, cluster.name + "_no_watermark");
-            try (Admin admin = TestCluster.connection().getAdmin()) {
-                Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
-                conf.set(TidemarkConfig.COMMIT_TABLE, empty.getNameAsString());
-                CommitTableAdmin.createIfMissing(admin, new CommitTableSettings(new TidemarkConfig(conf)));
+            TableName empty = cluster.createPlainTable("no_watermark", 1);
+            int buckets = new CommitTableSettings(cluster.config).buckets();
+            try (Table emptyTable = TestCluster.connection().getTable(empty)) {
+                HostileRequests.forgeCommitTable(emptyTable, buckets);
             }
-            Get hostile = new Get(row).setAttribute(SnapshotAttribute.NAME, new SnapshotAttribute(
-                    old.startTimestamp(), 0, old.startTimestamp() - 1, false, CommitMode.LOW_LATENCY,
-                    empty.getNameAsString(), new CommitTableSettings(cluster.config).buckets()).encode());
+            Get hostile = HostileRequests.snapshotRead(row, old.startTimestamp(), 0, CommitMode.LOW_LATENCY, empty,
+                    buckets);
             IOException refused;
             try (Table raw = TestCluster.connection().getTable(data)) {
-                refused = refusal(raw, hostile);
+                refused = HostileRequests.refusal(raw, hostile);
             }
             try (TTable t = new TTable(TestCluster.connection(), data)) {
                 IOException tooOld = assertThrows(IOException.class, () -> t.get(old, new Get(row)),
@@ -196,11 +174,9 @@ class RequestClaimsTest {
         TableName data = cluster.createTable("future", EnumSet.of(TableFeature.SERVER_SIDE_SNAPSHOTS,
                 TableFeature.COMPACTION_GC, TableFeature.FAST_PATH));
         byte[] row = Bytes.toBytes("row");
-        long future = Timestamps.tsoPart(Long.MAX_VALUE / 4);
-        Get hostile = new Get(row).setAttribute(FastPathProtocol.TRANSACTION_START, Bytes.toBytes(future));
         IOException refused;
         try (Table raw = TestCluster.connection().getTable(data)) {
-            refused = refusal(raw, hostile);
+            refused = HostileRequests.refusal(raw, HostileRequests.fromTheFuture(row));
         }
         try (FastPathTable fast = cluster.fastPath(data)) {
             long version = fast.put(new Put(row).addColumn(F, Q, Bytes.toBytes("fast")));
@@ -214,27 +190,8 @@ class RequestClaimsTest {
         assertNotNull(refused, "the read was answered");
     }
 
-    /** What reading {@code get} threw, or null when it was answered. */
-    private static IOException refusal(Table raw, Get get) {
-        try {
-            raw.get(get);
-            return null;
-        } catch (IOException e) {
-            return e;
-        }
-    }
-
-    private static byte[] attribute(TestCluster cluster, long start, long epoch, CommitMode mode) {
-        return new SnapshotAttribute(start, epoch, start - 1, false, mode,
-                cluster.commitTable.tableName().getNameAsString(), new CommitTableSettings(cluster.config).buckets())
-                .encode();
-    }
-
-    private static byte[] shadowCell(Table raw, byte[] row, long version) throws IOException {
-        Result r = raw.get(new Get(row).addColumn(F, CellEncoding.shadowQualifier(Q)).setTimestamp(version));
-        for (Cell c : r.rawCells()) {
-            return CellUtil.cloneValue(c);
-        }
-        return null;
+    private static Get hostileRead(TestCluster cluster, byte[] row, long start, long epoch, CommitMode mode) {
+        return HostileRequests.snapshotRead(row, start, epoch, mode, cluster.commitTable.tableName(),
+                new CommitTableSettings(cluster.config).buckets());
     }
 }
