@@ -25,7 +25,26 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(execute(commandLine(), args));
+    }
+
+    /**
+     * Runs {@code commandLine} and returns its exit code. An {@link Error} escaping a command (a class missing from the
+     * classpath, a failed static initializer) is a failure too, exit 1 with its reason: picocli hands Errors on, and
+     * a command that dies that way may leave non-daemon threads behind (a mini-cluster's ZooKeeper) which kept the JVM
+     * alive with no exit code at all.
+     */
+    public static int execute(CommandLine commandLine, String[] args) {
+        try {
+            return commandLine.execute(args);
+        } catch (Error e) {
+            commandLine.getErr().println(commandLine.getCommandName() + ": " + FailureHandler.describe(e));
+            if (System.getenv("TIDEMARK_DEBUG") != null) {
+                e.printStackTrace(commandLine.getErr());
+            }
+            commandLine.getErr().flush();
+            return FailureHandler.FAILURE_EXIT_CODE;
+        }
     }
 
     /** The configured command line, also used by tests. */

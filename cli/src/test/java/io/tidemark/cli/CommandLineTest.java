@@ -4,6 +4,7 @@ import io.tidemark.testing.CommandLineRun;
 import io.tidemark.version.TidemarkVersion;
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintWriter;
 import java.io.StringWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +21,23 @@ class CommandLineTest {
 
     private int run(String... args) {
         return CommandLineRun.execute(Main.commandLine(), out, err, args);
+    }
+
+    /** A command that dies with an Error, as a mini-cluster start did on a classpath without JUnit 4. */
+    @picocli.CommandLine.Command(name = "broken")
+    static final class BrokenCommand implements Runnable {
+        @Override
+        public void run() {
+            throw new NoClassDefFoundError("org/junit/Assert");
+        }
+    }
+
+    @Test
+    void aCommandThatDiesWithAnErrorExitsWithOneAndSaysWhy() {
+        picocli.CommandLine commandLine = Main.configured(new BrokenCommand());
+        commandLine.setErr(new PrintWriter(err, true));
+        assertEquals(1, Main.execute(commandLine, new String[0]));
+        assertEquals("broken: org/junit/Assert", err.toString().trim());
     }
 
     @Test

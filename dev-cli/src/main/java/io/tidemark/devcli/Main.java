@@ -38,7 +38,7 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(io.tidemark.cli.Main.execute(commandLine(), args));
     }
 
     /** The configured command line, also used by tests. */

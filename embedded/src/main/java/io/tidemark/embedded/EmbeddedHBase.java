@@ -79,7 +79,9 @@ public final class EmbeddedHBase implements AutoCloseable {
             }
             utility.startMiniZKCluster();
             utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numRegionServers(1).build());
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
+            // A LinkageError (a class missing from the classpath) too: what did start must stop, or its threads keep
+            // the JVM alive and the next mini-cluster of this JVM cannot install HBase's shutdown hook.
             shutdownQuietly(utility);
             if (ownsDataDirectory) {
                 deleteRecursively(dataDirectory);

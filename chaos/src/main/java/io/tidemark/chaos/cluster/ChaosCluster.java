@@ -52,7 +52,9 @@ public final class ChaosCluster implements AutoCloseable {
         try {
             utility.startMiniZKCluster();
             utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numRegionServers(REGION_SERVERS).build());
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
+            // A LinkageError (a class missing from the classpath) too: what did start must stop, or its threads keep
+            // the JVM alive and the next mini-cluster of this JVM cannot install HBase's shutdown hook.
             shutdownQuietly(utility);
             throw new IOException("could not start the HBase mini-cluster: " + e.getMessage(), e);
         }
