@@ -65,7 +65,7 @@ final class ClusterOptions {
         try {
             conf.addResource(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()));
             // Hadoop may parse site files lazily; parse now so a broken file is reported against its option.
-            conf.get(TidemarkConfig.TSO_PORT);
+            conf.get(TidemarkConfig.TSO_PORT.key());
         } catch (RuntimeException e) {
             throw new CommandLine.ParameterException(commandLine,
                     option + " " + file + ": not a valid configuration file (" + e.getMessage() + ")");

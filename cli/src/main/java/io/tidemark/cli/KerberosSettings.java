@@ -6,6 +6,7 @@ import io.tidemark.config.TidemarkConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Objects;
 
 /**
  * How a production command logs in to a Kerberos-secured HBase ({@code tidemark.security.*}), read and validated
@@ -22,10 +23,9 @@ final class KerberosSettings {
     private final int reloginIntervalMs;
 
     KerberosSettings(TidemarkConfig config) {
-        principal = config.getOptionalString(TidemarkConfig.SECURITY_PRINCIPAL, "");
-        String keytabValue = config.getOptionalString(TidemarkConfig.SECURITY_KEYTAB, "");
-        reloginIntervalMs = config.getInt(TidemarkConfig.SECURITY_RELOGIN_INTERVAL_MS,
-                TidemarkConfig.SECURITY_RELOGIN_INTERVAL_MS_DEFAULT, 1000, 86_400_000);
+        principal = Objects.toString(config.get(TidemarkConfig.SECURITY_PRINCIPAL), "");
+        String keytabValue = Objects.toString(config.get(TidemarkConfig.SECURITY_KEYTAB), "");
+        reloginIntervalMs = config.get(TidemarkConfig.SECURITY_RELOGIN_INTERVAL_MS);
         if (principal.isEmpty()) {
             if (!keytabValue.isEmpty()) {
                 throw new InvalidConfigurationException(TidemarkConfig.SECURITY_PRINCIPAL, "", "the principal to"

@@ -52,9 +52,13 @@ public final class Main implements Runnable {
         return configured(new Main());
     }
 
-    /** {@code command}'s command line with Tidemark's handling of usage errors (exit 2) and failures (exit 1). */
+    /**
+     * {@code command}'s command line with Tidemark's handling of usage errors (exit 2) and failures (exit 1), and the
+     * settings' defaults for its options' help and defaults ({@code ${bundle:default.<key>}}, {@link SettingDefaults}).
+     */
     public static CommandLine configured(Object command) {
         return new CommandLine(command)
+                .setResourceBundle(new SettingDefaults())
                 .setParameterExceptionHandler(new UsageErrorHandler())
                 .setExecutionExceptionHandler(new FailureHandler());
     }

@@ -36,8 +36,8 @@ public final class StatusCommand implements Callable<Integer> {
     static final class Target {
 
         @Option(names = "--tso", paramLabel = "<host:port>", converter = HostAndPortConverter.class,
-                description = "The TSO's HTTP endpoint: its host and " + TidemarkConfig.TSO_HTTP_PORT + " (default "
-                        + TidemarkConfig.TSO_HTTP_PORT_DEFAULT + ").")
+                description = "The TSO's HTTP endpoint: its host and tidemark.tso.http.port (default "
+                        + "${bundle:default.tidemark.tso.http.port}).")
         private HostAndPort tso;
 
         @ArgGroup(exclusive = false)

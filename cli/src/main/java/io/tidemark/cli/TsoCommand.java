@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
@@ -43,18 +44,18 @@ public final class TsoCommand implements Callable<Integer> {
 
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port to listen on, 0 for any free one (default: tidemark.tso.port, else "
-                    + TidemarkConfig.TSO_PORT_DEFAULT + ").")
+                    + "${bundle:default.tidemark.tso.port}).")
     private Integer port;
 
     @Option(names = "--http-port", paramLabel = "<port>",
             description = "TCP port of /metrics and /health, 0 for any free one, -1 for none (default: "
-                    + "tidemark.tso.http.port, else " + TidemarkConfig.TSO_HTTP_PORT_DEFAULT + ").")
+                    + "tidemark.tso.http.port, else ${bundle:default.tidemark.tso.http.port}).")
     private Integer httpPort;
 
     @Option(names = "--mode", paramLabel = "<mode>", converter = CommitModeConverter.class,
             completionCandidates = CommitModeConverter.Names.class,
             description = "Commit mode: ${COMPLETION-CANDIDATES} (default: tidemark.tso.commit-mode; when unset, the "
-                    + "cluster's, else " + TidemarkConfig.TSO_COMMIT_MODE_DEFAULT + "). A cluster-wide setting: a "
+                    + "cluster's, else ${bundle:default.tidemark.tso.commit-mode}). A cluster-wide setting: a "
                     + "value that differs from the cluster's is refused unless --reconfigure is given.")
     private CommitMode mode;
 
@@ -66,22 +67,23 @@ public final class TsoCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** Gives {@code setting} the option's value when given; the option takes what the setting takes. */
+    private void override(TidemarkConfig config, Setting<Integer> setting, String option, Integer value) {
+        if (value == null) {
+            return;
+        }
+        if (!setting.accepts(value.toString())) {
+            throw usage(option + " must be " + setting.type().accepted() + ", got " + value);
+        }
+        config.set(setting, value.toString());
+    }
+
     @Override
     public Integer call() throws Exception {
         Configuration conf = cluster.load(spec.commandLine());
         TidemarkConfig config = new TidemarkConfig(conf);
-        if (port != null) {
-            if (port < 0 || port > 65535) {
-                throw usage("--port must be from 0 to 65535, got " + port);
-            }
-            config.set(TidemarkConfig.TSO_PORT, port.toString());
-        }
-        if (httpPort != null) {
-            if (httpPort < -1 || httpPort > 65535) {
-                throw usage("--http-port must be from -1 to 65535, got " + httpPort);
-            }
-            config.set(TidemarkConfig.TSO_HTTP_PORT, httpPort.toString());
-        }
+        override(config, TidemarkConfig.TSO_PORT, "--port", port);
+        override(config, TidemarkConfig.TSO_HTTP_PORT, "--http-port", httpPort);
         if (mode != null) {
             config.set(TidemarkConfig.TSO_COMMIT_MODE, mode.configName());
         }

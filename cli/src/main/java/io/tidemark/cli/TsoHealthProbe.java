@@ -55,7 +55,7 @@ final class TsoHealthProbe {
         } catch (IOException e) {
             throw new IOException(endpoint + " does not answer HTTP (" + e.getMessage() + "); if that is the TSO's"
                     + " client port, use its HTTP port instead (" + TidemarkConfig.TSO_HTTP_PORT + ", default "
-                    + TidemarkConfig.TSO_HTTP_PORT_DEFAULT + ")", e);
+                    + TidemarkConfig.TSO_HTTP_PORT.defaultValue() + ")", e);
         }
         if (response.statusCode() != 200 && response.statusCode() != 503) {
             throw new IOException(endpoint + " answered HTTP " + response.statusCode() + " to "

@@ -1,5 +1,6 @@
 package io.tidemark.cli;
 
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.CommandLineRun;
 import io.tidemark.version.TidemarkVersion;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,21 @@ class CommandLineTest {
             assertEquals(0, run(args), String.join(" ", args));
         }
         assertTrue(out.toString().contains("--fast-path"), out.toString());
+    }
+
+    @Test
+    void optionHelpShowsTheDefaultsOfTheSettingsTheOptionsOverride() {
+        assertEquals(0, run("tso", "--help"));
+        assertEquals(0, run("status", "--help"));
+        // Without white space: help wraps its lines wherever a word or a key ends.
+        String help = out.toString().replaceAll("\\s+", "");
+        assertTrue(help.contains("tidemark.tso.port,else" + TidemarkConfig.TSO_PORT.defaultValue() + ")"), help);
+        assertTrue(help.contains("tidemark.tso.http.port,else" + TidemarkConfig.TSO_HTTP_PORT.defaultValue() + ")"),
+                help);
+        assertTrue(help.contains("cluster's,else" + TidemarkConfig.TSO_COMMIT_MODE.defaultValue().configName() + ")"),
+                help);
+        assertTrue(help.contains("(default" + TidemarkConfig.TSO_HTTP_PORT.defaultValue() + ")"), help);
+        assertFalse(help.contains("${"), "a setting's default was not filled in: " + help);
     }
 
     @Test

@@ -59,9 +59,9 @@ class KerberosLoginTest {
         conf.set(KerberosSettings.HADOOP_AUTHENTICATION, "kerberos");
         // Let the renewal log in again as soon as the ticket is near its end, however short-lived the test tickets.
         conf.set("hadoop.kerberos.min.seconds.before.relogin", "1");
-        conf.set(TidemarkConfig.SECURITY_PRINCIPAL, "tidemark/localhost@" + kdc.getRealm());
-        conf.set(TidemarkConfig.SECURITY_KEYTAB, keytab.getAbsolutePath());
-        conf.set(TidemarkConfig.SECURITY_RELOGIN_INTERVAL_MS, "1000");
+        conf.set(TidemarkConfig.SECURITY_PRINCIPAL.key(), "tidemark/localhost@" + kdc.getRealm());
+        conf.set(TidemarkConfig.SECURITY_KEYTAB.key(), keytab.getAbsolutePath());
+        conf.set(TidemarkConfig.SECURITY_RELOGIN_INTERVAL_MS.key(), "1000");
         return conf;
     }
 
@@ -93,12 +93,12 @@ class KerberosLoginTest {
                 notKerberos.getMessage());
 
         Configuration noKeytab = secured();
-        noKeytab.unset(TidemarkConfig.SECURITY_KEYTAB);
+        noKeytab.unset(TidemarkConfig.SECURITY_KEYTAB.key());
         assertTrue(assertThrows(InvalidConfigurationException.class, () -> KerberosLogin.start(noKeytab))
-                .getMessage().contains(TidemarkConfig.SECURITY_KEYTAB));
+                .getMessage().contains(TidemarkConfig.SECURITY_KEYTAB.key()));
 
         Configuration missingKeytab = secured();
-        missingKeytab.set(TidemarkConfig.SECURITY_KEYTAB, work.resolve("nowhere.keytab").toString());
+        missingKeytab.set(TidemarkConfig.SECURITY_KEYTAB.key(), work.resolve("nowhere.keytab").toString());
         assertTrue(assertThrows(InvalidConfigurationException.class, () -> KerberosLogin.start(missingKeytab))
                 .getMessage().contains("a readable keytab file"));
     }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The last moment at which a write of a commit record may still be sent to HBase. A writer takes it when it asks the
  * TSO to commit (a client, before it sends COMMIT; a batched-mode TSO, when it decides), so every commit-record write
- * of a transaction ends within {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS} of that point. The commit-table
+ * of a transaction ends within {@link TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS} of that point. The commit-table
  * sweeper relies on it: once a transaction's start is at or below the persisted low watermark, the TSO refuses its
  * COMMIT, so its last possible commit-record write is over one timeout after the sweeper read that watermark
  * (docs/coprocessors.md, "Commit-table sweeper").

@@ -7,17 +7,12 @@ import org.apache.hadoop.hbase.TableName;
 
 /**
  * The commit table's configuration, read and validated once from {@link TidemarkConfig} (the keys
- * {@code tidemark.commit-table.*}, and {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}, which binds every
+ * {@code tidemark.commit-table.*}, and {@link TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}, which binds every
  * writer of commit records): the TSO, clients, coprocessors, the sweeper and the benchmarks all take it from here, so
  * they agree on the table's name, its salt buckets, the commit-record deadline and their bounds. A bad value fails with
  * an {@link InvalidConfigurationException} naming the key.
  */
 public final class CommitTableSettings {
-
-    /** Most commit-record requests one process keeps in flight at once. */
-    public static final int MAX_WRITE_PARALLELISM = 256;
-    /** Longest commit-record timeout accepted: an hour. */
-    public static final long MAX_COMMIT_RECORD_TIMEOUT_MS = 3_600_000L;
 
     private final TableName tableName;
     private final CommitTableSchema schema;
@@ -26,15 +21,11 @@ public final class CommitTableSettings {
     private final long commitRecordTimeoutMs;
 
     public CommitTableSettings(TidemarkConfig config) {
-        tableName = config.getTableName(TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_DEFAULT);
-        schema = new CommitTableSchema(config.getInt(TidemarkConfig.COMMIT_TABLE_REGIONS,
-                TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, 1, CommitTableSchema.MAX_BUCKETS));
-        writeParallelism = config.getInt(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM,
-                TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, 1, MAX_WRITE_PARALLELISM);
-        guard = Boolean.parseBoolean(config.getChoice(TidemarkConfig.COMMIT_TABLE_GUARD,
-                TidemarkConfig.COMMIT_TABLE_GUARD_DEFAULT, "true", "false"));
-        commitRecordTimeoutMs = config.getLong(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS,
-                TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT, 1, MAX_COMMIT_RECORD_TIMEOUT_MS);
+        tableName = config.get(TidemarkConfig.COMMIT_TABLE);
+        schema = new CommitTableSchema(config.get(TidemarkConfig.COMMIT_TABLE_REGIONS));
+        writeParallelism = config.get(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM);
+        guard = config.get(TidemarkConfig.COMMIT_TABLE_GUARD);
+        commitRecordTimeoutMs = config.get(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS);
     }
 
     public TableName tableName() {
@@ -64,7 +55,7 @@ public final class CommitTableSettings {
     }
 
     /**
-     * The commit-record deadline ({@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}): no attempt to write a
+     * The commit-record deadline ({@link TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS}): no attempt to write a
      * transaction's commit record runs later than this long after its commit was asked for (a client: COMMIT sent; a
      * batched-mode TSO: the commit decided). Clients and the TSO both honour it; the sweeper waits for it.
      */

@@ -1,6 +1,7 @@
 package io.tidemark.committable;
 
 import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
@@ -14,10 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CommitTableSettingsTest {
 
-    private static TidemarkConfig config(String... keysAndValues) {
+    private static TidemarkConfig config(Object... settingsAndValues) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            config.set(keysAndValues[i], keysAndValues[i + 1]);
+        for (int i = 0; i < settingsAndValues.length; i += 2) {
+            config.set((Setting<?>) settingsAndValues[i], (String) settingsAndValues[i + 1]);
         }
         return config;
     }
@@ -25,23 +26,32 @@ class CommitTableSettingsTest {
     @Test
     void defaultsAreTheDocumentedOnes() {
         CommitTableSettings settings = new CommitTableSettings(config());
-        assertEquals(TableName.valueOf(TidemarkConfig.COMMIT_TABLE_DEFAULT), settings.tableName());
-        assertEquals(TidemarkConfig.COMMIT_TABLE_REGIONS_DEFAULT, settings.buckets());
-        assertEquals(TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM_DEFAULT, settings.writeParallelism());
+        assertEquals(TableName.valueOf("tidemark:commits"), settings.tableName());
+        assertEquals(4, settings.buckets());
+        assertEquals(4, settings.writeParallelism());
         assertFalse(settings.guard());
-        assertEquals(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT, settings.commitRecordTimeoutMs());
+        assertEquals(30_000L, settings.commitRecordTimeoutMs());
+    }
+
+    @Test
+    void regionsAcceptExactlyTheBucketsTheLayoutHas() {
+        CommitTableSettings most = new CommitTableSettings(config(TidemarkConfig.COMMIT_TABLE_REGIONS,
+                Integer.toString(CommitTableSchema.MAX_BUCKETS)));
+        assertEquals(CommitTableSchema.MAX_BUCKETS, most.buckets());
+        assertThrows(InvalidConfigurationException.class, () -> new CommitTableSettings(config(
+                TidemarkConfig.COMMIT_TABLE_REGIONS, Integer.toString(CommitTableSchema.MAX_BUCKETS + 1))));
     }
 
     @Test
     void badValuesNameTheirKey() {
-        for (String[] bad : new String[][] {{TidemarkConfig.COMMIT_TABLE, "no such:table:name"},
+        for (Object[] bad : new Object[][] {{TidemarkConfig.COMMIT_TABLE, "no such:table:name"},
                 {TidemarkConfig.COMMIT_TABLE_REGIONS, "0"}, {TidemarkConfig.COMMIT_TABLE_REGIONS, "256"},
                 {TidemarkConfig.COMMIT_TABLE_WRITE_PARALLELISM, "0"}, {TidemarkConfig.COMMIT_TABLE_GUARD, "yes"},
                 {TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "0"},
                 {TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "3600001"}}) {
             InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                     () -> new CommitTableSettings(config(bad)));
-            assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+            assertTrue(e.getMessage().contains(bad[0].toString()), e.getMessage());
         }
     }
 }

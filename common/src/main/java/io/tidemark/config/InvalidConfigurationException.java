@@ -8,4 +8,8 @@ public final class InvalidConfigurationException extends IllegalArgumentExceptio
     public InvalidConfigurationException(String key, String value, String expected) {
         super("invalid value '" + value + "' for " + key + ": expected " + expected);
     }
+
+    public InvalidConfigurationException(Setting<?> setting, String value, String expected) {
+        this(setting.key(), value, expected);
+    }
 }

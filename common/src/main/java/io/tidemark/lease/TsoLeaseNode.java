@@ -60,11 +60,9 @@ public final class TsoLeaseNode {
      * @throws InvalidConfigurationException when the root is not a znode path
      */
     public static String path(TidemarkConfig config) {
-        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
-        if (!root.startsWith("/")) {
-            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
-        }
-        return path(root, config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT));
+        // The table as HBase names it, so that every spelling of one table (default:t and t) names one lease.
+        return path(config.get(TidemarkConfig.ZOOKEEPER_ROOT),
+                config.get(TidemarkConfig.TIMESTAMP_TABLE).getNameAsString());
     }
 
     /** The lease znode of the TSOs on {@code timestampTable} (as {@code namespace:table}) under {@code root}. */

@@ -28,7 +28,7 @@ public final class TransactionalTableLayout {
      * bound table alone, and clients of another commit table refuse it, so several Tidemark installations can share
      * one HBase cluster. A table without the key belongs to whichever installation uses it.
      */
-    public static final String COMMIT_TABLE_KEY = TidemarkConfig.COMMIT_TABLE;
+    public static final String COMMIT_TABLE_KEY = TidemarkConfig.COMMIT_TABLE.key();
 
     /**
      * Table metadata key recording when a table that already held data became transactional: the value is the

@@ -1,5 +1,6 @@
 package io.tidemark.tls;
 
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 
 /** The configuration keys of one side's TLS material: the TSO's ({@link #SERVER}) or a client's ({@link #CLIENT}). */
@@ -12,13 +13,14 @@ public final class TlsKeys {
             TidemarkConfig.CLIENT_TSO_TLS_KEY, TidemarkConfig.CLIENT_TSO_TLS_KEYSTORE,
             TidemarkConfig.CLIENT_TSO_TLS_KEYSTORE_PASSWORD, TidemarkConfig.CLIENT_TSO_TLS_TRUST);
 
-    final String cert;
-    final String key;
-    final String keystore;
-    final String keystorePassword;
-    final String trust;
+    final Setting<String> cert;
+    final Setting<String> key;
+    final Setting<String> keystore;
+    final Setting<String> keystorePassword;
+    final Setting<String> trust;
 
-    private TlsKeys(String cert, String key, String keystore, String keystorePassword, String trust) {
+    private TlsKeys(Setting<String> cert, Setting<String> key, Setting<String> keystore,
+            Setting<String> keystorePassword, Setting<String> trust) {
         this.cert = cert;
         this.key = key;
         this.keystore = keystore;
@@ -26,18 +28,18 @@ public final class TlsKeys {
         this.trust = trust;
     }
 
-    /** The key naming the PEM certificate chain, for messages. */
-    public String cert() {
+    /** The setting naming the PEM certificate chain, for messages. */
+    public Setting<String> cert() {
         return cert;
     }
 
-    /** The key naming the key store, for messages. */
-    public String keystore() {
+    /** The setting naming the key store, for messages. */
+    public Setting<String> keystore() {
         return keystore;
     }
 
-    /** The key naming the trusted CA certificates, for messages. */
-    public String trust() {
+    /** The setting naming the trusted CA certificates, for messages. */
+    public Setting<String> trust() {
         return trust;
     }
 }

@@ -1,6 +1,7 @@
 package io.tidemark.tls;
 
 import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 
 import java.io.IOException;
@@ -57,7 +58,7 @@ public final class TlsMaterial {
         boolean pem = config.isSet(keys.cert) || config.isSet(keys.key);
         boolean keystore = config.isSet(keys.keystore);
         if (pem && keystore) {
-            throw new InvalidConfigurationException(keys.keystore, config.getString(keys.keystore, ""),
+            throw new InvalidConfigurationException(keys.keystore, config.get(keys.keystore),
                     "no key store when " + keys.cert + " and " + keys.key + " are set: configure one or the other");
         }
         try {
@@ -73,7 +74,7 @@ public final class TlsMaterial {
             }
             if (keystore) {
                 Path file = readableFile(config, keys.keystore, "a PKCS#12 or JKS key store");
-                char[] password = config.getOptionalString(keys.keystorePassword, "").toCharArray();
+                char[] password = config.get(keys.keystorePassword).toCharArray();
                 KeyStore store = read(keys.keystore, file, () -> KeyStore.getInstance(file.toFile(), password));
                 return keyManagers(store, password);
             }
@@ -109,11 +110,11 @@ public final class TlsMaterial {
         }
     }
 
-    private static Path readableFile(TidemarkConfig config, String key, String what) {
+    private static Path readableFile(TidemarkConfig config, Setting<String> key, String what) {
         if (!config.isSet(key)) {
             throw new InvalidConfigurationException(key, "", what);
         }
-        String value = config.getString(key, "");
+        String value = config.get(key);
         Path file = Paths.get(value);
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new InvalidConfigurationException(key, value, what + " (no such readable file)");
@@ -126,7 +127,7 @@ public final class TlsMaterial {
         T read() throws IOException, GeneralSecurityException;
     }
 
-    private static <T> T read(String key, Path file, FileReader<T> reader) {
+    private static <T> T read(Setting<String> key, Path file, FileReader<T> reader) {
         try {
             return reader.read();
         } catch (IOException | GeneralSecurityException e) {

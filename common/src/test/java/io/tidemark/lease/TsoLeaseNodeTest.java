@@ -66,7 +66,22 @@ class TsoLeaseNodeTest {
         assertEquals("/apps/tm/tso/ns:ts", TsoLeaseNode.path(config));
         config.set(TidemarkConfig.ZOOKEEPER_ROOT, "apps");
         assertTrue(assertThrows(InvalidConfigurationException.class, () -> TsoLeaseNode.path(config)).getMessage()
-                .contains(TidemarkConfig.ZOOKEEPER_ROOT));
+                .contains(TidemarkConfig.ZOOKEEPER_ROOT.key()));
+    }
+
+    /**
+     * A TSO and its clients may spell the timestamp table differently ({@code default:ts}, {@code ts}); the lease
+     * path is HBase's name of the table, so they still meet at one lease. Clients used to take the configured text
+     * as it was, and waited for a TSO at a path no TSO wrote.
+     */
+    @Test
+    void everySpellingOfTheTimestampTableNamesOneLease() {
+        TidemarkConfig qualified = new TidemarkConfig(new Configuration(false));
+        qualified.set(TidemarkConfig.TIMESTAMP_TABLE, "default:ts");
+        TidemarkConfig plain = new TidemarkConfig(new Configuration(false));
+        plain.set(TidemarkConfig.TIMESTAMP_TABLE, " ts ");
+        assertEquals("/tidemark/tso/ts", TsoLeaseNode.path(qualified));
+        assertEquals(TsoLeaseNode.path(plain), TsoLeaseNode.path(qualified));
     }
 
     @Test

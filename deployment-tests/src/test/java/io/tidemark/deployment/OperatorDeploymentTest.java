@@ -202,7 +202,7 @@ class OperatorDeploymentTest {
      */
     private static Path tsoSite() throws IOException {
         Configuration conf = new Configuration(false);
-        conf.setInt(TidemarkConfig.TSO_LEASE_PERIOD_MS, 10_000);
+        conf.setInt(TidemarkConfig.TSO_LEASE_PERIOD_MS.key(), 10_000);
         Path file = work.resolve("tidemark-site.xml");
         try (OutputStream out = Files.newOutputStream(file)) {
             conf.writeXml(out);

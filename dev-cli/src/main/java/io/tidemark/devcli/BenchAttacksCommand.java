@@ -39,14 +39,13 @@ final class BenchAttacksCommand implements Callable<Integer> {
 
     @Option(names = "--unread-seconds", defaultValue = "45", paramLabel = "<seconds>",
             description = "How long the never-reading client may run; longer than the TSO's reply-stall timeout"
-                    + " (default " + TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT + " ms) to see it closed"
+                    + " (default ${bundle:default.tidemark.tso.reply-stall-timeout-ms} ms) to see it closed"
                     + " (default: ${DEFAULT-VALUE}).")
     private int unreadSeconds;
 
-    @Option(names = "--idle", defaultValue = "" + (TidemarkConfig.TSO_MAX_CONNECTIONS_DEFAULT + 1000),
-            paramLabel = "<n>", description = "Idle connections to open (default: ${DEFAULT-VALUE}, 1000 above the"
-                    + " default connection limit).")
-    private int idle;
+    @Option(names = "--idle", paramLabel = "<n>", description = "Idle connections to open (default:"
+            + " ${DEFAULT-VALUE}, 1000 above the default connection limit).")
+    private int idle = TidemarkConfig.TSO_MAX_CONNECTIONS.defaultValue() + 1000;
 
     @Option(names = "--slowloris", defaultValue = "1000", paramLabel = "<n>",
             description = "Slowloris connections (default: ${DEFAULT-VALUE}).")

@@ -1,7 +1,6 @@
 package io.tidemark.devcli;
 
 import io.tidemark.cli.CommitModeConverter;
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.embedded.EmbeddedCluster;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine.Mixin;
@@ -10,7 +9,7 @@ import picocli.CommandLine.Option;
 /** The embedded cluster quickstart and server start: its TSO's commit mode and ({@link StorageOption}) its storage. */
 final class EmbeddedClusterOptions {
 
-    @Option(names = "--mode", defaultValue = TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, paramLabel = "<mode>",
+    @Option(names = "--mode", defaultValue = "${bundle:default.tidemark.tso.commit-mode}", paramLabel = "<mode>",
             converter = CommitModeConverter.class, completionCandidates = CommitModeConverter.Names.class,
             description = "Commit mode of the TSO: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private CommitMode mode;

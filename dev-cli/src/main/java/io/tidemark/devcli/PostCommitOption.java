@@ -2,7 +2,6 @@ package io.tidemark.devcli;
 
 import io.tidemark.cli.PostCommitModeConverter;
 import io.tidemark.client.PostCommitMode;
-import io.tidemark.config.TidemarkConfig;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,7 +11,7 @@ import picocli.CommandLine.Option;
 final class PostCommitOption {
 
     @Option(names = "--post-commit", paramLabel = "<sync|async>", converter = PostCommitModeConverter.class,
-            defaultValue = TidemarkConfig.CLIENT_POST_COMMIT_DEFAULT,
+            defaultValue = "${bundle:default.tidemark.client.post-commit}",
             description = "Post-commit of the Tidemark clients (shadow cells, then removing the commit record): sync "
                     + "(before commit returns) or async (on background threads). Default: ${DEFAULT-VALUE}.")
     private PostCommitMode postCommit;

@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
                 + "needs to use them.", "Data lives in a temporary directory and is deleted when the server stops."})
 final class ServerCommand implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "" + TidemarkConfig.TSO_PORT_DEFAULT, paramLabel = "<port>",
+    @Option(names = "--port", defaultValue = "${bundle:default.tidemark.tso.port}", paramLabel = "<port>",
             description = "TCP port of the TSO; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     private int port;
 
@@ -36,9 +36,9 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65535) {
+        if (!TidemarkConfig.TSO_PORT.accepts(Integer.toString(port))) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--port must be from 0 to 65535, got " + port);
+                    "--port must be " + TidemarkConfig.TSO_PORT.type().accepted() + ", got " + port);
         }
         System.out.println(embedded.startingLine());
         EmbeddedCluster cluster = embedded.builder().tsoHost(host).tsoPort(port).start();
@@ -74,7 +74,7 @@ final class ServerCommand implements Callable<Integer> {
         out.println(SiteXml.of("hbase.zookeeper.quorum", quorum,
                 "hbase.zookeeper.property.clientPort", Integer.toString(zkPort)));
         out.println("tidemark-site.xml for an application (on its classpath):");
-        out.println(SiteXml.of(TidemarkConfig.CLIENT_TSO_ADDRESS, tso));
+        out.println(SiteXml.of(TidemarkConfig.CLIENT_TSO_ADDRESS.key(), tso));
         out.flush();
     }
 }

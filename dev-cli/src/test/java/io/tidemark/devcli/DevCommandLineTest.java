@@ -1,5 +1,6 @@
 package io.tidemark.devcli;
 
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.CommandLineRun;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +79,20 @@ class DevCommandLineTest {
         assertTrue(out.toString().contains("Usage: tidemark bench contention"), out.toString());
         assertTrue(out.toString().contains("(50% reads, 50% updates"), out.toString());
         assertFalse(out.toString().contains("%%"), "a help text was not formatted: " + out);
+        assertFalse(out.toString().contains("${"), "a setting's default was not filled in: " + out);
+    }
+
+    @Test
+    void optionDefaultsAreTheDefaultsOfTheirSettings() {
+        assertEquals(0, run("server", "--help"));
+        assertEquals(0, run("bench", "e2e", "--help"));
+        assertEquals(0, run("bench", "attacks", "--help"));
+        // Without white space: help wraps its lines wherever a word or a key ends.
+        String help = out.toString().replaceAll("\\s+", "");
+        assertTrue(help.contains("0picksafreeone(default:" + TidemarkConfig.TSO_PORT.defaultValue() + ")"), help);
+        assertTrue(help.contains("Default:" + TidemarkConfig.CLIENT_POST_COMMIT.defaultValue() + "."), help);
+        assertTrue(help.contains("(default" + TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS.defaultValue() + "ms)"), help);
+        assertTrue(help.contains("(default:" + (TidemarkConfig.TSO_MAX_CONNECTIONS.defaultValue() + 1000)), help);
     }
 
     @Test

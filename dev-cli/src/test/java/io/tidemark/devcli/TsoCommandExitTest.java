@@ -40,10 +40,10 @@ class TsoCommandExitTest {
             Configuration site = new Configuration(false);
             site.set(HConstants.ZOOKEEPER_QUORUM, hbase.zookeeperQuorum());
             site.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, hbase.zookeeperClientPort());
-            site.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
-            site.set(TidemarkConfig.TIMESTAMP_TABLE, "exittest:timestamps");
-            site.set(TidemarkConfig.COMMIT_TABLE, "exittest:commits");
-            site.set(TidemarkConfig.TSO_HTTP_PORT, "0");
+            site.set(TidemarkConfig.TSO_HOST.key(), "127.0.0.1");
+            site.set(TidemarkConfig.TIMESTAMP_TABLE.key(), "exittest:timestamps");
+            site.set(TidemarkConfig.COMMIT_TABLE.key(), "exittest:commits");
+            site.set(TidemarkConfig.TSO_HTTP_PORT.key(), "0");
             Path siteFile = work.resolve("hbase-site.xml");
             try (OutputStream out = Files.newOutputStream(siteFile)) {
                 site.writeXml(out);
@@ -58,7 +58,7 @@ class TsoCommandExitTest {
                     // Wait until it serves.
                 }
                 assertTrue(line != null, "the TSO never became active");
-                String path = TsoLeaseNode.path(TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT, "exittest:timestamps");
+                String path = TsoLeaseNode.path(TidemarkConfig.ZOOKEEPER_ROOT.defaultValue(), "exittest:timestamps");
                 try (CuratorFramework zk = CuratorFrameworkFactory.newClient(
                         ZooKeeperQuorum.connectString(hbase.configuration()), new RetryOneTime(100))) {
                     zk.start();

@@ -1,5 +1,6 @@
 package io.tidemark.dist;
 
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -11,8 +12,6 @@ import org.xml.sax.InputSource;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.StringReader;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -24,17 +23,14 @@ import java.util.Map.Entry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The tarball's conf/tidemark-site.xml, TidemarkConfig and docs/configuration.md list the same keys with the same
- * defaults, so none of the three can drift from the others.
+ * The tarball's conf/tidemark-site.xml lists exactly the settings TidemarkConfig declares, with their defaults, so it
+ * cannot drift from the declarations (docs/configuration.md: {@link SettingsReferenceTest}).
  */
 class SiteTemplateTest {
 
     private static final Path TEMPLATE = Paths.get("src/main/conf/tidemark-site.xml");
-    private static final Path CONFIGURATION_DOC = Paths.get("../docs/configuration.md");
-    private static final String DEFAULT_SUFFIX = "_DEFAULT";
 
     @Test
     void templateListsEveryKeyOfTidemarkConfigWithItsDefault() throws Exception {
@@ -66,40 +62,12 @@ class SiteTemplateTest {
         assertEquals(List.of(), set);
     }
 
-    @Test
-    void configurationDocNamesEveryKey() throws Exception {
-        String doc = Files.readString(CONFIGURATION_DOC);
-        List<String> missing = new ArrayList<>();
-        for (String key : keysAndDefaults().keySet()) {
-            if (!doc.contains("`" + key + "`")) {
-                missing.add(key);
-            }
-        }
-        assertEquals(List.of(), missing, "keys of TidemarkConfig that " + CONFIGURATION_DOC + " does not name");
-    }
-
-    /** Every {@code tidemark.*} key constant and its {@code *_DEFAULT} constant's value ("" when it has none). */
-    private static Map<String, String> keysAndDefaults() throws IllegalAccessException {
+    /** Every declared key and its default as a site file writes it ("" when it has none). */
+    private static Map<String, String> keysAndDefaults() {
         Map<String, String> keys = new LinkedHashMap<>();
-        for (Field field : TidemarkConfig.class.getFields()) {
-            if (!Modifier.isStatic(field.getModifiers()) || field.getType() != String.class
-                    || field.getName().endsWith(DEFAULT_SUFFIX)) {
-                continue;
-            }
-            String key = (String) field.get(null);
-            if (!key.startsWith("tidemark.")) {
-                continue;
-            }
-            String defaultValue = "";
-            try {
-                Field defaultField = TidemarkConfig.class.getField(field.getName() + DEFAULT_SUFFIX);
-                defaultValue = String.valueOf(defaultField.get(null));
-            } catch (NoSuchFieldException noDefault) {
-                // Listed with an empty value.
-            }
-            keys.put(key, defaultValue);
+        for (Setting<?> setting : TidemarkConfig.all()) {
+            keys.put(setting.key(), setting.defaultInSiteFile());
         }
-        assertTrue(keys.size() > 50, "only " + keys.size() + " keys found in TidemarkConfig");
         return keys;
     }
 

@@ -15,7 +15,8 @@ import java.util.Set;
  * validated once from {@link TidemarkConfig}: a bad value fails with an {@link InvalidConfigurationException} naming
  * the key. {@link TransactionManager}, {@link io.tidemark.client.admin.TidemarkAdmin} and
  * {@link io.tidemark.client.fastpath.FastPathTable} take their settings from
- * here; the TSO connection's own keys are read by {@link io.tidemark.client.tso.NettyTsoClient#create}.
+ * here; the TSO connection's own keys ({@code tidemark.client.tso.*}) are read by
+ * {@link io.tidemark.client.tso.NettyTsoClient#create}.
  */
 public final class ClientSettings {
 
@@ -30,27 +31,16 @@ public final class ClientSettings {
     private final String metricsName;
 
     public ClientSettings(TidemarkConfig config) {
-        requiredConflictLevel = config.isSet(TidemarkConfig.CLIENT_CONFLICT_LEVEL)
-                ? ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.CLIENT_CONFLICT_LEVEL,
-                        ConflictLevel.CELL.configName(), ConflictLevel.CELL.configName(),
-                        ConflictLevel.ROW.configName()))
-                : null;
+        requiredConflictLevel = config.get(TidemarkConfig.CLIENT_CONFLICT_LEVEL);
         postCommitMode = PostCommitMode.fromConfig(config);
-        minFamilyVersions = config.getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
-                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
-        fastPathOperationTimeoutMillis = config.getInt(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS,
-                TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE);
-        coprocessorJar = config.hadoopConfiguration().getTrimmed(TidemarkConfig.ADMIN_COPROCESSOR_JAR,
-                TidemarkConfig.ADMIN_COPROCESSOR_JAR_DEFAULT);
+        minFamilyVersions = config.get(TidemarkConfig.CLIENT_MIN_VERSIONS);
+        fastPathOperationTimeoutMillis = config.get(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS);
+        coprocessorJar = config.get(TidemarkConfig.ADMIN_COPROCESSOR_JAR);
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
-                config.getTableNames(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
+                config.get(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
         commitTable = new CommitTableSettings(config);
-        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        metricsName = config.getString(TidemarkConfig.CLIENT_METRICS_NAME, TidemarkConfig.CLIENT_METRICS_NAME_DEFAULT);
-        if (!metricsName.matches("[A-Za-z0-9._-]+")) {
-            throw new InvalidConfigurationException(TidemarkConfig.CLIENT_METRICS_NAME, metricsName,
-                    "letters, digits, '.', '_' and '-' (it becomes part of a JMX name)");
-        }
+        timestampTable = config.get(TidemarkConfig.TIMESTAMP_TABLE);
+        metricsName = config.get(TidemarkConfig.CLIENT_METRICS_NAME);
     }
 
     /**

@@ -22,8 +22,6 @@ public enum PostCommitMode {
 
     /** The mode configured in {@code tidemark.client.post-commit}. */
     public static PostCommitMode fromConfig(TidemarkConfig config) {
-        String name = config.getChoice(TidemarkConfig.CLIENT_POST_COMMIT, TidemarkConfig.CLIENT_POST_COMMIT_DEFAULT,
-                SYNC.configName, ASYNC.configName);
-        return name.equals(ASYNC.configName) ? ASYNC : SYNC;
+        return config.get(TidemarkConfig.CLIENT_POST_COMMIT).equals(ASYNC.configName) ? ASYNC : SYNC;
     }
 }

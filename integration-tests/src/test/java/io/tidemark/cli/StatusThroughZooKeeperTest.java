@@ -57,7 +57,7 @@ class StatusThroughZooKeeperTest {
         Configuration cluster = SharedMiniCluster.conf();
         site.set(HConstants.ZOOKEEPER_QUORUM, cluster.get(HConstants.ZOOKEEPER_QUORUM));
         site.set(HConstants.ZOOKEEPER_CLIENT_PORT, cluster.get(HConstants.ZOOKEEPER_CLIENT_PORT));
-        site.set(TidemarkConfig.TIMESTAMP_TABLE, config.getString(TidemarkConfig.TIMESTAMP_TABLE, null));
+        site.set(TidemarkConfig.TIMESTAMP_TABLE.key(), config.get(TidemarkConfig.TIMESTAMP_TABLE).getNameAsString());
         Path file = work.resolve("hbase-site.xml");
         try (OutputStream out = Files.newOutputStream(file)) {
             site.writeXml(out);

@@ -129,7 +129,7 @@ class ClientMetricsTest {
     void aNameThatCannotBeAJmxNameIsRefusedWithTheKey() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> manager("a,b=c").build());
-        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_METRICS_NAME), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_METRICS_NAME.key()), e.getMessage());
     }
 
     private static TransactionManager.Builder manager(String metricsName) {

@@ -48,7 +48,7 @@ class CommitRecordDeadlineTest {
             TransactionAbortedException e = assertThrows(TransactionAbortedException.class, () -> slowTso.commit(tx));
 
             assertEquals(TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, e.reason());
-            assertTrue(e.getCause().getMessage().contains(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS),
+            assertTrue(e.getCause().getMessage().contains(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS.key()),
                     String.valueOf(e.getCause()));
             assertTrue(cluster.commitTable.lookup(tx.startTimestamp()).isInvalidated());
             assertNull(LatestSnapshot.read(cluster.tm, table.getName(), row, F, Q));

@@ -56,7 +56,7 @@ class TransactionTimeoutTest {
             TransactionAbortedException e = assertThrows(TransactionAbortedException.class,
                     () -> cluster.tm.commit(slow));
             assertEquals(TransactionAbortedException.Reason.TIMED_OUT, e.reason());
-            assertTrue(e.getMessage().contains(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS), e.getMessage());
+            assertTrue(e.getMessage().contains(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS.key()), e.getMessage());
 
             Transaction reader = cluster.tm.begin();
             assertTrue(t.get(reader, new Get(row)).isEmpty());

@@ -211,8 +211,7 @@ class CertifiedCommitsTest {
 
     /** The serving TSO's key, as region servers and the sweeper read it. */
     private static DecisionKey keyOf(TestCluster cluster) throws IOException {
-        DecisionKey key = new TimestampTableKeys(TestCluster.connection(), cluster.config.getTableName(
-                TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT)).newest();
+        DecisionKey key = new TimestampTableKeys(TestCluster.connection(), cluster.config.get(TidemarkConfig.TIMESTAMP_TABLE)).newest();
         assertNotNull(key, "the TSO recorded its key");
         return key;
     }

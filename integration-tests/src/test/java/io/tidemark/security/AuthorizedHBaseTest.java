@@ -827,7 +827,7 @@ class AuthorizedHBaseTest {
     }
 
     private static TableName timestampTableName() {
-        return config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
+        return config.get(TidemarkConfig.TIMESTAMP_TABLE);
     }
 
     /** HBase authorization refused it; {@code table}, when given, is the table HBase named. */

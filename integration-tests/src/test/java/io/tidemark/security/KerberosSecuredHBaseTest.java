@@ -66,7 +66,7 @@ class KerberosSecuredHBaseTest {
         StringBuilder site = new StringBuilder("<configuration>\n");
         Map<String, String> clientSettings = new LinkedHashMap<>(cluster.clientSettings());
         clientSettings.put("hbase.client.retries.number", "3");
-        clientSettings.put(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
+        clientSettings.put(TidemarkConfig.COMMIT_TABLE_REGIONS.key(), "1");
         clientSettings.forEach((k, v) -> site.append("  <property><name>").append(k).append("</name><value>")
                 .append(v).append("</value></property>\n"));
         siteFile = work.resolve("hbase-site.xml");

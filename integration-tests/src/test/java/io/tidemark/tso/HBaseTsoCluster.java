@@ -42,7 +42,7 @@ final class HBaseTsoCluster implements TsoCluster {
     @Override
     public HBaseTimestampStorage timestampStorage() {
         return new HBaseTimestampStorage(SharedMiniCluster.connection(),
-                config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT));
+                config.get(TidemarkConfig.TIMESTAMP_TABLE));
     }
 
     @Override

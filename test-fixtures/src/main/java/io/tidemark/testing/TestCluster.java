@@ -69,8 +69,7 @@ public final class TestCluster implements AutoCloseable {
         // The test's own view of the commit table is an operator's: with the TSOs' decision keys, so that what it
         // raises or removes itself (a low watermark, a record) is sealed as the sweeper's would be.
         this.commitTable = new HBaseCommitTable(connection(), commitTableSettings.tableName(),
-                commitTableSettings.schema(), new TimestampTableKeys(connection(), config.getTableName(
-                        TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT)));
+                commitTableSettings.schema(), new TimestampTableKeys(connection(), config.get(TidemarkConfig.TIMESTAMP_TABLE)));
         this.admin = new TidemarkAdmin(connection(), config);
     }
 
@@ -185,7 +184,7 @@ public final class TestCluster implements AutoCloseable {
     private TableName createTable(String prefix, Set<TableFeature> features, Map<String, String> settings,
             byte[][] splitKeys) throws IOException {
         TableName table = newName(prefix);
-        TidemarkConfig tableConfig = settings.isEmpty() ? config : configWith(c -> settings.forEach(c::set));
+        TidemarkConfig tableConfig = settings.isEmpty() ? config : configWith(c -> settings.forEach(c.hadoopConfiguration()::set));
         create(new TidemarkAdmin(connection(), tableConfig).descriptorFor(table,
                 List.of(Bytes.toString(F), Bytes.toString(G)), features), splitKeys);
         return table;

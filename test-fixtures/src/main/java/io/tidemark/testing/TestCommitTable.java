@@ -24,9 +24,9 @@ public final class TestCommitTable {
     /** Creates {@code name} with {@code regions} salt buckets, with or without the commit-record guard. */
     public static TestCommitTable create(String name, int regions, boolean guard) throws IOException {
         Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.COMMIT_TABLE, name);
-        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS, regions);
-        conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD, guard);
+        conf.set(TidemarkConfig.COMMIT_TABLE.key(), name);
+        conf.setInt(TidemarkConfig.COMMIT_TABLE_REGIONS.key(), regions);
+        conf.setBoolean(TidemarkConfig.COMMIT_TABLE_GUARD.key(), guard);
         CommitTableSettings settings = new CommitTableSettings(new TidemarkConfig(conf));
         try (Admin admin = SharedMiniCluster.connection().getAdmin()) {
             CommitTableAdmin.createIfMissing(admin, settings);

@@ -1,6 +1,7 @@
 package io.tidemark.tso;
 
 import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.Setting;
 
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -28,12 +29,12 @@ public final class ClientPrincipals {
     }
 
     /**
-     * Parses {@code list}, the value of {@code key}.
+     * Parses {@code list}, the value of {@code setting}.
      *
      * @param wordsAllowed whether {@value #ANONYMOUS} and {@value #NOBODY} may appear
      * @throws InvalidConfigurationException naming the key when an entry is none of them
      */
-    static ClientPrincipals parse(String key, String list, boolean wordsAllowed) {
+    static ClientPrincipals parse(Setting<String> setting, String list, boolean wordsAllowed) {
         boolean anonymous = false;
         Set<X500Principal> subjects = new LinkedHashSet<>();
         if (wordsAllowed && list.trim().equalsIgnoreCase(NOBODY)) {
@@ -51,7 +52,7 @@ public final class ClientPrincipals {
             try {
                 subjects.add(new X500Principal(name));
             } catch (IllegalArgumentException e) {
-                throw new InvalidConfigurationException(key, name, "certificate subjects (distinguished names such"
+                throw new InvalidConfigurationException(setting, name, "certificate subjects (distinguished names such"
                         + " as CN=app,O=Example)" + (wordsAllowed ? " or " + ANONYMOUS : "") + " separated by ;"
                         + (wordsAllowed ? ", or " + NOBODY : ""));
             }

@@ -6,25 +6,15 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.MessageCodec;
-import io.tidemark.protocol.Protocol;
-import io.tidemark.tso.conflict.ConflictMap;
 import io.tidemark.tso.lease.LeaseTiming;
 import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.TableName;
-
-import java.time.Duration;
 
 /**
  * The TSO's configuration, read and validated once from {@link TidemarkConfig}: a bad value fails the build of the
  * server with an {@link InvalidConfigurationException} naming the key.
  */
 public final class TsoSettings {
-
-    /** Largest timestamp block: keeps block arithmetic far from overflow. */
-    static final long MAX_TIMESTAMP_BLOCK = 1L << 40;
-
-    /** Largest write-set cap: a COMMIT of this many ids already stalls the event loop for seconds. */
-    static final int MAX_WRITE_SET = 1 << 24;
 
     private final String host;
     private final int port;
@@ -62,66 +52,40 @@ public final class TsoSettings {
     private final int httpRequestTimeoutMs;
 
     public TsoSettings(TidemarkConfig config) {
-        host = config.getString(TidemarkConfig.TSO_HOST, TidemarkConfig.TSO_HOST_DEFAULT);
-        port = config.getInt(TidemarkConfig.TSO_PORT, TidemarkConfig.TSO_PORT_DEFAULT, 0, 65535);
-        commitMode = config.isSet(TidemarkConfig.TSO_COMMIT_MODE)
-                ? CommitMode.fromConfigName(config.getChoice(TidemarkConfig.TSO_COMMIT_MODE,
-                        TidemarkConfig.TSO_COMMIT_MODE_DEFAULT, CommitMode.LOW_LATENCY.configName(),
-                        CommitMode.BATCHED.configName()))
-                : null;
-        conflictLevel = config.isSet(TidemarkConfig.TSO_CONFLICT_LEVEL)
-                ? ConflictLevel.fromConfigName(config.getChoice(TidemarkConfig.TSO_CONFLICT_LEVEL,
-                        TidemarkConfig.TSO_CONFLICT_LEVEL_DEFAULT, ConflictLevel.CELL.configName(),
-                        ConflictLevel.ROW.configName()))
-                : null;
-        conflictMapEntries = config.getInt(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES,
-                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES_DEFAULT, ConflictMap.WAYS, ConflictMap.MAX_ENTRIES);
-        timestampBlock = config.getLong(TidemarkConfig.TSO_TIMESTAMP_BLOCK, TidemarkConfig.TSO_TIMESTAMP_BLOCK_DEFAULT,
-                1, MAX_TIMESTAMP_BLOCK);
-        maxWriteSet = config.getInt(TidemarkConfig.TSO_MAX_WRITE_SET, TidemarkConfig.TSO_MAX_WRITE_SET_DEFAULT,
-                1, MAX_WRITE_SET);
-        transactionTimeoutMs = config.getLong(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS,
-                TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS_DEFAULT, 0, Long.MAX_VALUE / 1_000_000L);
-        maxFrameBytes = config.getInt(TidemarkConfig.TSO_MAX_FRAME_BYTES, TidemarkConfig.TSO_MAX_FRAME_BYTES_DEFAULT,
-                Protocol.MAX_HELLO_FRAME_BYTES, Integer.MAX_VALUE);
+        host = config.get(TidemarkConfig.TSO_HOST);
+        port = config.get(TidemarkConfig.TSO_PORT);
+        commitMode = config.getIfSet(TidemarkConfig.TSO_COMMIT_MODE);
+        conflictLevel = config.getIfSet(TidemarkConfig.TSO_CONFLICT_LEVEL);
+        conflictMapEntries = config.get(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES);
+        timestampBlock = config.get(TidemarkConfig.TSO_TIMESTAMP_BLOCK);
+        maxWriteSet = config.get(TidemarkConfig.TSO_MAX_WRITE_SET);
+        transactionTimeoutMs = config.get(TidemarkConfig.TSO_TRANSACTION_TIMEOUT_MS);
+        maxFrameBytes = config.get(TidemarkConfig.TSO_MAX_FRAME_BYTES);
         long largestCommit = MessageCodec.commitBodyBytes(maxWriteSet, maxWriteSet);
         if (maxFrameBytes < largestCommit) {
             throw new InvalidConfigurationException(TidemarkConfig.TSO_MAX_FRAME_BYTES, Integer.toString(maxFrameBytes),
                     "at least " + largestCommit + ", the size of a COMMIT with " + TidemarkConfig.TSO_MAX_WRITE_SET
                             + " (" + maxWriteSet + ") write-set and table ids");
         }
-        maxConnections = config.getInt(TidemarkConfig.TSO_MAX_CONNECTIONS, TidemarkConfig.TSO_MAX_CONNECTIONS_DEFAULT,
-                1, 1_000_000);
-        handshakeTimeoutMs = config.getInt(TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS,
-                TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS_DEFAULT, 10, 600_000);
-        idleTimeoutMs = config.getInt(TidemarkConfig.TSO_IDLE_TIMEOUT_MS, TidemarkConfig.TSO_IDLE_TIMEOUT_MS_DEFAULT,
-                100, 86_400_000);
-        maxPendingReplyBytes = config.getInt(TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES,
-                TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES_DEFAULT, 1024, 1 << 30);
-        replyStallTimeoutMs = config.getInt(TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS,
-                TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS_DEFAULT, 10, 3_600_000);
-        maxRequestsInFlight = config.getInt(TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT,
-                TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT_DEFAULT, 1, 10_000_000);
-        maxConnectionsPerAddress = config.getInt(TidemarkConfig.TSO_MAX_CONNECTIONS_PER_ADDRESS,
-                TidemarkConfig.TSO_MAX_CONNECTIONS_PER_ADDRESS_DEFAULT, 1, 1_000_000);
-        connectRatePerAddress = config.getInt(TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS,
-                TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS_DEFAULT, 1, 1_000_000);
-        reclaimIdleMs = config.getInt(TidemarkConfig.TSO_RECLAIM_IDLE_MS, TidemarkConfig.TSO_RECLAIM_IDLE_MS_DEFAULT,
-                10, 86_400_000);
-        frameTimeoutMs = config.getInt(TidemarkConfig.TSO_FRAME_TIMEOUT_MS,
-                TidemarkConfig.TSO_FRAME_TIMEOUT_MS_DEFAULT, 10, 600_000);
-        maxBufferedFrameBytes = config.getInt(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES,
-                TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES_DEFAULT, 1024, Integer.MAX_VALUE);
+        maxConnections = config.get(TidemarkConfig.TSO_MAX_CONNECTIONS);
+        handshakeTimeoutMs = config.get(TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS);
+        idleTimeoutMs = config.get(TidemarkConfig.TSO_IDLE_TIMEOUT_MS);
+        maxPendingReplyBytes = config.get(TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES);
+        replyStallTimeoutMs = config.get(TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS);
+        maxRequestsInFlight = config.get(TidemarkConfig.TSO_MAX_REQUESTS_IN_FLIGHT);
+        maxConnectionsPerAddress = config.get(TidemarkConfig.TSO_MAX_CONNECTIONS_PER_ADDRESS);
+        connectRatePerAddress = config.get(TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS);
+        reclaimIdleMs = config.get(TidemarkConfig.TSO_RECLAIM_IDLE_MS);
+        frameTimeoutMs = config.get(TidemarkConfig.TSO_FRAME_TIMEOUT_MS);
+        maxBufferedFrameBytes = config.get(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES);
         if (maxBufferedFrameBytes < maxFrameBytes) {
             throw new InvalidConfigurationException(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES,
                     Integer.toString(maxBufferedFrameBytes), "at least " + TidemarkConfig.TSO_MAX_FRAME_BYTES + " ("
                             + maxFrameBytes + "), or no frame of that size could ever be received");
         }
-        maxIdsPerSecond = config.getInt(TidemarkConfig.TSO_MAX_IDS_PER_SECOND,
-                TidemarkConfig.TSO_MAX_IDS_PER_SECOND_DEFAULT, 1000, Integer.MAX_VALUE);
+        maxIdsPerSecond = config.get(TidemarkConfig.TSO_MAX_IDS_PER_SECOND);
         tls = new TsoTlsSettings(config);
-        String fencers = config.getString(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS,
-                TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS_DEFAULT);
+        String fencers = config.get(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS);
         fenceAllowedClients = ClientPrincipals.parse(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS, fencers, true);
         if (!fenceAllowedClients.subjects().isEmpty() && !tls.clientCertificateRequired()) {
             // Refused rather than ignored: the operator believes fences are kept to those clients.
@@ -130,39 +94,18 @@ public final class TsoSettings {
                             + TidemarkConfig.TSO_TLS_CLIENT_AUTH + " is require (without client certificates there is"
                             + " no subject to check)");
         }
-        batchMaxSize = config.getInt(TidemarkConfig.TSO_BATCH_MAX_SIZE, TidemarkConfig.TSO_BATCH_MAX_SIZE_DEFAULT,
-                1, 1_000_000);
-        batchFlushTimeoutMs = config.getInt(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS,
-                TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS_DEFAULT, 0, 60_000);
-        lowWatermarkPersistIntervalMs = config.getInt(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS,
-                TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS_DEFAULT, 1, 3_600_000);
+        batchMaxSize = config.get(TidemarkConfig.TSO_BATCH_MAX_SIZE);
+        batchFlushTimeoutMs = config.get(TidemarkConfig.TSO_BATCH_FLUSH_TIMEOUT_MS);
+        lowWatermarkPersistIntervalMs = config.get(TidemarkConfig.TSO_LOW_WATERMARK_PERSIST_MS);
         commitTable = new CommitTableSettings(config);
-        timestampTable = config.getTableName(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        advertisedHost = config.getOptionalString(TidemarkConfig.TSO_ADVERTISED_HOST,
-                TidemarkConfig.TSO_ADVERTISED_HOST_DEFAULT);
-        int period = config.getInt(TidemarkConfig.TSO_LEASE_PERIOD_MS, TidemarkConfig.TSO_LEASE_PERIOD_MS_DEFAULT,
-                100, 600_000);
-        int renew = config.getInt(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS,
-                TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS_DEFAULT, 10, 600_000);
-        int margin = config.getInt(TidemarkConfig.TSO_LEASE_MARGIN_MS, TidemarkConfig.TSO_LEASE_MARGIN_MS_DEFAULT,
-                0, 600_000);
-        if (renew + margin >= period) {
-            throw new InvalidConfigurationException(TidemarkConfig.TSO_LEASE_PERIOD_MS, Integer.toString(period),
-                    "more than " + TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS + " (" + renew + ") plus "
-                            + TidemarkConfig.TSO_LEASE_MARGIN_MS + " (" + margin + ")");
-        }
-        leaseTiming = new LeaseTiming(Duration.ofMillis(period), Duration.ofMillis(renew), Duration.ofMillis(margin));
-        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
-        if (!root.startsWith("/")) {
-            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
-        }
-        leasePath = TsoLeaseNode.path(root, timestampTable.getNameAsString());
-        httpPort = config.getInt(TidemarkConfig.TSO_HTTP_PORT, TidemarkConfig.TSO_HTTP_PORT_DEFAULT, -1, 65535);
-        String configuredHttpHost = config.getOptionalString(TidemarkConfig.TSO_HTTP_HOST,
-                TidemarkConfig.TSO_HTTP_HOST_DEFAULT);
+        timestampTable = config.get(TidemarkConfig.TIMESTAMP_TABLE);
+        advertisedHost = config.get(TidemarkConfig.TSO_ADVERTISED_HOST);
+        leaseTiming = LeaseTiming.of(config);
+        leasePath = TsoLeaseNode.path(config);
+        httpPort = config.get(TidemarkConfig.TSO_HTTP_PORT);
+        String configuredHttpHost = config.get(TidemarkConfig.TSO_HTTP_HOST);
         httpHost = configuredHttpHost.isEmpty() ? host : configuredHttpHost;
-        httpRequestTimeoutMs = config.getInt(TidemarkConfig.TSO_HTTP_REQUEST_TIMEOUT_MS,
-                TidemarkConfig.TSO_HTTP_REQUEST_TIMEOUT_MS_DEFAULT, 10, 600_000);
+        httpRequestTimeoutMs = config.get(TidemarkConfig.TSO_HTTP_REQUEST_TIMEOUT_MS);
     }
 
     public String host() {

@@ -28,9 +28,8 @@ public final class TsoTlsSettings {
     private final Set<X500Principal> allowedClients;
 
     TsoTlsSettings(TidemarkConfig config) {
-        enabled = config.getBoolean(TidemarkConfig.TSO_TLS_ENABLED, TidemarkConfig.TSO_TLS_ENABLED_DEFAULT);
-        clientCertificateRequired = "require".equals(config.getChoice(TidemarkConfig.TSO_TLS_CLIENT_AUTH,
-                TidemarkConfig.TSO_TLS_CLIENT_AUTH_DEFAULT, "none", "require"));
+        enabled = config.get(TidemarkConfig.TSO_TLS_ENABLED);
+        clientCertificateRequired = "require".equals(config.get(TidemarkConfig.TSO_TLS_CLIENT_AUTH));
         allowedClients = allowedClients(config);
         if (!enabled) {
             if (clientCertificateRequired || !allowedClients.isEmpty()) {
@@ -55,7 +54,7 @@ public final class TsoTlsSettings {
         }
         if (!allowedClients.isEmpty() && !clientCertificateRequired) {
             throw new InvalidConfigurationException(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS,
-                    config.getOptionalString(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, ""), "empty unless "
+                    config.get(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS), "empty unless "
                             + TidemarkConfig.TSO_TLS_CLIENT_AUTH + " is require (without client certificates there"
                             + " is no subject to check)");
         }
@@ -63,7 +62,7 @@ public final class TsoTlsSettings {
 
     private static Set<X500Principal> allowedClients(TidemarkConfig config) {
         return ClientPrincipals.parse(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS,
-                config.getOptionalString(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, ""), false).subjects();
+                config.get(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS), false).subjects();
     }
 
     /** Whether clients must speak TLS. */

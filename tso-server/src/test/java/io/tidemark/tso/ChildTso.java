@@ -104,7 +104,8 @@ public final class ChildTso implements AutoCloseable {
             if (arg.equals(USE_UP_DESCRIPTORS)) {
                 useUpDescriptors = true;
             } else {
-                config.set(arg.substring(0, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+                config.hadoopConfiguration().set(arg.substring(0, arg.indexOf('=')),
+                        arg.substring(arg.indexOf('=') + 1));
             }
         }
         try (TsoServer server = TestTso.start(config)) {

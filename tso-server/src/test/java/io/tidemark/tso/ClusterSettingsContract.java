@@ -30,7 +30,7 @@ abstract class ClusterSettingsContract {
             assertEquals(CommitMode.BATCHED, server.clusterSettings().commitMode());
         }
         TidemarkConfig unset = TestTso.config("settings_follow", CommitMode.BATCHED);
-        unset.hadoopConfiguration().unset(TidemarkConfig.TSO_COMMIT_MODE);
+        unset.hadoopConfiguration().unset(TidemarkConfig.TSO_COMMIT_MODE.key());
         try (TsoServer server = cluster.start(unset);
              TsoTestClient client = TsoTestClient.connect(server.port())) {
             HelloReply hello = client.hello();
@@ -58,7 +58,7 @@ abstract class ClusterSettingsContract {
             assertEquals(CommitMode.LOW_LATENCY, reconfiguring.clusterSettings().commitMode());
         }
         TidemarkConfig unset = TestTso.config("settings_mismatch", CommitMode.LOW_LATENCY);
-        unset.hadoopConfiguration().unset(TidemarkConfig.TSO_COMMIT_MODE);
+        unset.hadoopConfiguration().unset(TidemarkConfig.TSO_COMMIT_MODE.key());
         try (TsoServer server = cluster.start(unset)) {
             assertEquals(CommitMode.LOW_LATENCY, server.clusterSettings().commitMode(), "the change stuck");
         }

@@ -1,10 +1,13 @@
 package io.tidemark.tso;
 
 import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.tso.conflict.ConflictMap;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,11 +29,21 @@ class ConfigurationTest {
         assertInvalid(TidemarkConfig.TSO_HTTP_PORT, "metrics");
     }
 
-    private static void assertInvalid(String key, String value) {
+    @Test
+    void conflictMapEntriesAreWhatTheMapCanHold() {
+        Setting<Integer> entries = TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES;
+        assertEquals(ConflictMap.WAYS, entries.parse(Integer.toString(ConflictMap.WAYS)));
+        assertEquals(ConflictMap.MAX_ENTRIES, entries.parse(Integer.toString(ConflictMap.MAX_ENTRIES)));
+        assertThrows(InvalidConfigurationException.class, () -> entries.parse(Integer.toString(ConflictMap.WAYS - 1)));
+        assertThrows(InvalidConfigurationException.class,
+                () -> entries.parse(Long.toString(ConflictMap.MAX_ENTRIES + 1L)));
+    }
+
+    private static void assertInvalid(Setting<?> setting, String value) {
         TidemarkConfig config = TestTso.config("config", CommitMode.LOW_LATENCY);
-        config.set(key, value);
+        config.set(setting, value);
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                 () -> new TestTso.Cluster().builder(config).build());
-        assertTrue(e.getMessage().contains(key), e.getMessage());
+        assertTrue(e.getMessage().contains(setting.key()), e.getMessage());
     }
 }

@@ -40,7 +40,7 @@ class FenceAuthorityTest {
             attacker.send(attacker.commitRequestWithTables(fence, new long[] {WriteSetIds.fence(TABLE)}, TABLE));
             ErrorReply refused = assertInstanceOf(ErrorReply.class, attacker.receive());
             assertEquals(ErrorCode.NOT_AUTHORIZED, refused.code(), refused.text());
-            assertTrue(refused.text().contains(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS), refused.text());
+            assertTrue(refused.text().contains(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS.key()), refused.text());
             assertTrue(attacker.closedByServer());
             assertEquals(1, server.metrics().counter(TsoMetrics.NOT_AUTHORIZED_FENCES).getCount());
 
@@ -71,6 +71,6 @@ class FenceAuthorityTest {
         config.set(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS, "CN=admin,O=Example");
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                 () -> new TestTso.Cluster().builder(config).build());
-        assertTrue(e.getMessage().contains(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS.key()), e.getMessage());
     }
 }

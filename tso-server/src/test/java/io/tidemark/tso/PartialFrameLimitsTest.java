@@ -40,7 +40,7 @@ class PartialFrameLimitsTest {
             client.sendRaw(partialFrame(FRAME, 1000));
             ErrorReply error = assertInstanceOf(ErrorReply.class, client.receive());
             assertEquals(ErrorCode.MALFORMED, error.code(), error.text());
-            assertTrue(error.text().contains(TidemarkConfig.TSO_FRAME_TIMEOUT_MS), error.text());
+            assertTrue(error.text().contains(TidemarkConfig.TSO_FRAME_TIMEOUT_MS.key()), error.text());
             assertTrue(client.closedByServer());
             assertEquals(1, server.metrics().counter(TsoMetrics.FRAME_TIMEOUTS).getCount());
         }
@@ -62,7 +62,7 @@ class PartialFrameLimitsTest {
             }
             ErrorReply oldest = assertInstanceOf(ErrorReply.class, attackers.get(0).receive());
             assertEquals(ErrorCode.OVERLOADED, oldest.code(), oldest.text());
-            assertTrue(oldest.text().contains(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES), oldest.text());
+            assertTrue(oldest.text().contains(TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES.key()), oldest.text());
             assertTrue(attackers.get(0).closedByServer());
             assertFalse(attackers.get(19).closedByServerWithin(200), "the youngest partial frame is kept");
             assertTrue(server.metrics().counter(TsoMetrics.FRAME_BUDGET_CLOSED).getCount() >= 15);

@@ -57,7 +57,7 @@ class WriteSetCapTest {
             // The bystander began first: had the big commit been recorded, the bystander would now conflict.
             ErrorReply error = assertInstanceOf(ErrorReply.class, client.commit(big, oversized));
             assertEquals(ErrorCode.WRITE_SET_TOO_LARGE, error.code(), error.text());
-            assertTrue(error.text().contains(TidemarkConfig.TSO_MAX_WRITE_SET), error.text());
+            assertTrue(error.text().contains(TidemarkConfig.TSO_MAX_WRITE_SET.key()), error.text());
             assertTrue(client.closedByServer());
             assertEquals(refusedBefore + 1, server.metrics().counter(TsoMetrics.OVERSIZED_COMMITS).getCount());
 
@@ -88,7 +88,7 @@ class WriteSetCapTest {
         config.set(TidemarkConfig.TSO_MAX_FRAME_BYTES, "65536");
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new TsoSettings(config));
-        assertTrue(e.getMessage().contains(TidemarkConfig.TSO_MAX_FRAME_BYTES)
-                && e.getMessage().contains(TidemarkConfig.TSO_MAX_WRITE_SET), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.TSO_MAX_FRAME_BYTES.key())
+                && e.getMessage().contains(TidemarkConfig.TSO_MAX_WRITE_SET.key()), e.getMessage());
     }
 }

@@ -112,14 +112,12 @@ final class BindingSettings {
         }
         String address = p.getProperty(TSO_ADDRESS);
         if (address != null) {
-            conf.set(TidemarkConfig.CLIENT_TSO_ADDRESS, address.trim());
+            conf.set(TidemarkConfig.CLIENT_TSO_ADDRESS.key(), address.trim());
         }
         TidemarkConfig config = new TidemarkConfig(conf);
         // Checked here so that a typo stops the run before any thread starts.
         try {
-            if (config.isSet(TidemarkConfig.CLIENT_TSO_ADDRESS)) {
-                config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, null);
-            }
+            config.get(TidemarkConfig.CLIENT_TSO_ADDRESS);
         } catch (InvalidConfigurationException e) {
             throw new IllegalArgumentException(e.getMessage() + " (the binding takes it from " + TSO_ADDRESS + ")", e);
         }

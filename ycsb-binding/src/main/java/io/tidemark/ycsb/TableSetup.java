@@ -81,8 +81,7 @@ final class TableSetup {
         if (!settings.mode().isTransactional()) {
             return;
         }
-        int required = settings.tidemarkConfig().getInt(TidemarkConfig.CLIENT_MIN_VERSIONS,
-                TidemarkConfig.CLIENT_MIN_VERSIONS_DEFAULT, 1, Integer.MAX_VALUE);
+        int required = settings.tidemarkConfig().get(TidemarkConfig.CLIENT_MIN_VERSIONS);
         if (columnFamily.getMaxVersions() < required) {
             throw new IOException("table " + table + " cannot hold transactional data: column family '" + family
                     + "' keeps " + columnFamily.getMaxVersions() + " version(s), Tidemark needs " + required + ". Fix"

@@ -81,15 +81,15 @@ class BindingSettingsTest {
         Properties p = props("hbase.zookeeper.quorum", "zk1,zk2");
         p.setProperty("hbase.zookeeper.property.clientPort", "2222");
         p.setProperty(BindingSettings.TSO_ADDRESS, "tso.example:1234");
-        p.setProperty(TidemarkConfig.COMMIT_TABLE, "bench:commits");
-        p.setProperty(TidemarkConfig.CLIENT_POST_COMMIT, "async");
+        p.setProperty(TidemarkConfig.COMMIT_TABLE.key(), "bench:commits");
+        p.setProperty(TidemarkConfig.CLIENT_POST_COMMIT.key(), "async");
         BindingSettings s = BindingSettings.from(p);
         assertEquals("zk1,zk2", s.hbaseConfiguration().get("hbase.zookeeper.quorum"));
         assertEquals("2222", s.hbaseConfiguration().get("hbase.zookeeper.property.clientPort"));
         TidemarkConfig config = s.tidemarkConfig();
-        assertEquals("tso.example:1234", config.getString(TidemarkConfig.CLIENT_TSO_ADDRESS, null));
-        assertEquals("bench:commits", config.getString(TidemarkConfig.COMMIT_TABLE, null));
-        assertEquals("async", config.getString(TidemarkConfig.CLIENT_POST_COMMIT, null));
+        assertEquals("tso.example:1234", config.get(TidemarkConfig.CLIENT_TSO_ADDRESS).toString());
+        assertEquals("bench:commits", config.get(TidemarkConfig.COMMIT_TABLE).getNameAsString());
+        assertEquals("async", config.get(TidemarkConfig.CLIENT_POST_COMMIT));
         assertEquals("zk1,zk2", config.hadoopConfiguration().get("hbase.zookeeper.quorum"));
     }
 

@@ -288,7 +288,7 @@ class TidemarkClientTest {
     void anUnreachableTsoIsReportedAtInit() {
         Properties p = YcsbProperties.of(lowLatency, BindingMode.GENERIC, newTableName("notso"));
         p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:1");
-        p.setProperty(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS, "300");
+        p.setProperty(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS.key(), "300");
         DBException e = assertThrows(DBException.class, () -> start(p));
         assertTrue(e.getMessage().contains("cannot reach the TSO at 127.0.0.1:1"), e.getMessage());
     }

@@ -1,5 +1,6 @@
 package io.tidemark.ycsb;
 
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.TestCluster;
@@ -21,9 +22,9 @@ final class YcsbProperties {
         p.setProperty("hbase.zookeeper.property.clientPort", conf.get("hbase.zookeeper.property.clientPort"));
         p.setProperty(BindingMode.PROPERTY, mode.propertyValue());
         p.setProperty(BindingSettings.TSO_ADDRESS, "127.0.0.1:" + cluster.tso.port());
-        for (String key : new String[] {TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_REGIONS,
+        for (Setting<?> setting : new Setting<?>[] {TidemarkConfig.COMMIT_TABLE, TidemarkConfig.COMMIT_TABLE_REGIONS,
                 TidemarkConfig.TIMESTAMP_TABLE}) {
-            p.setProperty(key, cluster.config.hadoopConfiguration().get(key));
+            p.setProperty(setting.key(), cluster.config.hadoopConfiguration().get(setting.key()));
         }
         p.setProperty(BindingSettings.TABLE, table);
         p.setProperty(BindingSettings.CREATE_TABLE, "true");

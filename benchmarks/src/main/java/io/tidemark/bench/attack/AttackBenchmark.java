@@ -57,7 +57,7 @@ public final class AttackBenchmark {
     /** The attacks on the plaintext TSO, in the order they run. */
     List<Attack> plaintextAttacks() {
         int entries = Integer.parseInt(options.settings().getOrDefault(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES,
-                Integer.toString(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES_DEFAULT)));
+                Integer.toString(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.defaultValue())));
         return List.of(
                 new LowWatermarkPush(entries),
                 new IdleConnections(options.idleConnections(), 1),

@@ -27,7 +27,7 @@ public final class InMemoryTso {
         config.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
         config.set(TidemarkConfig.TSO_PORT, "0");
         config.set(TidemarkConfig.TSO_HTTP_PORT, "0");
-        settings.forEach(config::set);
+        settings.forEach(config.hadoopConfiguration()::set);
         return config;
     }
 

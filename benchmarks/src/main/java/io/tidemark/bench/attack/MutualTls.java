@@ -42,12 +42,12 @@ final class MutualTls {
         DevelopmentCertificates.Identity tso = ca.issue("tso", "CN=tso", "dns:localhost", "ip:127.0.0.1");
         DevelopmentCertificates.Identity normal = ca.issue("normal-client", NORMAL);
         DevelopmentCertificates.Identity intruderIdentity = ca.issue("intruder", INTRUDER);
-        tsoSettings.put(TidemarkConfig.TSO_TLS_ENABLED, "true");
-        tsoSettings.put(TidemarkConfig.TSO_TLS_CERT, tso.certificateChain().toString());
-        tsoSettings.put(TidemarkConfig.TSO_TLS_KEY, tso.privateKey().toString());
-        tsoSettings.put(TidemarkConfig.TSO_TLS_CLIENT_AUTH, "require");
-        tsoSettings.put(TidemarkConfig.TSO_TLS_TRUST, ca.caPem().toString());
-        tsoSettings.put(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, NORMAL + ";" + INTRUDER);
+        tsoSettings.put(TidemarkConfig.TSO_TLS_ENABLED.key(), "true");
+        tsoSettings.put(TidemarkConfig.TSO_TLS_CERT.key(), tso.certificateChain().toString());
+        tsoSettings.put(TidemarkConfig.TSO_TLS_KEY.key(), tso.privateKey().toString());
+        tsoSettings.put(TidemarkConfig.TSO_TLS_CLIENT_AUTH.key(), "require");
+        tsoSettings.put(TidemarkConfig.TSO_TLS_TRUST.key(), ca.caPem().toString());
+        tsoSettings.put(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS.key(), NORMAL + ";" + INTRUDER);
         TidemarkConfig client = new TidemarkConfig(new Configuration(false));
         client.set(TidemarkConfig.CLIENT_TSO_TLS_ENABLED, "true");
         client.set(TidemarkConfig.CLIENT_TSO_TLS_TRUST, ca.caPem().toString());

@@ -164,14 +164,14 @@ public final class FailoverBenchmark {
         Configuration site = new Configuration(false);
         site.set(HConstants.ZOOKEEPER_QUORUM, hbase.zookeeperQuorum());
         site.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, hbase.zookeeperClientPort());
-        site.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
-        site.set(TidemarkConfig.TSO_PORT, "0");
-        site.set(TidemarkConfig.TSO_HTTP_PORT, "0");
-        site.set(TidemarkConfig.TSO_COMMIT_MODE, options.commitMode().configName());
-        site.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":commits");
-        site.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":timestamps");
+        site.set(TidemarkConfig.TSO_HOST.key(), "127.0.0.1");
+        site.set(TidemarkConfig.TSO_PORT.key(), "0");
+        site.set(TidemarkConfig.TSO_HTTP_PORT.key(), "0");
+        site.set(TidemarkConfig.TSO_COMMIT_MODE.key(), options.commitMode().configName());
+        site.set(TidemarkConfig.COMMIT_TABLE.key(), NAMESPACE + ":commits");
+        site.set(TidemarkConfig.TIMESTAMP_TABLE.key(), NAMESPACE + ":timestamps");
         // The region server runs in this JVM, which has the guard coprocessor's classes.
-        site.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
+        site.set(TidemarkConfig.COMMIT_TABLE_GUARD.key(), "true");
         try (OutputStream out = Files.newOutputStream(file)) {
             site.writeXml(out);
         }

@@ -65,19 +65,19 @@ public final class TlsBenchmark {
         Map<String, Map<String, String>> clients = new LinkedHashMap<>();
         servers.put("plaintext", Map.of());
         clients.put("plaintext", Map.of());
-        servers.put("TLS", Map.of(TidemarkConfig.TSO_TLS_ENABLED, "true",
-                TidemarkConfig.TSO_TLS_CERT, tso.certificateChain().toString(),
-                TidemarkConfig.TSO_TLS_KEY, tso.privateKey().toString()));
-        clients.put("TLS", Map.of(TidemarkConfig.CLIENT_TSO_TLS_ENABLED, "true",
-                TidemarkConfig.CLIENT_TSO_TLS_TRUST, ca.caPem().toString()));
+        servers.put("TLS", Map.of(TidemarkConfig.TSO_TLS_ENABLED.key(), "true",
+                TidemarkConfig.TSO_TLS_CERT.key(), tso.certificateChain().toString(),
+                TidemarkConfig.TSO_TLS_KEY.key(), tso.privateKey().toString()));
+        clients.put("TLS", Map.of(TidemarkConfig.CLIENT_TSO_TLS_ENABLED.key(), "true",
+                TidemarkConfig.CLIENT_TSO_TLS_TRUST.key(), ca.caPem().toString()));
         Map<String, String> mutualServer = new LinkedHashMap<>(servers.get("TLS"));
-        mutualServer.put(TidemarkConfig.TSO_TLS_CLIENT_AUTH, "require");
-        mutualServer.put(TidemarkConfig.TSO_TLS_TRUST, ca.caPem().toString());
-        mutualServer.put(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS, "CN=app");
+        mutualServer.put(TidemarkConfig.TSO_TLS_CLIENT_AUTH.key(), "require");
+        mutualServer.put(TidemarkConfig.TSO_TLS_TRUST.key(), ca.caPem().toString());
+        mutualServer.put(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS.key(), "CN=app");
         servers.put("mutual TLS", mutualServer);
         Map<String, String> mutualClient = new LinkedHashMap<>(clients.get("TLS"));
-        mutualClient.put(TidemarkConfig.CLIENT_TSO_TLS_CERT, app.certificateChain().toString());
-        mutualClient.put(TidemarkConfig.CLIENT_TSO_TLS_KEY, app.privateKey().toString());
+        mutualClient.put(TidemarkConfig.CLIENT_TSO_TLS_CERT.key(), app.certificateChain().toString());
+        mutualClient.put(TidemarkConfig.CLIENT_TSO_TLS_KEY.key(), app.privateKey().toString());
         clients.put("mutual TLS", mutualClient);
 
         ResultTable table = new ResultTable("mode", "handshake p50 ms", "handshake p99 ms", "pair p50 ms",
@@ -85,11 +85,11 @@ public final class TlsBenchmark {
         for (String mode : servers.keySet()) {
             out.println("Measuring " + mode);
             Map<String, String> serverSettings = new LinkedHashMap<>(servers.get(mode));
-            serverSettings.put(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "1048576");
+            serverSettings.put(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), "1048576");
             try (TsoServer server = InMemoryTso.start(InMemoryTso.config(serverSettings))) {
                 TidemarkConfig clientConfig = new TidemarkConfig(new Configuration(false));
                 clientConfig.set(TidemarkConfig.CLIENT_TSO_ADDRESS, "127.0.0.1:" + server.port());
-                clients.get(mode).forEach(clientConfig::set);
+                clients.get(mode).forEach(clientConfig.hadoopConfiguration()::set);
                 // The first handshakes of a mode load and compile its TLS code: not what a running client pays.
                 handshakes(clientConfig);
                 Histogram handshake = handshakes(clientConfig);

@@ -45,13 +45,13 @@ class HostileClientsTest {
     @BeforeEach
     void start() throws Exception {
         tso = InMemoryTso.start(InMemoryTso.config(Map.of(
-                TidemarkConfig.TSO_MAX_CONNECTIONS, Integer.toString(MAX_CONNECTIONS),
-                TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS, "400",
-                TidemarkConfig.TSO_IDLE_TIMEOUT_MS, "1500",
-                TidemarkConfig.TSO_FRAME_TIMEOUT_MS, "1000",
-                TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES, "65536",
-                TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS, "1000",
-                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, Integer.toString(CONFLICT_MAP_ENTRIES))));
+                TidemarkConfig.TSO_MAX_CONNECTIONS.key(), Integer.toString(MAX_CONNECTIONS),
+                TidemarkConfig.TSO_HANDSHAKE_TIMEOUT_MS.key(), "400",
+                TidemarkConfig.TSO_IDLE_TIMEOUT_MS.key(), "1500",
+                TidemarkConfig.TSO_FRAME_TIMEOUT_MS.key(), "1000",
+                TidemarkConfig.TSO_MAX_PENDING_REPLY_BYTES.key(), "65536",
+                TidemarkConfig.TSO_REPLY_STALL_TIMEOUT_MS.key(), "1000",
+                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), Integer.toString(CONFLICT_MAP_ENTRIES))));
         target = Target.plaintext(new InetSocketAddress("127.0.0.1", tso.port()),
                 new InetSocketAddress("127.0.0.1", tso.httpAddress().port()));
         normal = new NormalClient(target.tso(), null);

@@ -60,7 +60,7 @@ class MutualTlsAttacksTest {
     @Test
     void aClientAllowedToFenceFencesTheTable() throws Exception {
         Map<String, String> settings = new HashMap<>(tls.tsoSettings());
-        settings.put(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS, MutualTls.INTRUDER);
+        settings.put(TidemarkConfig.TSO_FENCE_ALLOWED_CLIENTS.key(), MutualTls.INTRUDER);
         try (TsoServer tso = InMemoryTso.start(InMemoryTso.config(settings));
              NormalClient normal = new NormalClient(new InetSocketAddress("127.0.0.1", tso.port()),
                      tls.normalClient())) {
@@ -79,7 +79,7 @@ class MutualTlsAttacksTest {
     @Test
     void aFloodOfHandshakesWithoutACertificateDoesNotStopTheNormalClient() throws Exception {
         Map<String, String> settings = new HashMap<>(tls.tsoSettings());
-        settings.put(TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS, "10");
+        settings.put(TidemarkConfig.TSO_CONNECT_RATE_PER_ADDRESS.key(), "10");
         try (TsoServer tso = InMemoryTso.start(InMemoryTso.config(settings));
              NormalClient normal = new NormalClient(new InetSocketAddress("127.0.0.1", tso.port()),
                      tls.normalClient())) {

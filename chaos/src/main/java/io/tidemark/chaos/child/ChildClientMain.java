@@ -49,7 +49,7 @@ public final class ChildClientMain {
         hbase.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, spec.zookeeperPort());
         hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 20);
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
-        spec.tidemark().forEach(config::set);
+        spec.tidemark().forEach(config.hadoopConfiguration()::set);
         try (Connection connection = ConnectionFactory.createConnection(hbase);
              TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
             Files.createFile(readyFile);

@@ -7,7 +7,6 @@ import io.tidemark.chaos.scenario.Scenarios;
 import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.PostCommitModeConverter;
 import io.tidemark.client.PostCommitMode;
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,7 +61,7 @@ public final class ChaosCommand implements Callable<Integer> {
     private CommitMode mode;
 
     @Option(names = "--post-commit", paramLabel = "<sync|async>", converter = PostCommitModeConverter.class,
-            defaultValue = TidemarkConfig.CLIENT_POST_COMMIT_DEFAULT,
+            defaultValue = "${bundle:default.tidemark.client.post-commit}",
             description = "When every client writes shadow cells and removes its commit record: sync (before commit"
                     + " returns) or async (on background threads), as tidemark.client.post-commit (default:"
                     + " ${DEFAULT-VALUE}).")

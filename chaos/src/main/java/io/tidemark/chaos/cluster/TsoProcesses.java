@@ -128,8 +128,8 @@ public final class TsoProcesses implements RunTso {
         conf.set(HConstants.ZOOKEEPER_QUORUM, cluster.zookeeperQuorum());
         conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, cluster.zookeeperPort());
         settings.forEach(conf::set);
-        conf.set(TidemarkConfig.TSO_HOST, "127.0.0.1");
-        conf.set(TidemarkConfig.TSO_PORT, "0");
+        conf.set(TidemarkConfig.TSO_HOST.key(), "127.0.0.1");
+        conf.set(TidemarkConfig.TSO_PORT.key(), "0");
         Path file = directory.resolve("hbase-site.xml");
         try (OutputStream out = Files.newOutputStream(file)) {
             conf.writeXml(out);

@@ -156,7 +156,7 @@ public final class ChaosRun {
             }
         } finally {
             dropInBackground(connection, dataTable, commitTable.tableName(),
-                    TableName.valueOf(config.getString(TidemarkConfig.TIMESTAMP_TABLE, null)));
+                    config.get(TidemarkConfig.TIMESTAMP_TABLE));
         }
     }
 
@@ -230,7 +230,7 @@ public final class ChaosRun {
         config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
         config.set(TidemarkConfig.CLIENT_POST_COMMIT, postCommit.configName());
-        scenario.settings().forEach(config::set);
+        scenario.settings().forEach(config.hadoopConfiguration()::set);
         return config;
     }
 

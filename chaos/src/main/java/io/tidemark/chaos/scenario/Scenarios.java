@@ -45,7 +45,7 @@ public final class Scenarios {
                     + " TSO restarts and a small conflict map raise the low watermark, so compaction collects"
                     + " garbage", TsoSetup.IN_PROCESS,
                     List.of(Fault.FLUSH_AND_COMPACT, Fault.FLUSH_AND_COMPACT, Fault.RESTART_TSO), 2000, 3, 1, 2,
-                    new OperationMix(0.2, 0.25, 0.05), Map.of(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, "32")),
+                    new OperationMix(0.2, 0.25, 0.05), Map.of(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), "32")),
             new Scenario("sweeper", "the commit-table sweeper runs every second with ages of a fraction of a second,"
                     + " next to slow writers, readers that invalidate them, and client kills", TsoSetup.IN_PROCESS,
                     List.of(Fault.SWEEP, Fault.SWEEP, Fault.SWEEP, Fault.KILL_CLIENT), 700, 3, 1, 2,
@@ -65,11 +65,11 @@ public final class Scenarios {
      * raise the low watermark, below which the sweeper may roll invalidated writers back.
      */
     private static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs, int conflictMapEntries) {
-        return Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, Long.toString(committedAgeMs),
-                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES, Integer.toString(conflictMapEntries),
-                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, Long.toString(invalidatedAgeMs),
-                TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, Long.toString(invalidatedAgeMs * 3 / 4),
-                TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "1000");
+        return Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS.key(), Long.toString(committedAgeMs),
+                TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), Integer.toString(conflictMapEntries),
+                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS.key(), Long.toString(invalidatedAgeMs),
+                TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS.key(), Long.toString(invalidatedAgeMs * 3 / 4),
+                TidemarkConfig.SWEEPER_MARKER_MARGIN_MS.key(), "1000");
     }
 
     public static List<Scenario> all() {

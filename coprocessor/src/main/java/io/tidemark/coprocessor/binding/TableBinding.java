@@ -21,7 +21,7 @@ import java.util.Set;
  * and never from a request: a request that names another commit table, commit mode or epoch is refused
  * ({@link RequestClaims}).
  *
- * <p>The commit table is the table's binding ({@value TransactionalTableLayout#COMMIT_TABLE_KEY}, set by
+ * <p>The commit table is the table's binding ({@link TransactionalTableLayout#COMMIT_TABLE_KEY}, set by
  * {@code TidemarkAdmin}), else the observer's property of the same name, else the default. The timestamp table and
  * the other settings are the observer's properties. A table of the layout of earlier versions, whose observers were
  * told less, also reads the region server's configuration ({@link #ofLegacyLayout}).
@@ -46,8 +46,7 @@ public final class TableBinding {
         this.features = Collections.unmodifiableSet(features.isEmpty() ? EnumSet.noneOf(TableFeature.class)
                 : EnumSet.copyOf(features));
         this.commitTable = boundCommitTable(descriptor, this.settings);
-        this.timestampTable = this.settings.getTableName(TidemarkConfig.TIMESTAMP_TABLE,
-                TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
+        this.timestampTable = this.settings.get(TidemarkConfig.TIMESTAMP_TABLE);
         this.hasTransactionalFamily = hasTransactionalFamily(descriptor);
         this.problem = problem;
     }

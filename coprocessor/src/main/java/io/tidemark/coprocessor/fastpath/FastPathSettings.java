@@ -23,12 +23,10 @@ final class FastPathSettings {
 
     FastPathSettings(Configuration configuration) {
         TidemarkConfig config = new TidemarkConfig(configuration);
-        writeCheck = GenericWriteCheck.Rule.valueOf(config.getChoice(TidemarkConfig.FASTPATH_WRITE_CHECK,
-                TidemarkConfig.FASTPATH_WRITE_CHECK_DEFAULT, "row", "region").toUpperCase(Locale.ROOT));
-        readWaitMillis = config.getLong(TidemarkConfig.FASTPATH_READ_WAIT_MS,
-                TidemarkConfig.FASTPATH_READ_WAIT_MS_DEFAULT, 1, Long.MAX_VALUE);
-        recordTtlMillis = config.getLong(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS,
-                TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT, 1, Long.MAX_VALUE / 4);
+        writeCheck = GenericWriteCheck.Rule.valueOf(config.get(TidemarkConfig.FASTPATH_WRITE_CHECK)
+                .toUpperCase(Locale.ROOT));
+        readWaitMillis = config.get(TidemarkConfig.FASTPATH_READ_WAIT_MS);
+        recordTtlMillis = config.get(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS);
         maxClockSkewMillis = Math.max(0, configuration.getLong(TableBinding.HBASE_MAX_CLOCK_SKEW, HBASE_MAX_CLOCK_SKEW_DEFAULT));
     }
 

@@ -30,19 +30,19 @@ class TableBindingTest {
     @Test
     void theBindingComesFromTheDescriptorAndTheObserversPropertiesNotTheServersConfiguration() {
         Configuration server = new Configuration(false);
-        server.set(TidemarkConfig.COMMIT_TABLE, "server:commits");
-        server.set(TidemarkConfig.TIMESTAMP_TABLE, "server:timestamps");
-        server.set(TidemarkConfig.FASTPATH_READ_WAIT_MS, "7");
+        server.set(TidemarkConfig.COMMIT_TABLE.key(), "server:commits");
+        server.set(TidemarkConfig.TIMESTAMP_TABLE.key(), "server:timestamps");
+        server.set(TidemarkConfig.FASTPATH_READ_WAIT_MS.key(), "7");
         server.set(TableBinding.HBASE_MAX_CLOCK_SKEW, "1234");
         TableDescriptor table = table(true, Map.of(TransactionalTableLayout.FEATURES_PROPERTY, "compaction-gc;fast-path",
-                TidemarkConfig.TIMESTAMP_TABLE, "app:timestamps"))
+                TidemarkConfig.TIMESTAMP_TABLE.key(), "app:timestamps"))
                 .setValue(TransactionalTableLayout.COMMIT_TABLE_KEY, "app:commits").build();
         TableBinding binding = TableBinding.of(table, server);
         assertEquals(TableName.valueOf("app:commits"), binding.commitTable());
         assertEquals(TableName.valueOf("app:timestamps"), binding.timestampTable());
         assertEquals(EnumSet.of(TableFeature.COMPACTION_GC, TableFeature.FAST_PATH), binding.features());
         assertTrue(binding.collectsGarbage());
-        assertNull(binding.settings().hadoopConfiguration().get(TidemarkConfig.FASTPATH_READ_WAIT_MS),
+        assertNull(binding.settings().hadoopConfiguration().get(TidemarkConfig.FASTPATH_READ_WAIT_MS.key()),
                 "a Tidemark key of the region server's configuration does not reach the table");
         assertEquals("1234", binding.settings().hadoopConfiguration().get(TableBinding.HBASE_MAX_CLOCK_SKEW),
                 "HBase's own clock-skew bound does");
@@ -51,12 +51,12 @@ class TableBindingTest {
 
     @Test
     void anUnboundTableUsesTheObserversCommitTableElseTheDefault() {
-        TableBinding named = TableBinding.of(table(true, Map.of(TidemarkConfig.COMMIT_TABLE, "p:commits")).build(),
+        TableBinding named = TableBinding.of(table(true, Map.of(TidemarkConfig.COMMIT_TABLE.key(), "p:commits")).build(),
                 new Configuration(false));
         assertEquals(TableName.valueOf("p:commits"), named.commitTable());
         TableBinding unnamed = TableBinding.of(table(true, Map.of()).build(), new Configuration(false));
-        assertEquals(TableName.valueOf(TidemarkConfig.COMMIT_TABLE_DEFAULT), unnamed.commitTable());
-        assertEquals(TableName.valueOf(TidemarkConfig.TIMESTAMP_TABLE_DEFAULT), unnamed.timestampTable());
+        assertEquals(TidemarkConfig.COMMIT_TABLE.defaultValue(), unnamed.commitTable());
+        assertEquals(TidemarkConfig.TIMESTAMP_TABLE.defaultValue(), unnamed.timestampTable());
     }
 
     @Test
@@ -78,13 +78,13 @@ class TableBindingTest {
     @Test
     void aTableOfTheEarlierLayoutGetsTheFeaturesOfItsObserversAndTheirProperties() throws IOException {
         Configuration server = new Configuration(false);
-        server.set(TidemarkConfig.TIMESTAMP_TABLE, "server:timestamps");
+        server.set(TidemarkConfig.TIMESTAMP_TABLE.key(), "server:timestamps");
         TableDescriptor table = TableDescriptorBuilder.newBuilder(TABLE)
                 .setColumnFamily(family(true))
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.SNAPSHOT_OBSERVER)
                         .build())
                 .setCoprocessor(CoprocessorDescriptorBuilder.newBuilder(TransactionalTableLayout.COMPACTION_OBSERVER)
-                        .setProperty(TidemarkConfig.COMMIT_TABLE, "old:commits").build())
+                        .setProperty(TidemarkConfig.COMMIT_TABLE.key(), "old:commits").build())
                 .build();
         TableBinding binding = TableBinding.ofLegacyLayout(table, server);
         assertEquals(EnumSet.of(TableFeature.SERVER_SIDE_SNAPSHOTS, TableFeature.COMPACTION_GC), binding.features());

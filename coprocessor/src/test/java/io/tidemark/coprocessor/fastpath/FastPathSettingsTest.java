@@ -18,29 +18,29 @@ class FastPathSettingsTest {
     void defaultsAreSafe() throws Exception {
         FastPathSettings settings = new FastPathSettings(new Configuration(false));
         assertEquals(GenericWriteCheck.Rule.ROW, settings.writeCheck());
-        assertEquals(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT, settings.recordTtlMillis());
-        settings.checkOperationTimeout(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS_DEFAULT);
+        assertEquals(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.defaultValue(), settings.recordTtlMillis());
+        settings.checkOperationTimeout(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS.defaultValue());
     }
 
     @Test
     void aClientTimeoutMustFitTwiceWithTheClockSkewIntoTheTtl() throws Exception {
         Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS, "100000");
+        conf.set(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.key(), "100000");
         conf.set(TableBinding.HBASE_MAX_CLOCK_SKEW, "20000");
         FastPathSettings settings = new FastPathSettings(conf);
         settings.checkOperationTimeout(40_000);
         DoNotRetryIOException e = assertThrows(DoNotRetryIOException.class,
                 () -> settings.checkOperationTimeout(40_001));
-        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS)
+        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS.key())
                 && e.getMessage().contains("40000 ms"), e.getMessage());
     }
 
     @Test
     void aBadValueNamesItsKey() {
         Configuration conf = new Configuration(false);
-        conf.set(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS, "0");
+        conf.set(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.key(), "0");
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                 () -> new FastPathSettings(conf));
-        assertTrue(e.getMessage().contains(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.key()), e.getMessage());
     }
 }

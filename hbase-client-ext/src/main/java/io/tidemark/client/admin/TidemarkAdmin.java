@@ -3,6 +3,7 @@ package io.tidemark.client.admin;
 import io.tidemark.table.TableFeature;
 import io.tidemark.client.ClientSettings;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TableLoadingException;
@@ -34,17 +35,13 @@ import java.util.Set;
  * Creates transactional tables, converts existing ones, and checks them (the Java side of
  * {@code ./tidemark table create|enable|check}). A transactional table keeps every version in every family, has no
  * TTL, marks its families {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY}, is bound to this admin's commit
- * table ({@value TransactionalTableLayout#COMMIT_TABLE_KEY}) and has the coprocessors of its {@link TableFeature}s
+ * table ({@link TransactionalTableLayout#COMMIT_TABLE_KEY}) and has the coprocessors of its {@link TableFeature}s
  * attached (docs/coprocessors.md). {@link #descriptorFor} is the one place such a descriptor is
  * built: the CLI, the YCSB binding, the benchmarks and the tests all use it.
  */
 public final class TidemarkAdmin {
 
     private static final Logger LOG = LoggerFactory.getLogger(TidemarkAdmin.class);
-
-    /** Fast-path keys that, when set in the admin's configuration, are copied to the observer of a fast-path table. */
-    private static final String[] FAST_PATH_KEYS = {TidemarkConfig.FASTPATH_WRITE_CHECK,
-            TidemarkConfig.FASTPATH_READ_WAIT_MS, TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS};
 
     /** How HBase's master ends the message of a descriptor its sanity checks refuse. */
     private static final String SANITY_CHECK_HINT = "Set hbase.table.sanity.checks";
@@ -64,8 +61,8 @@ public final class TidemarkAdmin {
      * transactional), the binding to this admin's commit table, and, unless {@code features} is empty, the
      * transactional observer providing them. The observer is told its commit and timestamp tables through its
      * coprocessor properties (from this admin's configuration), so region servers need no {@code hbase-site.xml}
-     * change; {@value TidemarkConfig#FASTPATH_WRITE_CHECK}, {@value TidemarkConfig#FASTPATH_READ_WAIT_MS} and
-     * {@value TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when set in the configuration, are passed the same way
+     * change; {@link TidemarkConfig#FASTPATH_WRITE_CHECK}, {@link TidemarkConfig#FASTPATH_READ_WAIT_MS} and
+     * {@link TidemarkConfig#FASTPATH_OPERATION_RECORD_TTL_MS}, when set in the configuration, are passed the same way
      * to a table with the fast path.
      */
     public TableDescriptor descriptorFor(TableName table, List<String> families, Set<TableFeature> features) {
@@ -370,9 +367,9 @@ public final class TidemarkAdmin {
         }
         CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(
                 TransactionalTableLayout.TRANSACTIONAL_OBSERVER).setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY)
-                .setProperty(TidemarkConfig.COMMIT_TABLE, settings.commitTable().tableName().getNameAsString())
-                .setProperty(TidemarkConfig.TIMESTAMP_TABLE, config.getTableName(TidemarkConfig.TIMESTAMP_TABLE,
-                        TidemarkConfig.TIMESTAMP_TABLE_DEFAULT).getNameAsString());
+                .setProperty(TidemarkConfig.COMMIT_TABLE.key(), settings.commitTable().tableName().getNameAsString())
+                .setProperty(TidemarkConfig.TIMESTAMP_TABLE.key(),
+                        config.get(TidemarkConfig.TIMESTAMP_TABLE).getNameAsString());
         if (!provided.isEmpty()) {
             // HBase refuses an empty property value: no property means no feature (a table that only guards loads).
             cp.setProperty(TransactionalTableLayout.FEATURES_PROPERTY, TableFeature.encode(provided));
@@ -381,10 +378,11 @@ public final class TidemarkAdmin {
             cp.setJarPath(settings.coprocessorJar());
         }
         if (provided.contains(TableFeature.FAST_PATH)) {
-            for (String key : FAST_PATH_KEYS) {
-                String value = config.hadoopConfiguration().getTrimmed(key);
-                if (value != null) {
-                    cp.setProperty(key, value);
+            // The fast path's settings that the admin's configuration sets, so the table's regions read them.
+            for (Setting<?> setting : TidemarkConfig.all()) {
+                String value = config.hadoopConfiguration().getTrimmed(setting.key());
+                if (setting.section() == Setting.Section.FAST_PATH && value != null) {
+                    cp.setProperty(setting.key(), value);
                 }
             }
         }

@@ -24,9 +24,9 @@ public final class TransactionalTableInspector {
     private final TableName commitTable;
 
     /**
-     * @param minVersions versions every family must keep ({@value TidemarkConfig#CLIENT_MIN_VERSIONS})
+     * @param minVersions versions every family must keep ({@link TidemarkConfig#CLIENT_MIN_VERSIONS})
      * @param commitTable the commit table of the transactions that will use the table
-     *     ({@value TidemarkConfig#COMMIT_TABLE})
+     *     ({@link TidemarkConfig#COMMIT_TABLE})
      */
     public TransactionalTableInspector(int minVersions, TableName commitTable) {
         this.minVersions = minVersions;

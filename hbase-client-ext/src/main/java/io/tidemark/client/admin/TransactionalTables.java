@@ -31,13 +31,13 @@ import java.util.TreeSet;
  *
  * <p>A table <b>may hold</b> transactional cells of this commit table when it is not in HBase's system namespace,
  * not the commit table itself nor the timestamp table, not listed in
- * {@value TidemarkConfig#ADMIN_NON_TRANSACTIONAL_TABLES}, not bound to another commit table
- * ({@value TransactionalTableLayout#COMMIT_TABLE_KEY}), and any of these holds:
+ * {@link TidemarkConfig#ADMIN_NON_TRANSACTIONAL_TABLES}, not bound to another commit table
+ * ({@link TransactionalTableLayout#COMMIT_TABLE_KEY}), and any of these holds:
  * <ul>
  *   <li>a family is marked {@value TransactionalTableLayout#TRANSACTIONAL_FAMILY_KEY};</li>
  *   <li>it is bound to this commit table;</li>
  *   <li>a Tidemark observer (the transactional one, or one of the layout of earlier versions) is attached;</li>
- *   <li>a family keeps at least {@value TidemarkConfig#CLIENT_MIN_VERSIONS} versions: the one thing earlier Tidemark
+ *   <li>a family keeps at least {@link TidemarkConfig#CLIENT_MIN_VERSIONS} versions: the one thing earlier Tidemark
  *       clients required of a table, which ordinary HBase tables (1 to a few versions) do not have.</li>
  * </ul>
  * Such a table must have every family marked and be enabled, or {@link #find} refuses, naming the tables and the fix.

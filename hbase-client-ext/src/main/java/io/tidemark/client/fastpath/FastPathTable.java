@@ -292,7 +292,7 @@ public final class FastPathTable implements Closeable {
         }
 
         /**
-         * Where {@value TidemarkConfig#CLIENT_FASTPATH_OPERATION_TIMEOUT_MS} comes from; by default
+         * Where {@link TidemarkConfig#CLIENT_FASTPATH_OPERATION_TIMEOUT_MS} comes from; by default
          * {@link TidemarkConfig#load()}.
          */
         public Builder config(TidemarkConfig config) {

@@ -41,9 +41,9 @@ import java.util.concurrent.TimeUnit;
  *       marker; its data stays;</li>
  *   <li>an invalidated writer without a shadow cell whose start is at or below the low watermark is rolled back: the
  *       TSO refuses its COMMIT, so its only way to commit is a commit-record write it was granted earlier, and every
- *       such write ends within {@value TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS} of the grant, which came before
+ *       such write ends within {@link TidemarkConfig#CLIENT_COMMIT_RECORD_TIMEOUT_MS} of the grant, which came before
  *       T1. Its tentative cells go at once (while the marker stands it cannot commit); the marker goes once T1 plus
- *       that timeout plus {@value TidemarkConfig#SWEEPER_MARKER_MARGIN_MS} has passed;</li>
+ *       that timeout plus {@link TidemarkConfig#SWEEPER_MARKER_MARGIN_MS} has passed;</li>
  *   <li>any other invalidated writer is left alone: only its marker keeps it from committing;</li>
  *   <li>committed records are deleted once their shadow cells are written.</li>
  * </ol>
@@ -78,12 +78,11 @@ public final class CommitTableSweeper {
         CommitTableSettings records = settings.client().commitTable();
         // The sweeper removes records and markers itself: it signs their removal with the TSOs' decision keys.
         this.commitTable = new HBaseCommitTable(connection, records.tableName(), records.schema(),
-                new TimestampTableKeys(connection, config.getTableName(TidemarkConfig.TIMESTAMP_TABLE,
-                        TidemarkConfig.TIMESTAMP_TABLE_DEFAULT)));
+                new TimestampTableKeys(connection, config.get(TidemarkConfig.TIMESTAMP_TABLE)));
         this.transactionalTables = new TransactionalTables(settings.client());
     }
 
-    /** Sweeps the whole commit table, one batch of {@value TidemarkConfig#SWEEPER_BATCH} records per pass. */
+    /** Sweeps the whole commit table, one batch of {@link TidemarkConfig#SWEEPER_BATCH} records per pass. */
     public SweepResult sweepAll() throws IOException {
         SweepResult total = SweepResult.EMPTY;
         byte[] from = HConstants.EMPTY_START_ROW;
@@ -95,7 +94,7 @@ public final class CommitTableSweeper {
         return total;
     }
 
-    /** One pass over the first {@value TidemarkConfig#SWEEPER_BATCH} old records. */
+    /** One pass over the first {@link TidemarkConfig#SWEEPER_BATCH} old records. */
     public SweepResult sweepOnce() throws IOException {
         return sweep(OldRecords.read(connection, commitTable.tableName(), HConstants.EMPTY_START_ROW, settings));
     }

@@ -11,9 +11,6 @@ import io.tidemark.config.TidemarkConfig;
  */
 public final class SweeperSettings {
 
-    /** Most records one pass handles. */
-    public static final int MAX_BATCH = 10_000_000;
-
     private final ClientSettings client;
     private final long committedAgeMs;
     private final long invalidatedAgeMs;
@@ -22,10 +19,8 @@ public final class SweeperSettings {
 
     public SweeperSettings(TidemarkConfig config) {
         client = new ClientSettings(config);
-        committedAgeMs = config.getLong(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS,
-                TidemarkConfig.SWEEPER_COMMITTED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
-        invalidatedAgeMs = config.getLong(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,
-                TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS_DEFAULT, 0, Long.MAX_VALUE);
+        committedAgeMs = config.get(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS);
+        invalidatedAgeMs = config.get(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS);
         long commitRecordTimeoutMs = client.commitTable().commitRecordTimeoutMs();
         if (invalidatedAgeMs <= commitRecordTimeoutMs) {
             throw new InvalidConfigurationException(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS,
@@ -33,9 +28,8 @@ public final class SweeperSettings {
                             + " (" + commitRecordTimeoutMs + " ms): a younger marker may belong to a writer whose"
                             + " commit-record write is still allowed");
         }
-        markerMarginMs = config.getLong(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS,
-                TidemarkConfig.SWEEPER_MARKER_MARGIN_MS_DEFAULT, 0, 3_600_000L);
-        batch = config.getInt(TidemarkConfig.SWEEPER_BATCH, TidemarkConfig.SWEEPER_BATCH_DEFAULT, 1, MAX_BATCH);
+        markerMarginMs = config.get(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS);
+        batch = config.get(TidemarkConfig.SWEEPER_BATCH);
     }
 
     /** The commit table, the tables' requirements, and the commit-record deadline. */

@@ -8,7 +8,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
 import io.tidemark.config.HostAndPort;
-import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.lease.ZooKeeperQuorum;
@@ -44,9 +44,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Build with {@link #builder()} or {@link #create}; always {@link #close()} it.
  */
 public final class NettyTsoClient implements TsoClient {
-
-    /** Most connections a client may open; more would not help a single event loop thread. */
-    public static final int MAX_CONNECTIONS = 64;
 
     private static final Logger LOG = LoggerFactory.getLogger(NettyTsoClient.class);
 
@@ -92,24 +89,15 @@ public final class NettyTsoClient implements TsoClient {
      */
     public static NettyTsoClient create(TidemarkConfig config, Configuration hbaseConf) {
         Builder builder = builder()
-                .connections(config.getInt(TidemarkConfig.CLIENT_TSO_CONNECTIONS,
-                        TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT, 1, MAX_CONNECTIONS))
-                .requestTimeout(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS,
-                        TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT, 1, Integer.MAX_VALUE)))
-                .retryBackoff(Duration.ofMillis(config.getInt(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS,
-                        TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT, 0, Integer.MAX_VALUE)))
+                .connections(config.get(TidemarkConfig.CLIENT_TSO_CONNECTIONS))
+                .requestTimeout(Duration.ofMillis(config.get(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS)))
+                .retryBackoff(Duration.ofMillis(config.get(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS)))
                 .tls(TsoClientTls.fromConfig(config));
-        if (config.isSet(TidemarkConfig.CLIENT_TSO_ADDRESS)) {
-            return builder.address(config.getHostAndPort(TidemarkConfig.CLIENT_TSO_ADDRESS, null)).build();
+        HostAndPort fixed = config.get(TidemarkConfig.CLIENT_TSO_ADDRESS);
+        if (fixed != null) {
+            return builder.address(fixed).build();
         }
-        String root = config.getString(TidemarkConfig.ZOOKEEPER_ROOT, TidemarkConfig.ZOOKEEPER_ROOT_DEFAULT);
-        String table = config.getString(TidemarkConfig.TIMESTAMP_TABLE, TidemarkConfig.TIMESTAMP_TABLE_DEFAULT);
-        String path;
-        try {
-            path = TsoLeaseNode.path(root, table);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidConfigurationException(TidemarkConfig.ZOOKEEPER_ROOT, root, "a znode path starting with /");
-        }
+        String path = TsoLeaseNode.path(config);
         String quorum = ZooKeeperQuorum.connectString(hbaseConf);
         if (ZooKeeperQuorum.isHBaseDefault(hbaseConf)) {
             LOG.warn("The HBase configuration names no ZooKeeper of its own, so the client looks for the active TSO"
@@ -228,9 +216,9 @@ public final class NettyTsoClient implements TsoClient {
         private HostAndPort address;
         private String zooKeeper;
         private String leasePath;
-        private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS_DEFAULT;
-        private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT);
-        private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS_DEFAULT);
+        private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS.defaultValue();
+        private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS.defaultValue());
+        private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS.defaultValue());
         private TsoClientTls tls;
 
         private Builder() {
@@ -267,38 +255,47 @@ public final class NettyTsoClient implements TsoClient {
             return this;
         }
 
-        /** TCP connections to open, from 1 to {@value #MAX_CONNECTIONS}; default 1. */
+        /** TCP connections to open: what {@code tidemark.client.tso.connections} accepts; default 1. */
         public Builder connections(int connections) {
-            if (connections < 1 || connections > MAX_CONNECTIONS) {
-                throw new IllegalArgumentException(
-                        "connections must be from 1 to " + MAX_CONNECTIONS + ", was " + connections);
-            }
+            requireAccepted(TidemarkConfig.CLIENT_TSO_CONNECTIONS, connections, "connections");
             this.connections = connections;
             return this;
         }
 
         /**
          * How long a request may wait for its reply, from the call, reconnecting meanwhile if needed (e.g. during a
-         * TSO failover); also bounds each connect attempt and handshake. From 1 ms to {@link Integer#MAX_VALUE} ms.
+         * TSO failover); also bounds each connect attempt and handshake. In whole milliseconds, what
+         * {@code tidemark.client.tso.request-timeout-ms} accepts.
          */
         public Builder requestTimeout(Duration requestTimeout) {
-            if (requestTimeout == null || requestTimeout.toMillis() < 1
-                    || requestTimeout.toMillis() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("request timeout must be from 1 ms to " + Integer.MAX_VALUE
-                        + " ms, was " + requestTimeout);
-            }
+            requireAccepted(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS, millisOf(requestTimeout), "request timeout in ms");
             this.requestTimeout = requestTimeout;
             return this;
         }
 
-        /** Pause between connect attempts: zero or more, whole milliseconds, at most {@link Integer#MAX_VALUE} ms. */
+        /**
+         * Pause between connect attempts, in whole milliseconds, what {@code tidemark.client.tso.retry-backoff-ms}
+         * accepts.
+         */
         public Builder retryBackoff(Duration retryBackoff) {
-            if (retryBackoff == null || retryBackoff.isNegative() || retryBackoff.toMillis() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("retry backoff must be from 0 to " + Integer.MAX_VALUE
-                        + " ms, was " + retryBackoff);
-            }
+            requireAccepted(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, millisOf(retryBackoff), "retry backoff in ms");
             this.retryBackoff = retryBackoff;
             return this;
+        }
+
+        private static long millisOf(Duration duration) {
+            if (duration == null) {
+                throw new IllegalArgumentException("a duration is required");
+            }
+            return duration.toMillis();
+        }
+
+        /** The builder accepts what the setting of the same name does, so a value means the same either way. */
+        private static void requireAccepted(Setting<Integer> setting, long value, String what) {
+            if (!setting.accepts(Long.toString(value))) {
+                throw new IllegalArgumentException(what + " must be " + setting.type().accepted() + " (as "
+                        + setting + "), was " + value);
+            }
         }
 
         /** A new client; it connects on first use. */

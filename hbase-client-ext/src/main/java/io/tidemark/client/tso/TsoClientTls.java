@@ -38,8 +38,7 @@ public final class TsoClientTls {
      * @throws InvalidConfigurationException naming the key of a missing or unreadable file
      */
     public static TsoClientTls fromConfig(TidemarkConfig config) {
-        if (!config.getBoolean(TidemarkConfig.CLIENT_TSO_TLS_ENABLED,
-                TidemarkConfig.CLIENT_TSO_TLS_ENABLED_DEFAULT)) {
+        if (!config.get(TidemarkConfig.CLIENT_TSO_TLS_ENABLED)) {
             return null;
         }
         TlsMaterial material = TlsMaterial.read(config, TlsKeys.CLIENT);
@@ -51,8 +50,7 @@ public final class TsoClientTls {
             builder.keyManager(material.keyManagers());
         }
         try {
-            return new TsoClientTls(builder.build(), config.getBoolean(TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME,
-                    TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME_DEFAULT));
+            return new TsoClientTls(builder.build(), config.get(TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME));
         } catch (SSLException e) {
             throw new IllegalStateException("cannot set up TLS towards the TSO: " + e.getMessage(), e);
         }

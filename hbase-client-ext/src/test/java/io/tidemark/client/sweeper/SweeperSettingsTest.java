@@ -11,10 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SweeperSettingsTest {
 
-    private static TidemarkConfig config(String... keysAndValues) {
+    private static TidemarkConfig config(Object... settingsAndValues) {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            config.set(keysAndValues[i], keysAndValues[i + 1]);
+        for (int i = 0; i < settingsAndValues.length; i += 2) {
+            config.hadoopConfiguration().set(settingsAndValues[i].toString(), settingsAndValues[i + 1].toString());
         }
         return config;
     }
@@ -22,9 +22,8 @@ class SweeperSettingsTest {
     @Test
     void markersWaitForTheCommitRecordTimeoutPlusTheMargin() {
         SweeperSettings settings = new SweeperSettings(config());
-        assertEquals(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS_DEFAULT
-                + TidemarkConfig.SWEEPER_MARKER_MARGIN_MS_DEFAULT, settings.markerRemovalDelayMs());
-        assertEquals(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS_DEFAULT, settings.invalidatedAgeMs());
+        assertEquals(30_000L + 5_000L, settings.markerRemovalDelayMs());
+        assertEquals(3_600_000L, settings.invalidatedAgeMs());
     }
 
     @Test
@@ -32,18 +31,19 @@ class SweeperSettingsTest {
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                 () -> new SweeperSettings(config(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "5000",
                         TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, "5000")));
-        assertTrue(e.getMessage().contains(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS), e.getMessage());
-        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS.key()), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS.key()), e.getMessage());
         assertEquals(5001, new SweeperSettings(config(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, "5000",
                 TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, "5001")).invalidatedAgeMs());
     }
 
     @Test
     void badValuesNameTheirKey() {
-        for (String[] bad : new String[][] {{TidemarkConfig.SWEEPER_BATCH, "0"},
-                {TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "-1"}, {TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "x"}}) {
+        for (String[] bad : new String[][] {{TidemarkConfig.SWEEPER_BATCH.key(), "0"},
+                {TidemarkConfig.SWEEPER_MARKER_MARGIN_MS.key(), "-1"},
+                {TidemarkConfig.SWEEPER_COMMITTED_AGE_MS.key(), "x"}}) {
             InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
-                    () -> new SweeperSettings(config(bad)));
+                    () -> new SweeperSettings(config((Object[]) bad)));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
         }
     }

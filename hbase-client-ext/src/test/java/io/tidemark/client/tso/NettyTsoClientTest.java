@@ -386,7 +386,7 @@ class NettyTsoClientTest {
         InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
                 () -> NettyTsoClient.create(config, new Configuration(false)));
 
-        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_CONNECTIONS), e.getMessage());
+        assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_CONNECTIONS.key()), e.getMessage());
     }
 
     @Test
@@ -394,11 +394,11 @@ class NettyTsoClientTest {
         NettyTsoClient.Builder builder = NettyTsoClient.builder();
 
         assertMessage("where is the TSO?", assertThrows(IllegalArgumentException.class, builder::build));
-        assertMessage("connections must be from 1 to 64, was 0",
+        assertMessage("connections must be a whole number from 1 to 64 (as tidemark.client.tso.connections), was 0",
                 assertThrows(IllegalArgumentException.class, () -> builder.connections(0)));
-        assertMessage("request timeout must be from 1 ms",
+        assertMessage("request timeout in ms must be a whole number from 1 to 2^31-1",
                 assertThrows(IllegalArgumentException.class, () -> builder.requestTimeout(Duration.ZERO)));
-        assertMessage("retry backoff must be from 0",
+        assertMessage("retry backoff in ms must be a whole number from 0 to",
                 assertThrows(IllegalArgumentException.class, () -> builder.retryBackoff(Duration.ofMillis(-1))));
     }
 

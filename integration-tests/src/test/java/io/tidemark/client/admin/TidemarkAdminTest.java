@@ -226,7 +226,7 @@ class TidemarkAdminTest {
     @Test
     void aCoprocessorJarTheRegionServersCannotLoadIsNamedInOneLine() throws IOException {
         Configuration conf = new Configuration(cluster.config.hadoopConfiguration());
-        conf.set(TidemarkConfig.ADMIN_COPROCESSOR_JAR, "file:///nonexistent/tidemark-coprocessor-bundle.jar");
+        conf.set(TidemarkConfig.ADMIN_COPROCESSOR_JAR.key(), "file:///nonexistent/tidemark-coprocessor-bundle.jar");
         TidemarkAdmin admin = new TidemarkAdmin(TestCluster.connection(), new TidemarkConfig(conf));
         TableName table = cluster.newName("badjar");
 

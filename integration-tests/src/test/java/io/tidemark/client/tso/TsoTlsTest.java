@@ -111,7 +111,7 @@ class TsoTlsTest {
             TsoUnavailableException e = assertThrows(TsoUnavailableException.class, client::incarnation);
             assertTrue(e.getMessage().contains("TLS with the TSO at 127.0.0.1:" + tls.port() + " failed"),
                     e.getMessage());
-            assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME), e.getMessage());
+            assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_TSO_TLS_VERIFY_HOSTNAME.key()), e.getMessage());
         }
         try (NettyTsoClient client = client("127.0.0.1", tls, config -> {
             trust(config, ca);
@@ -126,7 +126,7 @@ class TsoTlsTest {
         try (NettyTsoClient client = client("localhost", tls, config -> trust(config, otherCa))) {
             TsoUnavailableException e = assertThrows(TsoUnavailableException.class, client::incarnation);
             assertTrue(e.getMessage().contains("failed") && e.getMessage()
-                    .contains(TidemarkConfig.CLIENT_TSO_TLS_TRUST), e.getMessage());
+                    .contains(TidemarkConfig.CLIENT_TSO_TLS_TRUST.key()), e.getMessage());
         }
     }
 
@@ -153,7 +153,7 @@ class TsoTlsTest {
             in.readFully(body);
             ErrorReply error = assertInstanceOf(ErrorReply.class, MessageCodec.decode(Unpooled.wrappedBuffer(body)));
             assertEquals(ErrorCode.TLS_REQUIRED, error.code());
-            assertTrue(error.text().contains(TidemarkConfig.CLIENT_TSO_TLS_ENABLED), error.text());
+            assertTrue(error.text().contains(TidemarkConfig.CLIENT_TSO_TLS_ENABLED.key()), error.text());
             assertEquals(-1, in.read(), "the TSO closed the connection");
         }
     }
@@ -179,7 +179,7 @@ class TsoTlsTest {
             TsoUnavailableException e = assertThrows(TsoUnavailableException.class, notAllowed::incarnation);
             assertEquals(ErrorCode.NOT_AUTHORIZED, e.serverErrorCode());
             assertTrue(e.getMessage().contains("CN=app-c") && e.getMessage()
-                    .contains(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS), e.getMessage());
+                    .contains(TidemarkConfig.TSO_TLS_ALLOWED_CLIENTS.key()), e.getMessage());
         }
         try (NettyTsoClient untrusted = client("localhost", mutual, config -> identity(config, stranger))) {
             assertThrows(TsoUnavailableException.class, untrusted::incarnation,

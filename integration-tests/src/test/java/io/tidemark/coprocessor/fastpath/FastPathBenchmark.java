@@ -189,7 +189,7 @@ class FastPathBenchmark {
      * same rows ({@code sameRows} true: a per-row abort is a row-level conflict, one a cell-level check would avoid).
      */
     private void falseAborts(TestCluster env, String rule, boolean sameRows) throws Exception {
-        TableName table = env.createTable("aborts_" + rule, EnumSet.of(TableFeature.FAST_PATH), Map.of(TidemarkConfig.FASTPATH_WRITE_CHECK, rule));
+        TableName table = env.createTable("aborts_" + rule, EnumSet.of(TableFeature.FAST_PATH), Map.of(TidemarkConfig.FASTPATH_WRITE_CHECK.key(), rule));
         int accounts = 20;
         int txPerThread = Integer.getInteger("fastpath.bench.transfers", 150);
         try (FastPathTable fp = env.fastPath(table)) {

@@ -49,7 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FastPathOperationRecordTest {
 
     private static final byte[] Q = Bytes.toBytes("q");
-    private static final long TTL = TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS_DEFAULT;
+    private static final long TTL = TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.defaultValue();
 
     private static TestCluster env;
 

@@ -168,7 +168,7 @@ class FastPathRetryTest {
     @Test
     void aClientWhoseTimeoutTheRecordsDoNotCoverIsRefused() throws Exception {
         TableName shortLived = env.createTable("short-records", EnumSet.of(TableFeature.FAST_PATH),
-                Map.of(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS, "90000"));
+                Map.of(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS.key(), "90000"));
         byte[] row = Bytes.toBytes("timeout");
         TidemarkConfig patient = new TidemarkConfig(new org.apache.hadoop.conf.Configuration(false));
         patient.set(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS, "40000");
@@ -176,7 +176,7 @@ class FastPathRetryTest {
                 .config(patient).build()) {
             DoNotRetryIOException e = assertThrows(DoNotRetryIOException.class,
                     () -> fp.put(new Put(row).addColumn(F, Q, Bytes.toBytes("x"))));
-            assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS)
+            assertTrue(e.getMessage().contains(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS.key())
                     && e.getMessage().contains("30000 ms"), e.getMessage());
         }
         TidemarkConfig quick = new TidemarkConfig(new org.apache.hadoop.conf.Configuration(false));

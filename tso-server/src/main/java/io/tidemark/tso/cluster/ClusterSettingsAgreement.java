@@ -62,9 +62,9 @@ public final class ClusterSettingsAgreement {
         if (stored == null) {
             stored = store.initialize(new ClusterSettings(
                     configuredMode != null ? configuredMode
-                            : CommitMode.fromConfigName(TidemarkConfig.TSO_COMMIT_MODE_DEFAULT),
+                            : TidemarkConfig.TSO_COMMIT_MODE.defaultValue(),
                     configuredLevel != null ? configuredLevel
-                            : ConflictLevel.fromConfigName(TidemarkConfig.TSO_CONFLICT_LEVEL_DEFAULT)));
+                            : TidemarkConfig.TSO_CONFLICT_LEVEL.defaultValue()));
         }
         if (!reconfigure) {
             refuseMismatch(stored);

@@ -1,5 +1,8 @@
 package io.tidemark.tso.lease;
 
+import io.tidemark.config.InvalidConfigurationException;
+import io.tidemark.config.TidemarkConfig;
+
 import java.time.Duration;
 
 /**
@@ -19,13 +22,42 @@ public final class LeaseTiming {
         if (margin.isNegative() || renewInterval.isNegative() || renewInterval.isZero()) {
             throw new IllegalArgumentException("lease renew interval must be positive and margin not negative");
         }
-        if (renewInterval.plus(margin).compareTo(period) >= 0) {
-            throw new IllegalArgumentException("lease period (" + period.toMillis() + " ms) must exceed renew interval ("
-                    + renewInterval.toMillis() + " ms) plus margin (" + margin.toMillis() + " ms)");
+        if (!periodOutlastsRenewalAndMargin(period, renewInterval, margin)) {
+            throw new IllegalArgumentException("lease period (" + period.toMillis() + " ms) must be "
+                    + periodBound(renewInterval, margin));
         }
         this.periodNanos = period.toNanos();
         this.renewIntervalNanos = renewInterval.toNanos();
         this.marginNanos = margin.toNanos();
+    }
+
+    /**
+     * The timing {@code tidemark.tso.lease.*} configures.
+     *
+     * @throws InvalidConfigurationException naming the period when it does not outlast a renewal and the margin
+     */
+    public static LeaseTiming of(TidemarkConfig config) {
+        Duration period = Duration.ofMillis(config.get(TidemarkConfig.TSO_LEASE_PERIOD_MS));
+        Duration renewInterval = Duration.ofMillis(config.get(TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS));
+        Duration margin = Duration.ofMillis(config.get(TidemarkConfig.TSO_LEASE_MARGIN_MS));
+        if (!periodOutlastsRenewalAndMargin(period, renewInterval, margin)) {
+            throw new InvalidConfigurationException(TidemarkConfig.TSO_LEASE_PERIOD_MS,
+                    Long.toString(period.toMillis()), periodBound(renewInterval, margin));
+        }
+        return new LeaseTiming(period, renewInterval, margin);
+    }
+
+    /**
+     * Whether a renewal keeps the lease longer than the holder waits between renewals plus the margin it stops early
+     * by: otherwise a holder that renews on time would still find its lease ended between two renewals.
+     */
+    private static boolean periodOutlastsRenewalAndMargin(Duration period, Duration renewInterval, Duration margin) {
+        return renewInterval.plus(margin).compareTo(period) < 0;
+    }
+
+    private static String periodBound(Duration renewInterval, Duration margin) {
+        return "more than " + TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS + " (" + renewInterval.toMillis() + " ms) plus "
+                + TidemarkConfig.TSO_LEASE_MARGIN_MS + " (" + margin.toMillis() + " ms)";
     }
 
     public long periodNanos() {
