@@ -36,6 +36,11 @@ public final class DecisionKey {
 
     private final long epoch;
     private final byte[] secret;
+    /**
+     * One initialized Mac per thread: looking the algorithm up and keying it cost more than the MAC itself, twice per
+     * COMMIT on the TSO's event loop (a Mac is not thread-safe, and region servers verify on many handler threads).
+     */
+    private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
 
     private DecisionKey(long epoch, byte[] secret) {
         if (secret.length != SECRET_BYTES) {
@@ -114,12 +119,18 @@ public final class DecisionKey {
     }
 
     private byte[] mac(byte purpose, long first, long second) {
+        Mac mac = macs.get();
+        mac.update(ByteBuffer.allocate(1 + 3 * Bytes.SIZEOF_LONG).put(purpose).putLong(epoch).putLong(first)
+                .putLong(second).array());
+        // doFinal leaves the Mac initialized with the secret, ready for the next value.
+        return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
+    }
+
+    private Mac newMac() {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(new SecretKeySpec(secret, ALGORITHM));
-            mac.update(ByteBuffer.allocate(1 + 3 * Bytes.SIZEOF_LONG).put(purpose).putLong(epoch).putLong(first)
-                    .putLong(second).array());
-            return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
+            return mac;
         } catch (GeneralSecurityException e) {
             // Every JDK provides HmacSHA256 (it is a required algorithm).
             throw new IllegalStateException("HmacSHA256 is not available", e);

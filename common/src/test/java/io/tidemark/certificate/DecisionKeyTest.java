@@ -3,6 +3,11 @@ package io.tidemark.certificate;
 import org.junit.jupiter.api.Test;
 
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,5 +44,33 @@ class DecisionKeyTest {
         assertEquals(4096, Seal.decode(encoded, 0).epoch());
         assertThrows(IllegalArgumentException.class, () -> Seal.decode(new byte[Seal.BYTES - 1], 0));
         assertThrows(IllegalArgumentException.class, () -> DecisionKey.of(1, new byte[16]));
+    }
+
+    /** Region servers verify on many handler threads with one key: each thread's seals are the key's seals. */
+    @Test
+    void sealsMadeOnManyThreadsAtOnceAreTheKeysSeals() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int thread = 0; thread < 8; thread++) {
+                long base = thread * 100_000L;
+                results.add(threads.submit(() -> {
+                    for (long start = base; start < base + 20_000; start++) {
+                        Seal seal = key.commitCertificate(start, start + 1);
+                        if (!key.certifiesCommit(seal, start, start + 1) || key.certifiesCommit(seal, start, start)) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (Future<Boolean> result : results) {
+                assertTrue(result.get());
+            }
+            DecisionKey stored = DecisionKey.of(4096, key.secret());
+            assertEquals(stored.commitCertificate(7, 8), key.commitCertificate(7, 8));
+        } finally {
+            threads.shutdownNow();
+        }
     }
 }
