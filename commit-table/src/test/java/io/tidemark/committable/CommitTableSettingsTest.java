@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +28,7 @@ class CommitTableSettingsTest {
         assertEquals(TableName.valueOf("tidemark:commits"), settings.tableName());
         assertEquals(4, settings.buckets());
         assertEquals(4, settings.writeParallelism());
-        assertFalse(settings.guard());
+        assertTrue(settings.guard(), "only the TSO's decisions get into the commit table unless told otherwise");
         assertEquals(30_000L, settings.commitRecordTimeoutMs());
     }
 

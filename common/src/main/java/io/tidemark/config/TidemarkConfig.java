@@ -411,17 +411,18 @@ public final class TidemarkConfig {
                     + " ([architecture](architecture.md#commit-modes), low-latency mode)."));
 
     public static final Setting<Boolean> COMMIT_TABLE_GUARD = declare(Setting.of("tidemark.commit-table.guard", bool(),
-                    false)
+                    true)
             .in(Setting.Section.TABLES)
             .description("`true` attaches the commit-record guard coprocessor when the commit table is created, so"
-                    + " batches of commit records cost one WAL sync ([architecture](architecture.md#commit-table)),"
-                    + " and only decisions the TSO sealed get into the commit table"
-                    + " ([security](security.md#only-the-tsos-decisions-reach-the-commit-table)): turn it on wherever"
-                    + " applications are not all trusted. Needs the coprocessor bundle on every region server's"
-                    + " classpath"
-                    + " ([coprocessors](coprocessors.md#installing-the-coprocessor-jar-on-an-existing-cluster))."
-                    + " Clients and the TSO detect the guard from the table descriptor, so only the process that"
-                    + " creates the table (the TSO) needs this key. The embedded cluster of `./tidemark` sets it."));
+                    + " only decisions the TSO sealed get into the commit table"
+                    + " ([security](security.md#only-the-tsos-decisions-reach-the-commit-table)) and batches of"
+                    + " commit records cost one WAL sync ([architecture](architecture.md#commit-table)). It needs the"
+                    + " coprocessor bundle on the classpath of every region server that may host the commit table"
+                    + " ([coprocessors](coprocessors.md#installing-the-coprocessor-jar-on-an-existing-cluster)), as"
+                    + " transactional tables do. `false` leaves the commit table open to whatever its writers put"
+                    + " there, as Apache Omid's is: any application could then commit a transaction the TSO never"
+                    + " decided. Clients and the TSO detect the guard from the table descriptor, so only the process"
+                    + " that creates the table (the TSO) reads this key."));
 
     public static final Setting<TableName> TIMESTAMP_TABLE = declare(Setting.of("tidemark.timestamp-table.name",
                     tableName(), TableName.valueOf("tidemark:timestamps"))

@@ -216,8 +216,6 @@ public final class EmbeddedCluster implements AutoCloseable {
             usePatientLease(config);
             config.set(TidemarkConfig.COMMIT_TABLE, namespace + ":commits");
             config.set(TidemarkConfig.TIMESTAMP_TABLE, namespace + ":timestamps");
-            // The embedded region server runs in this JVM, so the guard coprocessor's classes are on its classpath.
-            config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
             settings.forEach(config.hadoopConfiguration()::set);
             return config;
         }

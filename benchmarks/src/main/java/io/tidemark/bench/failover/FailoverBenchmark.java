@@ -170,8 +170,6 @@ public final class FailoverBenchmark {
         site.set(TidemarkConfig.TSO_COMMIT_MODE.key(), options.commitMode().configName());
         site.set(TidemarkConfig.COMMIT_TABLE.key(), NAMESPACE + ":commits");
         site.set(TidemarkConfig.TIMESTAMP_TABLE.key(), NAMESPACE + ":timestamps");
-        // The region server runs in this JVM, which has the guard coprocessor's classes.
-        site.set(TidemarkConfig.COMMIT_TABLE_GUARD.key(), "true");
         try (OutputStream out = Files.newOutputStream(file)) {
             site.writeXml(out);
         }

@@ -226,8 +226,6 @@ public final class ChaosRun {
         config.set(TidemarkConfig.COMMIT_TABLE, NAMESPACE + ":" + prefix + "_commits");
         config.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "4");
         config.set(TidemarkConfig.TIMESTAMP_TABLE, NAMESPACE + ":" + prefix + "_timestamps");
-        // The region servers run in this JVM, so the guard's classes are on their classpath.
-        config.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
         config.set(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS, "50");
         config.set(TidemarkConfig.CLIENT_POST_COMMIT, postCommit.configName());
         scenario.settings().forEach(config.hadoopConfiguration()::set);
