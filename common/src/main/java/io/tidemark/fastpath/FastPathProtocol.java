@@ -90,7 +90,7 @@ public final class FastPathProtocol {
                     return op;
                 }
             }
-            throw new IllegalArgumentException("unknown operation code " + code + "; this server knows "
+            throw new IllegalArgumentException("unknown fast-path operation code " + code + "; this server knows "
                     + "codes 1 to " + values().length + " (is the client newer than the coprocessor?)");
         }
     }

@@ -293,14 +293,16 @@ public final class TransactionManager implements Closeable {
             return false;
         }
         Map.Entry<TableName, List<Put>> only = kept.entrySet().iterator().next();
-        TransactionalTableCheck.CheckedTable checked = tableCheck.known(only.getKey());
         List<Put> rows = only.getValue();
-        if (checked == null || !checked.fastPath || rows.size() > SingleRegionCommitRequest.MAX_ROWS) {
+        if (rows.size() > SingleRegionCommitRequest.MAX_ROWS) {
             return false;
         }
         long sent = System.nanoTime();
         long version;
         try {
+            if (!checkedTable(only.getKey()).fastPath) {
+                return false;
+            }
             String region = singleRegionCommitter.regionOf(only.getKey(), rows);
             if (region == null) {
                 return false;
@@ -310,7 +312,7 @@ public final class TransactionManager implements Closeable {
             throw abort(tx, TransactionAbortedException.Reason.SNAPSHOT_TOO_OLD, tooOld);
         } catch (IOException unknown) {
             if (tx.singleRegionCommit() == null) {
-                // Nothing was sent (the region could not be located): commit through the TSO.
+                // Nothing was sent (the table could not be checked, or its region located): commit through the TSO.
                 return false;
             }
             tx.markOutcomeUnknown();
@@ -330,6 +332,17 @@ public final class TransactionManager implements Closeable {
         metrics.singleRegionCommitted();
         commitPhaseListener.singleRegionCommitted(System.nanoTime() - sent);
         return true;
+    }
+
+    /** What this manager knows of {@code table}, checked once (a TTable of another manager may have written it). */
+    private TransactionalTableCheck.CheckedTable checkedTable(TableName table) throws IOException {
+        TransactionalTableCheck.CheckedTable known = tableCheck.known(table);
+        if (known != null) {
+            return known;
+        }
+        try (Table t = connection.getTable(table)) {
+            return tableCheck.check(t);
+        }
     }
 
     /**

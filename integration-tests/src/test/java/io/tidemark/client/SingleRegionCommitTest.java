@@ -1,11 +1,11 @@
 package io.tidemark.client;
 
 import io.tidemark.client.fastpath.FastPathTable;
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.IdempotencyKey;
 import io.tidemark.singleregion.SingleRegionCommitDeclinedException;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
+import io.tidemark.table.BindingMismatchException;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
@@ -43,6 +43,7 @@ import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,51 +61,51 @@ class SingleRegionCommitTest {
     private static final byte[] R = Bytes.toBytes("r");
 
     private static TestCluster env;
-    /** Commits only through the TSO, sending every write at once: the generic writers of these tests. */
+    /** The client's defaults: writes kept until commit, single-region commits. */
+    private static TransactionManager tm;
+    /** Commits only through the TSO, sending every write at once (the shared cluster's manager): generic writers. */
     private static TransactionManager generic;
 
     @BeforeAll
     static void start(TestCluster shared) {
         env = shared;
-        generic = env.managerBuilder().config(env.configWith(c -> {
-            c.set(TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT, "false");
-            c.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES, "0");
-        })).build();
+        tm = env.managerBuilder().config(env.configWith(TestCluster.KEPT_WRITES)).build();
+        generic = env.tm;
     }
 
     @AfterAll
     static void stop() {
-        generic.close();
+        tm.close();
     }
 
     @Test
     void aTransactionWritingOneRegionCommitsWithOneRequestAndNoTsoCommit() throws Exception {
         TableName table = fastPathTable("one");
-        long tsoCommits = tsoCommits(env.tm);
-        long inRegion = singleRegionCommits(env.tm);
-        Transaction tx = env.tm.begin();
+        long tsoCommits = tsoCommits(tm);
+        long inRegion = singleRegionCommits(tm);
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("a")).addColumn(F, Q, value("a1")));
             t.put(tx, new Put(row("b")).addColumn(F, Q, value("b1")).addColumn(F, R, value("b2")));
             t.delete(tx, new Delete(row("c")).addColumns(F, Q));
         }
-        env.tm.commit(tx);
+        tm.commit(tx);
 
         assertEquals(TransactionState.COMMITTED, tx.state());
-        assertEquals(inRegion + 1, singleRegionCommits(env.tm));
-        assertEquals(tsoCommits, tsoCommits(env.tm), "no COMMIT went to the TSO");
+        assertEquals(inRegion + 1, singleRegionCommits(tm));
+        assertEquals(tsoCommits, tsoCommits(tm), "no COMMIT went to the TSO");
         long version = tx.commitTimestamp();
         assertTrue(Timestamps.isFastPathVersion(version) && version > tx.startTimestamp(),
                 "committed at a version minted above its snapshot: " + version);
         assertFalse(env.commitTable.lookup(tx.startTimestamp()).isCommitted(), "no commit record");
-        Transaction later = env.tm.begin();
+        Transaction later = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             assertArrayEquals(value("a1"), t.get(later, new Get(row("a"))).getValue(F, Q));
             Result b = t.get(later, new Get(row("b")));
             assertArrayEquals(value("b1"), b.getValue(F, Q));
             assertArrayEquals(value("b2"), b.getValue(F, R));
         }
-        env.tm.commit(later);
+        tm.commit(later);
         // Data and shadow cells at the commit version, in HBase: committed for every reader, with no commit record.
         try (Table raw = TestCluster.connection().getTable(table)) {
             Result stored = raw.get(new Get(row("b")).readAllVersions());
@@ -116,8 +117,8 @@ class SingleRegionCommitTest {
     @Test
     void writesAreKeptUntilCommitAndAReadOfTheTransactionSeesThem() throws Exception {
         TableName table = fastPathTable("ryow");
-        Transaction other = env.tm.begin();
-        Transaction tx = env.tm.begin();
+        Transaction other = tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table);
              Table raw = TestCluster.connection().getTable(table)) {
             t.put(tx, new Put(row("kept")).addColumn(F, Q, value("mine")));
@@ -137,11 +138,11 @@ class SingleRegionCommitTest {
             t.delete(tx, new Delete(row("kept")));
             assertTrue(t.get(tx, new Get(row("kept"))).isEmpty(), "an own delete hides the own put");
             assertTrue(t.get(other, new Get(row("read"))).isEmpty(), "another snapshot never sees them");
-            env.tm.commit(other);
+            tm.commit(other);
         }
-        long tsoCommits = tsoCommits(env.tm);
-        env.tm.commit(tx);
-        assertEquals(tsoCommits + 1, tsoCommits(env.tm), "writes sent before commit commit through the TSO");
+        long tsoCommits = tsoCommits(tm);
+        tm.commit(tx);
+        assertEquals(tsoCommits + 1, tsoCommits(tm), "writes sent before commit commit through the TSO");
         assertEquals(List.of("second"), values(table, "read"));
         assertEquals(List.of(), values(table, "kept"));
     }
@@ -149,7 +150,7 @@ class SingleRegionCommitTest {
     @Test
     void aWriteCommittedAfterTheSnapshotMakesTheRegionDeclineAndTheTsoDecides() throws Exception {
         TableName table = fastPathTable("generic");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         Transaction sameCell = generic.begin();
         Transaction otherCell = generic.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
@@ -159,23 +160,23 @@ class SingleRegionCommitTest {
             generic.commit(otherCell);
             t.put(tx, new Put(row("x")).addColumn(F, Q, value("lost update")));
         }
-        long declined = declines(env.tm);
+        long declined = declines(tm);
         TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                () -> env.tm.commit(tx));
+                () -> tm.commit(tx));
         assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
-        assertEquals(declined + 1, declines(env.tm));
+        assertEquals(declined + 1, declines(tm));
         assertEquals(List.of("generic"), values(table, "x"));
 
         // The region checks rows; the TSO cells: another column of a row written since is no conflict.
-        Transaction anotherColumn = env.tm.begin();
+        Transaction anotherColumn = tm.begin();
         Transaction writesQ = generic.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(writesQ, new Put(row("y")).addColumn(F, R, value("r2")));
             generic.commit(writesQ);
             t.put(anotherColumn, new Put(row("y")).addColumn(F, Q, value("q")));
         }
-        env.tm.commit(anotherColumn);
-        assertEquals(declined + 2, declines(env.tm));
+        tm.commit(anotherColumn);
+        assertEquals(declined + 2, declines(tm));
         assertEquals(TransactionState.COMMITTED, anotherColumn.state());
     }
 
@@ -183,14 +184,14 @@ class SingleRegionCommitTest {
     void aPendingWriterMakesTheRegionDeclineAndTheTsoDecides() throws Exception {
         TableName table = fastPathTable("pending");
         Transaction pending = generic.begin();
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(pending, new Put(row("p")).addColumn(F, Q, value("pending")));
             t.put(tx, new Put(row("p")).addColumn(F, Q, value("committed")));
         }
-        long declined = declines(env.tm);
-        env.tm.commit(tx);
-        assertEquals(declined + 1, declines(env.tm), "the region never commits over an undecided writer");
+        long declined = declines(tm);
+        tm.commit(tx);
+        assertEquals(declined + 1, declines(tm), "the region never commits over an undecided writer");
         assertEquals(TransactionState.COMMITTED, tx.state());
         TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
                 () -> generic.commit(pending));
@@ -201,17 +202,17 @@ class SingleRegionCommitTest {
     @Test
     void aFastPathWriteAfterTheSnapshotAbortsTheTransaction() throws Exception {
         TableName table = fastPathTable("fastpath");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table); FastPathTable fp = env.fastPath(table)) {
             // A later snapshot reads the region, so the fast-path write below is minted above tx's start.
-            Transaction laterReader = env.tm.begin();
+            Transaction laterReader = tm.begin();
             t.get(laterReader, new Get(row("f")));
-            env.tm.commit(laterReader);
+            tm.commit(laterReader);
             assertTrue(fp.put(new Put(row("f")).addColumn(F, Q, value("fast"))) > tx.startTimestamp());
             t.put(tx, new Put(row("f")).addColumn(F, Q, value("lost update")));
         }
         TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                () -> env.tm.commit(tx));
+                () -> tm.commit(tx));
         assertEquals(TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE, aborted.reason());
         assertEquals(List.of("fast"), values(table, "f"));
     }
@@ -219,25 +220,25 @@ class SingleRegionCommitTest {
     @Test
     void anotherSingleRegionCommitAfterTheSnapshotAbortsTheTransaction() throws Exception {
         TableName table = fastPathTable("two");
-        Transaction first = env.tm.begin();
-        Transaction second = env.tm.begin();
+        Transaction first = tm.begin();
+        Transaction second = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(first, new Put(row("s")).addColumn(F, Q, value("first")));
             t.put(second, new Put(row("s")).addColumn(F, Q, value("second")));
         }
-        env.tm.commit(second);
+        tm.commit(second);
         assertTrue(Timestamps.isFastPathVersion(second.commitTimestamp()));
         TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                () -> env.tm.commit(first));
+                () -> tm.commit(first));
         assertEquals(TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE, aborted.reason());
         assertEquals(List.of("second"), values(table, "s"));
 
         // And a generic transaction that started before a single-region commit cannot overwrite it either.
         Transaction olderGeneric = generic.begin();
-        Transaction third = env.tm.begin();
+        Transaction third = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(third, new Put(row("s")).addColumn(F, Q, value("third")));
-            env.tm.commit(third);
+            tm.commit(third);
             assertThrows(TransactionAbortedException.class,
                     () -> t.put(olderGeneric, new Put(row("s")).addColumn(F, Q, value("lost update"))));
         }
@@ -248,16 +249,16 @@ class SingleRegionCommitTest {
     void writesSpanningRegionsCommitThroughTheTso() throws Exception {
         TableName table = env.createTable("span", EnumSet.of(TableFeature.FAST_PATH), row("m"));
         warmUp(table);
-        long inRegion = singleRegionCommits(env.tm);
-        long tsoCommits = tsoCommits(env.tm);
-        Transaction tx = env.tm.begin();
+        long inRegion = singleRegionCommits(tm);
+        long tsoCommits = tsoCommits(tm);
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("a")).addColumn(F, Q, value("a")));
             t.put(tx, new Put(row("z")).addColumn(F, Q, value("z")));
         }
-        env.tm.commit(tx);
-        assertEquals(inRegion, singleRegionCommits(env.tm));
-        assertEquals(tsoCommits + 1, tsoCommits(env.tm));
+        tm.commit(tx);
+        assertEquals(inRegion, singleRegionCommits(tm));
+        assertEquals(tsoCommits + 1, tsoCommits(tm));
         assertEquals(List.of("a"), values(table, "a"));
         assertEquals(List.of("z"), values(table, "z"));
     }
@@ -265,20 +266,20 @@ class SingleRegionCommitTest {
     @Test
     void aTableWithoutTheFastPathCommitsThroughTheTso() throws Exception {
         TableName table = env.createTransactionalTable("nofast");
-        long inRegion = singleRegionCommits(env.tm);
-        Transaction tx = env.tm.begin();
+        long inRegion = singleRegionCommits(tm);
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("a")).addColumn(F, Q, value("a")));
         }
-        env.tm.commit(tx);
-        assertEquals(inRegion, singleRegionCommits(env.tm));
+        tm.commit(tx);
+        assertEquals(inRegion, singleRegionCommits(tm));
         assertEquals(List.of("a"), values(table, "a"));
     }
 
     @Test
     void aRegionThatSplitAfterItWasLocatedDeclinesAndTheTsoCommits() throws Exception {
         TableName table = fastPathTable("split");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table);
              RegionLocator locator = TestCluster.connection().getRegionLocator(table)) {
             t.put(tx, new Put(row("a")).addColumn(F, Q, value("a")));
@@ -286,9 +287,9 @@ class SingleRegionCommitTest {
             locator.getRegionLocation(row("a"));
             splitAt(table, row("m"));
         }
-        long declined = declines(env.tm);
-        env.tm.commit(tx);
-        assertEquals(declined + 1, declines(env.tm), "the daughter region refuses rows it was not asked for");
+        long declined = declines(tm);
+        tm.commit(tx);
+        assertEquals(declined + 1, declines(tm), "the daughter region refuses rows it was not asked for");
         assertEquals(TransactionState.COMMITTED, tx.state());
         assertEquals(List.of("a"), values(table, "a"));
         assertEquals(List.of("z"), values(table, "z"));
@@ -297,41 +298,41 @@ class SingleRegionCommitTest {
     @Test
     void aRegionReopenedAfterTheTransactionBeganDeclinesButLaterTransactionsCommitInIt() throws Exception {
         TableName table = fastPathTable("reopen");
-        Transaction before = env.tm.begin();
+        Transaction before = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(before, new Put(row("o")).addColumn(F, Q, value("before")));
         }
         reopen(table);
-        long declined = declines(env.tm);
-        env.tm.commit(before);
-        assertEquals(declined + 1, declines(env.tm), "a region opened since the transaction began may have been"
+        long declined = declines(tm);
+        tm.commit(before);
+        assertEquals(declined + 1, declines(tm), "a region opened since the transaction began may have been"
                 + " fenced, which only the TSO knows");
         assertEquals(TransactionState.COMMITTED, before.state());
 
-        long inRegion = singleRegionCommits(env.tm);
-        Transaction after = env.tm.begin();
+        long inRegion = singleRegionCommits(tm);
+        Transaction after = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(after, new Put(row("o")).addColumn(F, Q, value("after")));
         }
-        env.tm.commit(after);
-        assertEquals(inRegion + 1, singleRegionCommits(env.tm));
+        tm.commit(after);
+        assertEquals(inRegion + 1, singleRegionCommits(tm));
         assertEquals(List.of("after"), values(table, "o"));
     }
 
     @Test
     void aFenceAndASchemaChangeAbortATransactionBegunBeforeThem() throws Exception {
         TableName table = fastPathTable("fence");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("d")).addColumn(F, Q, value("before the change")));
         }
-        env.tm.fence(table);
+        tm.fence(table);
         try (Admin admin = TestCluster.connection().getAdmin()) {
             admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(table))
                     .setValue("schema-change", "1").build());
         }
         TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
-                () -> env.tm.commit(tx));
+                () -> tm.commit(tx));
         assertEquals(TransactionAbortedException.Reason.FENCED, aborted.reason());
         assertEquals(List.of(), values(table, "d"));
     }
@@ -341,13 +342,13 @@ class SingleRegionCommitTest {
         TableName table = env.createTable("lost", EnumSet.of(TableFeature.FAST_PATH));
         LostReplies.attachTo(TestCluster.connection(), table);
         warmUp(table);
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("l")).addColumn(F, Q, value("once")));
         }
         LostReplies.armNext(table, 1);
         try {
-            env.tm.commit(tx);
+            tm.commit(tx);
         } finally {
             LostReplies.disarm(table);
         }
@@ -363,14 +364,15 @@ class SingleRegionCommitTest {
         DuplicateDelivery duplicates = new DuplicateDelivery(operation -> operation instanceof Get
                 && SingleRegionCommitRequest.isSingleRegionCommit((Get) operation));
         try (Connection twice = duplicates.wrap(TestCluster.connection());
-             TransactionManager tm = TransactionManager.builder(twice).config(env.config).build()) {
-            Transaction tx = tm.begin();
+             TransactionManager throughTwice = TransactionManager.builder(twice)
+                     .config(env.configWith(TestCluster.KEPT_WRITES)).build()) {
+            Transaction tx = throughTwice.begin();
             try (TTable t = new TTable(twice, table)) {
                 t.put(tx, new Put(row("t")).addColumn(F, Q, value("once")));
             }
-            tm.commit(tx);
+            throughTwice.commit(tx);
             assertEquals(1, duplicates.duplicates());
-            assertEquals(1, singleRegionCommits(tm));
+            assertEquals(1, singleRegionCommits(throughTwice));
             assertEquals(1, storedVersions(table, "t"));
             assertEquals(tx.commitTimestamp(), storedVersionOf(table, "t"));
         }
@@ -379,7 +381,7 @@ class SingleRegionCommitTest {
     @Test
     void aSettledCommitNeverRunsAndASettleAfterItFindsTheCommit() throws Exception {
         TableName table = fastPathTable("settle");
-        long snapshot = env.tm.begin().startTimestamp();
+        long snapshot = tm.begin().startTimestamp();
         try (Table raw = TestCluster.connection().getTable(table)) {
             Put write = new Put(row("k")).addColumn(F, Q, snapshot, value("never"));
             IdempotencyKey first = newKey();
@@ -390,7 +392,7 @@ class SingleRegionCommitTest {
                     "the settled commit, arriving late, declines");
             assertTrue(raw.get(new Get(row("k")).addColumn(F, Q)).isEmpty());
 
-            long later = env.tm.begin().startTimestamp();
+            long later = tm.begin().startTimestamp();
             IdempotencyKey second = newKey();
             long version = SingleRegionCommitRequest.committedVersion(raw.get(commit(table, later, second,
                     new Put(row("k")).addColumn(F, Q, later, value("committed"))).toGet()));
@@ -400,15 +402,56 @@ class SingleRegionCommitTest {
         assertEquals(List.of("committed"), values(table, "k"));
     }
 
+    /**
+     * A request claiming the start timestamp of another transaction, whose tentative write was left in the row when
+     * a reader invalidated it: the start mark would be that write's shadow cell and make it look committed, so the
+     * region declines, and readers still do not see the invalidated write.
+     */
+    @Test
+    void aCommitClaimingAnotherWritersStartCannotMakeItsWriteLookCommitted() throws Exception {
+        TableName table = fastPathTable("claimed");
+        Transaction victim = generic.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table)) {
+            t.put(victim, new Put(row("v")).addColumn(F, Q, value("invalidated")));
+        }
+        assertTrue(env.commitTable.invalidate(victim.startTimestamp()).isInvalidated());
+        long claimed = victim.startTimestamp();
+        // A cancelled tombstone: no value of its own at the minted version, so the column's value would come from
+        // the cell at the claimed start, if the start mark there made it committed.
+        Put cancelled = new Put(row("v")).addColumn(F, CellEncoding.tombstoneQualifier(Q), claimed,
+                CellEncoding.TOMBSTONE_CANCELLED);
+        SingleRegionCommitDeclinedException declined = null;
+        try (Table raw = TestCluster.connection().getTable(table)) {
+            raw.get(commit(table, claimed, newKey(), cancelled).toGet());
+        } catch (SingleRegionCommitDeclinedException e) {
+            declined = e;
+        }
+        assertEquals(List.of(), values(table, "v"), "the invalidated write stays invisible");
+        assertNotNull(declined, "the region declines a start mark over another writer's cell");
+        assertTrue(declined.getMessage().contains("start timestamp"), declined.getMessage());
+    }
+
+    /** A snapshot no TSO handed out would raise the region's clock above every TSO timestamp: refused, nothing ran. */
+    @Test
+    void aCommitClaimingAStartNoTsoHandedOutIsRefused() throws Exception {
+        TableName table = fastPathTable("future");
+        long future = tm.begin().startTimestamp() + (1L << 40) * Timestamps.TSO_STEP;
+        try (Table raw = TestCluster.connection().getTable(table)) {
+            assertThrows(BindingMismatchException.class, () -> raw.get(commit(table, future, newKey(),
+                    new Put(row("f")).addColumn(F, Q, future, value("from the future"))).toGet()));
+        }
+        assertEquals(List.of(), values(table, "f"));
+    }
+
     @Test
     void outcomeFindsASingleRegionCommitByItsStartMark() throws Exception {
         TableName table = fastPathTable("outcome");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("m")).addColumn(F, Q, value("m")));
         }
-        env.tm.commit(tx);
-        TransactionOutcome outcome = env.tm.outcome(tx.startTimestamp());
+        tm.commit(tx);
+        TransactionOutcome outcome = tm.outcome(tx.startTimestamp());
         assertTrue(outcome.isCommitted(), "found committed: " + outcome);
         assertEquals(tx.commitTimestamp(), outcome.commitTimestamp());
     }
@@ -416,11 +459,11 @@ class SingleRegionCommitTest {
     @Test
     void aRolledBackTransactionLeavesNothingInHBase() throws Exception {
         TableName table = fastPathTable("rollback");
-        Transaction tx = env.tm.begin();
+        Transaction tx = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("r")).addColumn(F, Q, value("never")));
         }
-        env.tm.rollback(tx);
+        tm.rollback(tx);
         try (Table raw = TestCluster.connection().getTable(table)) {
             assertNull(raw.get(new Get(row("r"))).getValue(F, Q));
         }
@@ -437,11 +480,11 @@ class SingleRegionCommitTest {
     }
 
     private static void warmUp(TableName table) throws IOException {
-        Transaction first = env.tm.begin();
+        Transaction first = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(first, new Put(row("warm-up")).addColumn(F, Q, value("warm-up")));
         }
-        env.tm.commit(first);
+        tm.commit(first);
     }
 
     private static SingleRegionCommitRequest commit(TableName table, long snapshot, IdempotencyKey key, Put write)
@@ -466,10 +509,10 @@ class SingleRegionCommitTest {
 
     /** The committed values of column q of {@code row}, as a new transaction reads them. */
     private static List<String> values(TableName table, String row) throws IOException {
-        Transaction reader = env.tm.begin();
+        Transaction reader = tm.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             byte[] v = t.get(reader, new Get(row(row))).getValue(F, Q);
-            env.tm.commit(reader);
+            tm.commit(reader);
             return v == null ? List.of() : List.of(Bytes.toString(v));
         }
     }

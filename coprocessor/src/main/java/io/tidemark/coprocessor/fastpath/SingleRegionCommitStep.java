@@ -45,6 +45,8 @@ import java.util.TreeSet;
  *   <li>first committer wins against every writer: a row with a writer nobody decided yet (the fast path's rule (a))
  *       or with a write committed after the snapshot (a generic transaction's shadow cell or commit record, a
  *       fast-path write, another single-region commit) declines;</li>
+ *   <li>the anchor row must hold no cell at the snapshot's version, where the start mark goes (a cell there is
+ *       another writer's, who began at the timestamp this request claims);</li>
  *   <li>the snapshot must be above the region's garbage-collection horizon, and above the first fresh timestamp
  *       this region incarnation accepted: a transaction that began before the region (re)opened may have been
  *       fenced by a schema change, which only the TSO knows;</li>
@@ -126,6 +128,10 @@ public final class SingleRegionCommitStep implements RegionStep {
                 }
                 floor = Math.max(floor, state.version());
             }
+            String startTaken = cellsAtSnapshot(anchor, request.snapshot());
+            if (startTaken != null) {
+                throw decline(request, records, startTaken);
+            }
             if (region.binding().collectsGarbage()) {
                 // After the rows were read: a compaction whose files they saw raised the horizon before.
                 region.horizon().check(request.snapshot(), region.commitTable());
@@ -170,6 +176,22 @@ public final class SingleRegionCommitStep implements RegionStep {
                     + " (" + key + ") was declined before; commit it through the TSO");
         }
         return done.version();
+    }
+
+    /**
+     * Null when the anchor row holds no cell at the snapshot's version, where the start mark goes; otherwise why the
+     * commit declines. A transaction that commits in its region never sent a write (its writes were kept until
+     * commit), so a cell there is another writer's, one that began at the timestamp this request claims as its own:
+     * a start mark over it would make that writer's cell look committed (an aborted writer's leftover, say).
+     * A writer that begins at that timestamp later cannot write the row: rule (b) of the fast path refuses its
+     * tentative write, since the row holds this commit's version, above its start.
+     */
+    private String cellsAtSnapshot(byte[] anchor, long snapshot) throws IOException {
+        Get atSnapshot = new Get(anchor);
+        atSnapshot.setTimestamp(snapshot);
+        Result found = store.get(atSnapshot);
+        return found.isEmpty() ? null : "row " + Bytes.toStringBinary(anchor) + " holds cells at the transaction's"
+                + " start timestamp " + snapshot + ", written by another writer claiming that start";
     }
 
     /** Null when every row is in this region, the one the client located them in; otherwise why not. */
