@@ -72,8 +72,7 @@ class ChaosScenariosTest {
 
     @Test
     void fastPathMixedWithGenericTransactionsKeepsSnapshotIsolation() throws Exception {
-        ScenarioResult result = assertNoAnomaly("fast-path", CommitMode.LOW_LATENCY);
-        assertTrue(result.check().singleRegionCommits() > 0, "no generic transaction committed in its region");
+        assertNoAnomaly("fast-path", CommitMode.LOW_LATENCY);
     }
 
     @Test
