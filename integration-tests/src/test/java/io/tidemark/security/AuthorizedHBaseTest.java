@@ -291,7 +291,7 @@ class AuthorizedHBaseTest {
         byte[] row = row();
         TidemarkConfig kept = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
         kept.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES,
-                String.valueOf(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES_DEFAULT));
+                String.valueOf(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.defaultValue()));
         try (TransactionManager tm = TransactionManager.builder(reader.hbase).config(kept).build();
              TTable t = reader.table(ACCOUNTS)) {
             Transaction tx = tm.begin();

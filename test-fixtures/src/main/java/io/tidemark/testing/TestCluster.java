@@ -79,7 +79,7 @@ public final class TestCluster implements AutoCloseable {
      * configWith(TestCluster.KEPT_WRITES))}).
      */
     public static final Consumer<TidemarkConfig> KEPT_WRITES = c -> c.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES,
-            Long.toString(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES_DEFAULT));
+            Long.toString(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.defaultValue()));
 
     /** Starts a TSO in {@code mode} and a manager talking to it. */
     public static TestCluster start(String name, CommitMode mode) throws IOException {
