@@ -61,8 +61,8 @@ class BenchmarkSmokeTest {
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
-        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark fast path", "raw HBase",
-                        "raw HBase after BEGIN"),
+        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark single-region commit",
+                        "tidemark fast path", "raw HBase", "raw HBase after BEGIN"),
                 results.stream().map(E2eResult::scenario).toList());
         for (E2eResult r : results) {
             assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());
@@ -84,7 +84,8 @@ class BenchmarkSmokeTest {
             assertThrows(IllegalArgumentException.class, () -> existing.tso(CommitMode.BATCHED, "unused"));
             List<E2eResult> results = new EndToEndBenchmark(existing, options, SILENT).run();
 
-            assertEquals(List.of("tidemark low-latency", "tidemark fast path", "raw HBase", "raw HBase after BEGIN"),
+            assertEquals(List.of("tidemark low-latency", "tidemark single-region commit", "tidemark fast path",
+                            "raw HBase", "raw HBase after BEGIN"),
                     results.stream().map(E2eResult::scenario).toList());
             for (E2eResult r : results) {
                 assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());

@@ -546,6 +546,24 @@ public final class TidemarkConfig {
                     + " commit-table write latency, including region moves; too low a value turns slow commits into"
                     + " aborts."));
 
+    public static final Setting<Long> CLIENT_WRITE_BUFFER_BYTES = declare(Setting.of(
+                    "tidemark.client.write-buffer-bytes", longRange(0, Integer.MAX_VALUE), 2L * 1024 * 1024)
+            .in(Setting.Section.CLIENT)
+            .description("How many bytes of a transaction's writes (cells plus 48 bytes each) the client keeps before"
+                    + " sending them to HBase. Writes are kept until commit, until a read of the transaction could"
+                    + " see them, or until they pass this size; then they are sent together, sorted by row"
+                    + " ([architecture](architecture.md#transaction-life-cycle)). 0 sends every write at once and"
+                    + " turns single-region commits off."));
+
+    public static final Setting<Boolean> CLIENT_SINGLE_REGION_COMMIT = declare(Setting.of(
+                    "tidemark.client.single-region-commit", bool(), true)
+            .in(Setting.Section.CLIENT)
+            .description("Whether a transaction whose kept writes all fall in one region of a table with the fast"
+                    + " path commits with one request to that region instead of through the TSO"
+                    + " ([architecture](architecture.md#single-region-commit)); it uses"
+                    + " `tidemark.client.fastpath.operation-timeout-ms` as its operation timeout. Setting it to"
+                    + " `true` while `tidemark.client.write-buffer-bytes` is 0 is refused."));
+
     public static final Setting<String> CLIENT_METRICS_NAME = declare(Setting.of("tidemark.client.metrics.name",
                     matching("[A-Za-z0-9._-]+", "letters, digits, '.', '_' and '-' (it becomes part of a JMX name)"),
                     "default")

@@ -60,7 +60,13 @@ public final class FastPathProtocol {
         /** A WRITE applied only if the checked column's latest committed value is the expected one. */
         CHECK_AND_MUTATE(5),
         /** Adds {@link #DELTA} to an 8-byte counter column. */
-        INCREMENT(6);
+        INCREMENT(6),
+        /**
+         * Not a fast-path operation: the code under which a region records a generic transaction's single-region
+         * commit ({@code io.tidemark.singleregion.SingleRegionCommitRequest}) in its operation record. A fast-path
+         * request naming it is refused.
+         */
+        SINGLE_REGION_COMMIT(7);
 
         private final byte code;
 

@@ -381,6 +381,10 @@ public final class FastPathRequest {
             if (operation == null) {
                 throw new IllegalArgumentException("a fast-path request needs an operation");
             }
+            if (operation == Operation.SINGLE_REGION_COMMIT) {
+                throw new IllegalArgumentException("operation code " + operation.code() + " is not a fast-path"
+                        + " operation: single-region commits travel in their own request");
+            }
             if (row == null || row.length == 0) {
                 throw new IllegalArgumentException("a fast-path request needs a row");
             }

@@ -122,7 +122,7 @@ class TidemarkConfigTest {
             assertTrue(keys.add(setting.key()), setting + " twice");
             assertTrue(setting.description().endsWith("."), setting + ": " + setting.description());
         }
-        assertEquals(75, keys.size());
+        assertEquals(77, keys.size());
     }
 
     @Test

@@ -74,6 +74,8 @@ class FastPathRequestTest {
     void badRequestsGetAClearDoNotRetryError() {
         assertRefused(get -> get.setAttribute(FastPathProtocol.OPERATION, new byte[] {99}), "unknown fast-path"
                 + " operation code 99");
+        assertRefused(get -> get.setAttribute(FastPathProtocol.OPERATION, new byte[] {7}), "not a fast-path"
+                + " operation");
         assertRefused(get -> get.setAttribute(FastPathProtocol.OPERATION, new byte[0]), "one byte");
         assertRefused(get -> get.setAttribute(FastPathProtocol.SESSION, new byte[3]), "8 bytes");
         assertRefused(get -> get.setAttribute(FastPathProtocol.IDEMPOTENCY_KEY, null), "idempotency key");

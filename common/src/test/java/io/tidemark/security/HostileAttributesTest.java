@@ -6,6 +6,7 @@ import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.IdempotencyKey;
 import io.tidemark.fastpath.OperationRecord;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.singleregion.SingleRegionCommitRequest;
 import io.tidemark.table.TableLoad;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.client.Get;
@@ -82,6 +83,31 @@ class HostileAttributesTest {
                 assertTrue(expected.getMessage().startsWith("bad fast-path request"), expected.getMessage());
             } catch (RuntimeException e) {
                 fail("fromGet(" + hostile.getAttributesMap().keySet() + ") threw " + e, e);
+            }
+        }
+    }
+
+    @Test
+    void aSingleRegionCommitRequestIsParsedOrRefusedClearly() {
+        long snapshot = 1L << 40;
+        byte[] valid = SingleRegionCommitRequest.commit(snapshot, List.of(
+                new Put(Bytes.toBytes("row")).addColumn(Bytes.toBytes("f"), Bytes.toBytes("q"), snapshot,
+                        Bytes.toBytes("v")),
+                new Put(Bytes.toBytes("row2")).addColumn(Bytes.toBytes("f"), Bytes.toBytes("q\u0000tm.d"), snapshot,
+                        new byte[] {1})))
+                .region("0123456789abcdef0123456789abcdef").idempotencyKey(new IdempotencyKey(new byte[16], 3))
+                .operationTimeoutMillis(60_000).build().toGet().getAttribute(SingleRegionCommitRequest.ATTRIBUTE);
+        for (int i = 0; i < ROUNDS; i++) {
+            Get hostile = new Get(Bytes.toBytes("row"));
+            hostile.setAttribute(SingleRegionCommitRequest.ATTRIBUTE, i % 3 == 0 ? randomBytes(200) : mangled(valid));
+            try {
+                SingleRegionCommitRequest.fromGet(hostile);
+            } catch (DoNotRetryIOException expected) {
+                assertTrue(expected.getMessage().startsWith("bad single-region commit request"),
+                        expected.getMessage());
+            } catch (RuntimeException e) {
+                fail("fromGet(" + Bytes.toStringBinary(hostile.getAttribute(SingleRegionCommitRequest.ATTRIBUTE))
+                        + ") threw " + e, e);
             }
         }
     }

@@ -32,6 +32,12 @@ public final class RegionMetrics implements ReaderEffects {
     public static final String FAST_PATH_OPERATIONS = "fastPathOperations";
     /** Fast-path operations that ended with an error instead of an answer (conflicts, pending writers, claims). */
     public static final String FAST_PATH_REFUSALS = "fastPathRefusals";
+    /** Single-region commit (and settle) requests the region received. */
+    public static final String SINGLE_REGION_COMMIT_REQUESTS = "singleRegionCommitRequests";
+    /** Single-region commits the region wrote. */
+    public static final String SINGLE_REGION_COMMITS = "singleRegionCommits";
+    /** Single-region commits the region declined (conflicts, undecided writers, split regions, settled requests). */
+    public static final String SINGLE_REGION_COMMITS_DECLINED = "singleRegionCommitsDeclined";
     /** Reads refused because compaction may have collected versions of their snapshot (SNAPSHOT_TOO_OLD). */
     public static final String SNAPSHOT_TOO_OLD_REFUSALS = "snapshotTooOldRefusals";
     /** Transactional requests refused while the table is bulk loaded, and loaders' writes refused. */
@@ -44,6 +50,9 @@ public final class RegionMetrics implements ReaderEffects {
     private final Counter compactionCollectedVersions;
     private final Counter fastPathOperations;
     private final Counter fastPathRefusals;
+    private final Counter singleRegionCommitRequests;
+    private final Counter singleRegionCommits;
+    private final Counter singleRegionCommitsDeclined;
     private final Counter snapshotTooOldRefusals;
     private final Counter loadGuardRefusals;
     private final Counter bindingRefusals;
@@ -54,6 +63,9 @@ public final class RegionMetrics implements ReaderEffects {
         this.compactionCollectedVersions = registry.counter(COMPACTION_COLLECTED_VERSIONS);
         this.fastPathOperations = registry.counter(FAST_PATH_OPERATIONS);
         this.fastPathRefusals = registry.counter(FAST_PATH_REFUSALS);
+        this.singleRegionCommitRequests = registry.counter(SINGLE_REGION_COMMIT_REQUESTS);
+        this.singleRegionCommits = registry.counter(SINGLE_REGION_COMMITS);
+        this.singleRegionCommitsDeclined = registry.counter(SINGLE_REGION_COMMITS_DECLINED);
         this.snapshotTooOldRefusals = registry.counter(SNAPSHOT_TOO_OLD_REFUSALS);
         this.loadGuardRefusals = registry.counter(LOAD_GUARD_REFUSALS);
         this.bindingRefusals = registry.counter(BINDING_REFUSALS);
@@ -86,6 +98,18 @@ public final class RegionMetrics implements ReaderEffects {
 
     public void fastPathRefused() {
         fastPathRefusals.increment();
+    }
+
+    public void singleRegionCommitRequest() {
+        singleRegionCommitRequests.increment();
+    }
+
+    public void singleRegionCommitted() {
+        singleRegionCommits.increment();
+    }
+
+    public void singleRegionCommitDeclined() {
+        singleRegionCommitsDeclined.increment();
     }
 
     public void snapshotTooOld() {

@@ -29,7 +29,8 @@ import java.util.List;
  * The ordered steps of one region (docs/coprocessors.md, "One observer per table"): the table's description first,
  * which answers whoever may read the table, even while it is bulk loaded; then the load guard, which must see every
  * other request; then the fast path, which runs fast-path operations and raises the read clock for every generic
- * read before anything answers it; then server-side snapshot reads, which answer transactional reads; then compaction
+ * read before anything answers it, and with it single-region commits, which mint with that clock; then server-side
+ * snapshot reads, which answer transactional reads; then compaction
  * GC, which checks the reads the client resolves and collects at compaction. Each hook runs the steps in that order;
  * a step that answers a Get ends it. The order lives here and nowhere else: no coprocessor priorities.
  */
@@ -58,7 +59,9 @@ public final class RegionPipeline {
         }
         steps.add(LoadGuardStep.of(region.region().getTableDescriptor()));
         if (binding.provides(TableFeature.FAST_PATH)) {
-            steps.add(new FastPathStep(region));
+            FastPathStep fastPath = new FastPathStep(region);
+            steps.add(fastPath);
+            steps.add(fastPath.singleRegionCommits());
         }
         if (binding.provides(TableFeature.SERVER_SIDE_SNAPSHOTS)) {
             steps.add(new SnapshotReadStep(region));

@@ -46,6 +46,14 @@ public final class ClientMetrics {
     /** Missing shadow cells this manager's snapshot reads wrote for writers found committed in the commit table. */
     public static final String HEALS = "client.heals";
 
+    /** Transactions committed with one request to the region holding every row they wrote (no TSO COMMIT). */
+    public static final String SINGLE_REGION_COMMITS = "client.single-region.commits";
+    /**
+     * Single-region commits the region declined (a conflict or an undecided writer in a written row, a split region):
+     * those transactions went on to commit, or abort, through the TSO.
+     */
+    public static final String SINGLE_REGION_DECLINES = "client.single-region.declines";
+
     /** Manager names registered in this JVM's JMX now. */
     private static final Set<String> NAMES_IN_USE = new HashSet<>();
 
@@ -61,6 +69,8 @@ public final class ClientMetrics {
     private final Histogram commitRecordBatchSize = registry.histogram(COMMIT_RECORD_BATCH_SIZE);
     private final Counter invalidations = registry.counter(INVALIDATIONS);
     private final Counter heals = registry.counter(HEALS);
+    private final Counter singleRegionCommits = registry.counter(SINGLE_REGION_COMMITS);
+    private final Counter singleRegionDeclines = registry.counter(SINGLE_REGION_DECLINES);
     private final ReaderEffects readerEffects = new ReaderEffects() {
         @Override
         public void invalidatedPendingWriter(long writer) {
@@ -150,6 +160,14 @@ public final class ClientMetrics {
 
     void committed() {
         commits.inc();
+    }
+
+    void singleRegionCommitted() {
+        singleRegionCommits.inc();
+    }
+
+    void singleRegionDeclined() {
+        singleRegionDeclines.inc();
     }
 
     void aborted(TransactionAbortedException.Reason reason) {

@@ -24,6 +24,8 @@ public final class ClientSettings {
     private final PostCommitMode postCommitMode;
     private final int minFamilyVersions;
     private final int fastPathOperationTimeoutMillis;
+    private final long writeBufferBytes;
+    private final boolean singleRegionCommit;
     private final String coprocessorJar;
     private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
@@ -35,6 +37,13 @@ public final class ClientSettings {
         postCommitMode = PostCommitMode.fromConfig(config);
         minFamilyVersions = config.get(TidemarkConfig.CLIENT_MIN_VERSIONS);
         fastPathOperationTimeoutMillis = config.get(TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS);
+        writeBufferBytes = config.get(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES);
+        singleRegionCommit = config.get(TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT);
+        if (singleRegionCommit && writeBufferBytes == 0 && config.isSet(TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT)) {
+            throw new InvalidConfigurationException(TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT, "true",
+                    "false while " + TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.key() + " is 0: a single-region commit"
+                    + " sends the writes the client kept, so it needs the write buffer");
+        }
         coprocessorJar = config.get(TidemarkConfig.ADMIN_COPROCESSOR_JAR);
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
                 config.get(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)));
@@ -67,6 +76,19 @@ public final class ClientSettings {
      */
     public int fastPathOperationTimeoutMillis() {
         return fastPathOperationTimeoutMillis;
+    }
+
+    /** {@code tidemark.client.write-buffer-bytes}: 0 when every write is sent at once. */
+    public long writeBufferBytes() {
+        return writeBufferBytes;
+    }
+
+    /**
+     * {@code tidemark.client.single-region-commit}, in effect: it needs the write buffer, so it is off whenever
+     * {@code tidemark.client.write-buffer-bytes} is 0.
+     */
+    public boolean singleRegionCommit() {
+        return singleRegionCommit && writeBufferBytes > 0;
     }
 
     /**

@@ -22,4 +22,13 @@ public interface CommitPhaseListener {
      *                          only the hand-off to the post-commit threads
      */
     void committed(long tsoNanos, long commitRecordNanos, long postCommitNanos);
+
+    /**
+     * A transaction committed with one request to the region holding every row it wrote (docs/architecture.md,
+     * "Single-region commit"), instead of {@link #committed}.
+     *
+     * @param regionNanos the request, from sending it until its answer was back on this thread (with any retry)
+     */
+    default void singleRegionCommitted(long regionNanos) {
+    }
 }

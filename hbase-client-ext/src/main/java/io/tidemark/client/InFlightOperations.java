@@ -80,6 +80,13 @@ final class InFlightOperations {
         return drained;
     }
 
+    /** A write of the transaction sent outside an operation (its kept writes, sent before a read) failed. */
+    synchronized void writeFailed(Throwable failure) {
+        if (firstWriteFailure == null) {
+            firstWriteFailure = failure;
+        }
+    }
+
     /** The failure of the first write that failed, or null. */
     synchronized Throwable firstWriteFailure() {
         return firstWriteFailure;

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Reads of a table whose region servers run the Tidemark snapshot coprocessor: each Get and Scan carries the
  * transaction ({@link SnapshotAttribute}) and comes back already resolved and filtered, so no metadata and no
- * invisible version crosses the network and user Filters are allowed.
+ * invisible version crosses the network and user Filters are allowed. Every read first sends the transaction's kept
+ * writes it could see ({@link WriteBuffer}).
  */
 final class ServerSideSnapshotReads {
 
@@ -39,10 +40,12 @@ final class ServerSideSnapshotReads {
     }
 
     Result get(Get get) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), get.getRow(), get.getRow());
         return table.get(SnapshotQueries.serverSideGet(get, snapshot));
     }
 
     Result[] get(List<Get> gets) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), gets);
         List<Get> marked = new ArrayList<>(gets.size());
         for (Get g : gets) {
             marked.add(SnapshotQueries.serverSideGet(g, snapshot));
@@ -51,10 +54,12 @@ final class ServerSideSnapshotReads {
     }
 
     boolean exists(Get get) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), get.getRow(), get.getRow());
         return table.exists(SnapshotQueries.serverSideGet(get, snapshot));
     }
 
     ResultScanner getScanner(Scan scan) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), scan);
         return new RunningTransactionScanner(tx, table.getScanner(SnapshotQueries.serverSideScan(scan, snapshot)));
     }
 

@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * Reads one table as of a transaction's snapshot, resolving it here on the client: HBase returns stored versions
  * ({@link SnapshotQueries}), and the read rule ({@link SnapshotQuery}, module visibility) turns each row into what the
- * snapshot sees.
+ * snapshot sees. Every read first sends the transaction's kept writes it could see ({@link WriteBuffer}).
  */
 final class SnapshotReader {
 
@@ -41,14 +41,17 @@ final class SnapshotReader {
     }
 
     Result get(Get get) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), get.getRow(), get.getRow());
         return answer(get, resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader)), get.getMaxVersions()));
     }
 
     boolean exists(Get get) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), get.getRow(), get.getRow());
         return !resolveRow(table.get(SnapshotQueries.snapshotGet(get, reader)), 1).isEmpty();
     }
 
     Result[] get(List<Get> gets) throws IOException {
+        tx.sendWritesBeforeRead(table.getName(), gets);
         List<Get> stored = new ArrayList<>(gets.size());
         for (Get g : gets) {
             stored.add(SnapshotQueries.snapshotGet(g, reader));

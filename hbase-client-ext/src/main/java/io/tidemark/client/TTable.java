@@ -24,8 +24,11 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Transactional access to one HBase table: every operation takes the {@link Transaction} it belongs to. Writes go to
- * HBase at once as tentative versions; reads see the transaction's snapshot plus its own writes. Like an HBase
+ * Transactional access to one HBase table: every operation takes the {@link Transaction} it belongs to. Writes become
+ * tentative versions, kept by the transaction until it commits, or until a read of the transaction could see them
+ * (then they are sent first), or until they pass {@code tidemark.client.write-buffer-bytes}; reads see the
+ * transaction's snapshot plus its own writes. A write HBase refuses (a missing family, say) therefore fails the
+ * commit, which aborts with {@link TransactionAbortedException.Reason#WRITE_FAILED}, rather than the put. Like an HBase
  * {@link Table}, a TTable is cheap to create and not meant to be shared between threads.
  *
  * <p>When the table has the Tidemark snapshot coprocessor (see {@code TidemarkAdmin}), reads are resolved by the
@@ -171,6 +174,7 @@ public final class TTable implements Closeable {
                 return new ServerSideSnapshotReads(tx, tx.readerContext(), table).getScanner(scan);
             }
             SnapshotReader reader = reader(tx, "scan");
+            tx.sendWritesBeforeRead(tableName, scan);
             Scan stored = SnapshotQueries.snapshotScan(scan, reader.readerContext());
             return new SnapshotScanner(tx, table.getScanner(stored), reader, scan.getLimit(), scan.getMaxVersions());
         } catch (IOException e) {

@@ -19,10 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a transaction's puts and deletes to HBase at once, as tentative cells at the version of the checkpoint that
- * was current when the writer was made (the start timestamp before the first checkpoint): data cells for puts,
- * tombstones for deletes. Every written column is recorded in the write set first, conflict-checked unless this
- * writer writes conflict-free.
+ * Turns a transaction's puts and deletes into tentative cells at the version of the checkpoint that was current when
+ * the writer was made (the start timestamp before the first checkpoint): data cells for puts, tombstones for deletes.
+ * Every written column is recorded in the write set first, conflict-checked unless this writer writes conflict-free.
+ * The cells go to the transaction's write buffer ({@link WriteBuffer}), or to HBase at once when it keeps none.
  */
 final class TentativeWriter {
 
@@ -56,7 +56,7 @@ final class TentativeWriter {
         for (Put p : puts) {
             tentative.add(tentativePut(p));
         }
-        TableWrites.put(table, tentative);
+        write(tentative);
     }
 
     void delete(List<Delete> deletes) throws IOException {
@@ -82,7 +82,20 @@ final class TentativeWriter {
             }
         }
         if (!tombstones.isEmpty()) {
-            TableWrites.put(table, tombstones);
+            write(tombstones);
+        }
+    }
+
+    /** Keeps the tentative cells in the transaction's write buffer, or sends them when it keeps nothing. */
+    private void write(List<Put> tentative) throws IOException {
+        WriteBuffer buffer = tx.writeBuffer();
+        if (!buffer.isEnabled()) {
+            TableWrites.put(table, tentative);
+            return;
+        }
+        buffer.add(tableName, tentative);
+        if (buffer.isFull()) {
+            tx.manager().sendBufferedWrites(tx);
         }
     }
 

@@ -6,10 +6,16 @@ import io.tidemark.timestamp.Timestamps;
 import io.tidemark.visibility.DecidedWriters;
 import io.tidemark.visibility.ReaderContext;
 import io.tidemark.writeset.ConflictLevel;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Scan;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -40,6 +46,10 @@ public final class Transaction {
     private final DecidedWriters decidedWriters = new DecidedWriters();
     /** Operations issued through an {@link AsyncTTable} and not finished; commit waits for them. */
     private final InFlightOperations inFlight;
+    /** The writes not sent to HBase yet: sent at commit, or before a read that could see them. */
+    private final WriteBuffer writeBuffer;
+    /** The last single-region commit attempt, for settling its outcome; null when none was sent. */
+    private volatile SingleRegionCommitAttempt singleRegionCommit;
     /** The checkpoint the transaction writes in now: 0 until the first {@link #checkpoint()}. */
     private volatile int checkpoint;
     private volatile VisibilityLevel visibilityLevel = VisibilityLevel.SNAPSHOT;
@@ -65,6 +75,7 @@ public final class Transaction {
         this.commitToken = commitToken;
         this.maxWriteSet = incarnation.maxWriteSet();
         this.inFlight = new InFlightOperations(startTimestamp);
+        this.writeBuffer = new WriteBuffer(readOnly ? 0 : manager.writeBufferBytes());
     }
 
     /**
@@ -229,6 +240,56 @@ public final class Transaction {
 
     WriteSet writeSet() {
         return writeSet;
+    }
+
+    WriteBuffer writeBuffer() {
+        return writeBuffer;
+    }
+
+    /**
+     * Sends the kept writes of {@code table} that a read of rows {@code from} to {@code to} (both included; null:
+     * unbounded) could see, so that the read finds them in HBase. A failure is remembered: the transaction cannot
+     * commit what it was asked to write, and its commit aborts.
+     */
+    void sendWritesBeforeRead(TableName table, byte[] from, byte[] to) throws IOException {
+        if (!writeBuffer.isEnabled()) {
+            return;
+        }
+        List<Put> rows = writeBuffer.take(table, from, to, startTimestamp());
+        if (!rows.isEmpty()) {
+            manager.sendWrites(this, table, rows);
+        }
+    }
+
+    /** Sends the kept writes of {@code table} a read of {@code gets} could see. */
+    void sendWritesBeforeRead(TableName table, List<Get> gets) throws IOException {
+        if (!writeBuffer.isEnabled() || writeBuffer.isEmpty()) {
+            return;
+        }
+        for (Get g : gets) {
+            sendWritesBeforeRead(table, g.getRow(), g.getRow());
+        }
+    }
+
+    /** Sends the kept writes of {@code table} that {@code scan} could see. */
+    void sendWritesBeforeRead(TableName table, Scan scan) throws IOException {
+        if (!writeBuffer.isEnabled() || writeBuffer.isEmpty()) {
+            return;
+        }
+        byte[] start = scan.getStartRow();
+        byte[] stop = scan.getStopRow();
+        byte[] low = scan.isReversed() ? stop : start;
+        byte[] high = scan.isReversed() ? start : stop;
+        // Both ends included whatever the scan says: sending a row too many only costs its single-region commit.
+        sendWritesBeforeRead(table, low.length == 0 ? null : low, high.length == 0 ? null : high);
+    }
+
+    SingleRegionCommitAttempt singleRegionCommit() {
+        return singleRegionCommit;
+    }
+
+    void singleRegionCommitSent(SingleRegionCommitAttempt attempt) {
+        this.singleRegionCommit = attempt;
     }
 
     /** What the COMMIT must carry to prove this transaction's client began it. */

@@ -15,6 +15,8 @@ import io.tidemark.committable.CommitTableMismatchException;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.gc.SnapshotTooOldException;
+import io.tidemark.singleregion.SingleRegionCommitRequest;
 import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
@@ -25,6 +27,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.slf4j.Logger;
@@ -33,6 +36,8 @@ import org.slf4j.LoggerFactory;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -79,6 +84,10 @@ public final class TransactionManager implements Closeable {
     private final ClientMetrics metrics = new ClientMetrics();
     private final CommitPhaseListener commitPhaseListener;
     private final RecentSnapshot recentSnapshot = new RecentSnapshot();
+    private final Connection connection;
+    private final long writeBufferBytes;
+    /** Null when single-region commits are off ({@code tidemark.client.single-region-commit}). */
+    private final SingleRegionCommitter singleRegionCommitter;
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
@@ -86,6 +95,10 @@ public final class TransactionManager implements Closeable {
         this.requiredConflictLevel = b.conflictLevel != null ? b.conflictLevel : settings.requiredConflictLevel();
         this.postCommitMode = b.postCommitMode != null ? b.postCommitMode : settings.postCommitMode();
         this.commitPhaseListener = b.commitPhaseListener;
+        this.connection = b.connection;
+        this.writeBufferBytes = settings.writeBufferBytes();
+        this.singleRegionCommitter = settings.singleRegionCommit() ? new SingleRegionCommitter(b.connection,
+                settings.fastPathOperationTimeoutMillis(), this::freshTimestamp) : null;
         this.commitTableSettings = settings.commitTable();
         this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions(), commitTableSettings.tableName());
         HBaseCommitTable hbaseCommitTable = new HBaseCommitTable(b.connection, commitTableSettings);
@@ -253,10 +266,128 @@ public final class TransactionManager implements Closeable {
         }
         long called = System.nanoTime();
         try {
+            if (committedInRegion(tx)) {
+                return;
+            }
+            sendAtCommit(tx);
             commitWrites(tx, writes);
         } finally {
             metrics.commitFinished(called);
         }
+    }
+
+    /**
+     * Commits {@code tx} with one request to the region that holds every row it wrote, when it can
+     * (docs/architecture.md, "Single-region commit"): single-region commits are on, every write is still in the
+     * transaction's buffer, all of them fall in one region (by the client's cached locations) of one table with the
+     * fast path, and no checkpoint was taken. False when it cannot, or when the region declined: the transaction then
+     * commits through the TSO, which decides as it always did.
+     */
+    private boolean committedInRegion(Transaction tx) throws TransactionException {
+        WriteBuffer buffer = tx.writeBuffer();
+        if (singleRegionCommitter == null || buffer.sentAny() || buffer.isEmpty() || tx.currentCheckpoint() != 0) {
+            return false;
+        }
+        Map<TableName, List<Put>> kept = buffer.contents(tx.startTimestamp());
+        if (kept.size() != 1) {
+            return false;
+        }
+        Map.Entry<TableName, List<Put>> only = kept.entrySet().iterator().next();
+        List<Put> rows = only.getValue();
+        if (rows.size() > SingleRegionCommitRequest.MAX_ROWS) {
+            return false;
+        }
+        long sent = System.nanoTime();
+        long version;
+        try {
+            if (!checkedTable(only.getKey()).fastPath) {
+                return false;
+            }
+            String region = singleRegionCommitter.regionOf(only.getKey(), rows);
+            if (region == null) {
+                return false;
+            }
+            version = singleRegionCommitter.commit(tx, only.getKey(), region, rows);
+        } catch (SnapshotTooOldException tooOld) {
+            throw abort(tx, TransactionAbortedException.Reason.SNAPSHOT_TOO_OLD, tooOld);
+        } catch (IOException unknown) {
+            if (tx.singleRegionCommit() == null) {
+                // Nothing was sent (the table could not be checked, or its region located): commit through the TSO.
+                return false;
+            }
+            tx.markOutcomeUnknown();
+            metrics.outcomeUnknown();
+            throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: its"
+                    + " single-region commit got no answer and could not be settled (" + unknown.getMessage()
+                    + "). Settle it with TransactionManager.outcome(tx) once the region is reachable", unknown);
+        }
+        if (version == SingleRegionCommitter.DECLINED) {
+            tx.singleRegionCommit().declined();
+            metrics.singleRegionDeclined();
+            return false;
+        }
+        buffer.clear();
+        tx.markCommitted(version);
+        metrics.committed();
+        metrics.singleRegionCommitted();
+        commitPhaseListener.singleRegionCommitted(System.nanoTime() - sent);
+        return true;
+    }
+
+    /** What this manager knows of {@code table}, checked once (a TTable of another manager may have written it). */
+    private TransactionalTableCheck.CheckedTable checkedTable(TableName table) throws IOException {
+        TransactionalTableCheck.CheckedTable known = tableCheck.known(table);
+        if (known != null) {
+            return known;
+        }
+        try (Table t = connection.getTable(table)) {
+            return tableCheck.check(t);
+        }
+    }
+
+    /**
+     * Sends every write the transaction still keeps, before COMMIT: a refused write aborts it (with the region
+     * server's reason, or {@link TransactionAbortedException.Reason#WRITE_FAILED}), as an asynchronous write does.
+     */
+    private void sendAtCommit(Transaction tx) throws TransactionException {
+        try {
+            sendBufferedWrites(tx);
+        } catch (IOException failed) {
+            TransactionAbortedException.Reason refused = TransactionAborts.refusalReason(failed);
+            throw abort(tx, refused != null ? refused : TransactionAbortedException.Reason.WRITE_FAILED, failed);
+        }
+    }
+
+    /**
+     * Sends every write {@code tx} keeps. A failure is remembered, so that the transaction cannot commit afterwards
+     * with part of its writes missing.
+     */
+    void sendBufferedWrites(Transaction tx) throws IOException {
+        for (Map.Entry<TableName, List<Put>> table : tx.writeBuffer().takeAll(tx.startTimestamp()).entrySet()) {
+            sendWrites(tx, table.getKey(), table.getValue());
+        }
+    }
+
+    /** Sends kept writes of {@code tx} to {@code table}, all in one batch; a failure is remembered as above. */
+    void sendWrites(Transaction tx, TableName table, List<Put> rows) throws IOException {
+        try (Table t = connection.getTable(table)) {
+            TableWrites.put(t, rows);
+        } catch (IOException | RuntimeException e) {
+            tx.inFlight().writeFailed(e);
+            throw e;
+        }
+    }
+
+    /** How many bytes of writes a transaction keeps before sending them ({@code tidemark.client.write-buffer-bytes}). */
+    long writeBufferBytes() {
+        return writeBufferBytes;
+    }
+
+    /** A TSO timestamp obtained now: the start of a transaction begun and ended for it. */
+    private long freshTimestamp() throws IOException {
+        Transaction tx = begin();
+        rollback(tx);
+        return tx.startTimestamp();
     }
 
     private void commitWrites(Transaction tx, WriteSet writes) throws TransactionException {
@@ -409,6 +540,10 @@ public final class TransactionManager implements Closeable {
         if (state == TransactionState.ROLLED_BACK || tx.writeSet().isEmpty()) {
             return TransactionOutcome.aborted(start);
         }
+        SingleRegionCommitAttempt inRegion = tx.singleRegionCommit();
+        if (state == TransactionState.OUTCOME_UNKNOWN && inRegion != null && !inRegion.isDeclined()) {
+            return settleSingleRegionCommit(tx, inRegion);
+        }
         TransactionOutcome outcome = outcomeSettler.settle(start, tx.writeSet());
         if (state == TransactionState.OUTCOME_UNKNOWN) {
             if (outcome.isCommitted()) {
@@ -417,6 +552,26 @@ public final class TransactionManager implements Closeable {
                 tx.markRolledBack();
                 removeTentativeCells(tx);
             }
+        }
+        return outcome;
+    }
+
+    /**
+     * Settles a single-region commit whose answer was lost: the region either finds it committed or makes sure it
+     * never commits. An attempt whose operation record expired meanwhile is found by its start mark, which the
+     * settler reads among the transaction's written cells.
+     */
+    private TransactionOutcome settleSingleRegionCommit(Transaction tx, SingleRegionCommitAttempt attempt)
+            throws IOException {
+        long start = tx.startTimestamp();
+        long version = singleRegionCommitter.settle(start, attempt);
+        TransactionOutcome outcome = version != SingleRegionCommitter.DECLINED
+                ? TransactionOutcome.committed(start, version) : outcomeSettler.settle(start, tx.writeSet());
+        tx.writeBuffer().clear();
+        if (outcome.isCommitted()) {
+            tx.markCommitted(outcome.commitTimestamp());
+        } else {
+            tx.markRolledBack();
         }
         return outcome;
     }
@@ -532,6 +687,13 @@ public final class TransactionManager implements Closeable {
     }
 
     private void removeTentativeCells(Transaction tx) {
+        WriteBuffer buffer = tx.writeBuffer();
+        boolean sent = !buffer.isEnabled() || buffer.sentAny();
+        buffer.clear();
+        if (!sent) {
+            // Nothing of it ever reached HBase.
+            return;
+        }
         try {
             tentativeCells.remove(tx);
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.client.admin.TableDescriptors;
 import io.tidemark.client.admin.TableProblem;
 import io.tidemark.client.admin.TransactionalTableInspector;
+import io.tidemark.table.TableFeature;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TableLoadingException;
 import io.tidemark.visibility.Conversion;
@@ -28,10 +29,12 @@ final class TransactionalTableCheck {
     /** What a transaction needs to know of a table that passed. */
     static final class CheckedTable {
         final boolean serverSide;
+        final boolean fastPath;
         final Conversion conversion;
 
-        CheckedTable(boolean serverSide, Conversion conversion) {
+        CheckedTable(boolean serverSide, boolean fastPath, Conversion conversion) {
             this.serverSide = serverSide;
+            this.fastPath = fastPath;
             this.conversion = conversion;
         }
     }
@@ -41,6 +44,11 @@ final class TransactionalTableCheck {
 
     TransactionalTableCheck(int minVersions, TableName commitTable) {
         this.inspector = new TransactionalTableInspector(minVersions, commitTable);
+    }
+
+    /** What a table that passed is known to be, or null when it was not checked. */
+    CheckedTable known(TableName table) {
+        return passed.get(table);
     }
 
     /** Refuses a table that cannot be used transactionally; returns what transactions need to know of it. */
@@ -68,7 +76,8 @@ final class TransactionalTableCheck {
         } catch (IllegalArgumentException e) {
             throw new TableNotTransactionalException(table.getName(), e.getMessage());
         }
-        known = new CheckedTable(TransactionalTableInspector.hasServerSideSnapshots(descriptor), conversion);
+        known = new CheckedTable(TransactionalTableInspector.hasServerSideSnapshots(descriptor),
+                TableFeature.of(descriptor).contains(TableFeature.FAST_PATH), conversion);
         passed.put(table.getName(), known);
         return known;
     }

@@ -2,6 +2,7 @@ package io.tidemark.security;
 
 import io.tidemark.certificate.DecisionKey;
 import io.tidemark.certificate.Seal;
+import io.tidemark.client.ClientMetrics;
 import io.tidemark.client.PostCommitMode;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
@@ -161,6 +162,9 @@ class AuthorizedHBaseTest {
         c.set(TidemarkConfig.COMMIT_TABLE_GUARD, "true");
         c.set(TidemarkConfig.COMMIT_TABLE_REGIONS, "1");
         c.set(TidemarkConfig.CLIENT_POST_COMMIT, PostCommitMode.SYNC.configName());
+        // Writes are sent at once, so that each refusal comes at the write that causes it and pending writers exist
+        // right after their put; aReaderCannotCommitInARegion keeps them until commit, as clients do by default.
+        c.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES, "0");
         c.set(TidemarkConfig.CLIENT_COMMIT_RECORD_TIMEOUT_MS, String.valueOf(COMMIT_RECORD_TIMEOUT_MS));
         c.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0");
         c.set(TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS, String.valueOf(COMMIT_RECORD_TIMEOUT_MS + 1));
@@ -274,6 +278,29 @@ class AuthorizedHBaseTest {
         }
         try (Table raw = cluster.superuser().getTable(ACCOUNTS)) {
             assertTrue(raw.get(new Get(row)).isEmpty(), "nothing of the reader's reached the table");
+        }
+    }
+
+    /**
+     * A single-region commit travels as a Get, which HBase checks against READ; the region writes it within the
+     * reader's request, so HBase checks those writes against the reader too: refused, and nothing is written.
+     */
+    @Test
+    void aReaderCannotCommitInARegion() throws Exception {
+        Principal reader = principal(READER);
+        byte[] row = row();
+        TidemarkConfig kept = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        kept.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES,
+                String.valueOf(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.defaultValue()));
+        try (TransactionManager tm = TransactionManager.builder(reader.hbase).config(kept).build();
+             TTable t = reader.table(ACCOUNTS)) {
+            Transaction tx = tm.begin();
+            t.put(tx, new Put(row).addColumn(F, Q, Bytes.toBytes("reader's")));
+            assertDenied(assertThrows(IOException.class, () -> tm.commit(tx)), ACCOUNTS);
+            assertEquals(0, tm.metricRegistry().counter(ClientMetrics.SINGLE_REGION_COMMITS).getCount());
+        }
+        try (Table raw = cluster.superuser().getTable(ACCOUNTS)) {
+            assertTrue(raw.get(new Get(row).readAllVersions()).isEmpty(), "nothing of the reader's reached the table");
         }
     }
 

@@ -73,6 +73,14 @@ public final class TestCluster implements AutoCloseable {
         this.admin = new TidemarkAdmin(connection(), config);
     }
 
+    /**
+     * Sets a configuration back to the client's default of keeping a transaction's writes until commit, which
+     * {@link #config} turns off: for managers that commit in one region's request ({@code managerBuilder().config(
+     * configWith(TestCluster.KEPT_WRITES))}).
+     */
+    public static final Consumer<TidemarkConfig> KEPT_WRITES = c -> c.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES,
+            Long.toString(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.defaultValue()));
+
     /** Starts a TSO in {@code mode} and a manager talking to it. */
     public static TestCluster start(String name, CommitMode mode) throws IOException {
         return start(name, mode, config -> { });
@@ -119,6 +127,11 @@ public final class TestCluster implements AutoCloseable {
         // managers finish the post-commit before commit returns. The default, asynchronous post-commit, is what
         // ChaosScenariosTest, the benchmarks' smoke tests and the YCSB and deployment tests run.
         config.set(TidemarkConfig.CLIENT_POST_COMMIT, PostCommitMode.SYNC.configName());
+        // These tests also meet running transactions' tentative writes right after each write (rule (b) of the fast
+        // path, invalidations, refusals at put), so their managers send every write at once and commit through the
+        // TSO. The default, writes kept until commit and single-region commits, is what SingleRegionCommitTest
+        // (with managers of its own, from KEPT_WRITES), ChaosScenariosTest and the benchmarks' smoke tests run.
+        config.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES, "0");
         return config;
     }
 

@@ -6,6 +6,7 @@ import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TableFeature;
 import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;
@@ -13,10 +14,12 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
- * low-latency mode, through Tidemark in batched mode, on Tidemark's fast path, and as plain HBase gets and puts for
+ * low-latency mode, through Tidemark in batched mode, as generic transactions on a fast-path table (whose writes commit
+ * with one request to their region, a single-region commit), on Tidemark's fast path, and as plain HBase gets and puts for
  * reference, back to back and each right after an untimed BEGIN round trip. On an existing cluster only its TSO's
  * commit mode is measured (and the fast path and raw HBase).
  */
@@ -26,6 +29,7 @@ public final class EndToEndBenchmark {
     public static final String NAME = "e2e";
 
     private static final String NAMESPACE = "tidemark_bench_e2e";
+    static final String SINGLE_REGION = "tidemark single-region commit";
     static final String FAST_PATH = "tidemark fast path";
     static final String RAW = "raw HBase";
     static final String RAW_AFTER_BEGIN = "raw HBase after BEGIN";
@@ -50,6 +54,11 @@ public final class EndToEndBenchmark {
         }
         CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
+             KeyValueStore store = new TidemarkStore(target.connection(), TableName.valueOf("bench_e2e_single_region"),
+                     Set.of(TableFeature.FAST_PATH), tso.clientConfig(), options.postCommit())) {
+            results.add(runScenario(SINGLE_REGION, store));
+        }
+        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
              KeyValueStore store = new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
                      tso.clientConfig())) {
             results.add(runScenario(FAST_PATH, store));
@@ -71,7 +80,7 @@ public final class EndToEndBenchmark {
     private E2eResult runTidemark(CommitMode mode) throws IOException, InterruptedException {
         try (BenchTarget.Tso cluster = target.tso(mode, NAMESPACE);
              KeyValueStore store = new TidemarkStore(target.connection(),
-                     TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')),
+                     TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')), Set.of(),
                      cluster.clientConfig(), options.postCommit())) {
             return runScenario("tidemark " + mode.configName(), store);
         }
@@ -112,7 +121,8 @@ public final class EndToEndBenchmark {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
                         + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit (post-commit %s); a fast-path transaction is one FastPathTable get or put, run in "
+                        + "commit (post-commit %s), through the TSO; a single-region commit is the same transaction on a "
+                        + "table with the fast path, whose write commits with one request to its region; a fast-path transaction is one FastPathTable get or put, run in "
                         + "the region server with no TSO round trip; the raw HBase rows are a plain get or put, back "
                         + "to back or right after a BEGIN round trip that is not timed (as a transaction's operation "
                         + "follows its BEGIN). %s, measured %d s per scenario; %s%n%n",

@@ -7,6 +7,7 @@ import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
+import io.tidemark.table.TableFeature;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
@@ -14,8 +15,12 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.util.Set;
 
-/** Single-key Tidemark transactions: begin, one get or one put, commit. */
+/**
+ * Single-key Tidemark transactions: begin, one get or one put, commit. On a table with the fast path a write commits
+ * with one request to its region (a single-region commit); without it, through the TSO.
+ */
 final class TidemarkStore implements KeyValueStore {
 
     /** Rows written per transaction while preloading. */
@@ -25,11 +30,11 @@ final class TidemarkStore implements KeyValueStore {
     private final TableName tableName;
     private final TransactionManager tm;
 
-    TidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig, PostCommitMode postCommit)
-            throws IOException {
+    TidemarkStore(Connection connection, TableName tableName, Set<TableFeature> features, TidemarkConfig clientConfig,
+                  PostCommitMode postCommit) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), clientConfig);
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), features, clientConfig);
         this.tm = TransactionManager.builder(connection).config(clientConfig).postCommit(postCommit).build();
     }
 

@@ -2,6 +2,7 @@ package io.tidemark.chaos.check;
 
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.Txn;
+import io.tidemark.timestamp.Timestamps;
 
 import java.util.List;
 
@@ -27,6 +28,7 @@ public final class HistoryChecker {
         long generic = 0;
         long fastPath = 0;
         long committed = 0;
+        long singleRegion = 0;
         for (Txn txn : history) {
             if (txn.fastPath()) {
                 fastPath++;
@@ -36,9 +38,12 @@ public final class HistoryChecker {
             Outcome outcome = settlement.outcomeOf(txn);
             if (outcome != null && outcome.isCommitted()) {
                 committed++;
+                if (!txn.fastPath() && Timestamps.isFastPathVersion(outcome.commitTimestamp())) {
+                    singleRegion++;
+                }
             }
         }
-        return new CheckResult(generic, fastPath, committed, findings.readsChecked(), findings.readsUnchecked(),
+        return new CheckResult(generic, fastPath, committed, singleRegion, findings.readsChecked(), findings.readsUnchecked(),
                 findings.anomalies());
     }
 }

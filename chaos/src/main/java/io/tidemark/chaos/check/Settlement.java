@@ -90,7 +90,8 @@ public final class Settlement {
         List<Txn> pendingFastPath = new ArrayList<>();
         for (Txn txn : history) {
             if (txn.told().kind() == Told.Kind.COMMITTED && txn.hasWrites()) {
-                long version = txn.fastPath() ? txn.told().timestamp() : txn.start();
+                long version = txn.fastPath() || Timestamps.isFastPathVersion(txn.told().timestamp())
+                        ? txn.told().timestamp() : txn.start();
                 for (Key key : txn.writes().keySet()) {
                     toldCommittedVersions.computeIfAbsent(key, k -> new ArrayList<>())
                             .add(new long[] {version, txn.told().timestamp()});
@@ -126,6 +127,10 @@ public final class Settlement {
 
     private Outcome settleGeneric(Txn txn) {
         long start = txn.start();
+        Long inRegion = singleRegionCommitOf(txn);
+        if (inRegion != null) {
+            return settleSingleRegionCommit(txn, inRegion);
+        }
         Set<Long> shadows = new TreeSet<>();
         boolean anyCell = false;
         List<Key> halfGone = new ArrayList<>();
@@ -173,9 +178,71 @@ public final class Settlement {
         return settleWithoutTrace(txn, start);
     }
 
+    /**
+     * The version a generic transaction committed at with one request to its region (a single-region commit,
+     * docs/architecture.md), or null when it did not: its start mark (a shadow cell alone at its start, naming the
+     * version) or, should compaction have collected the mark, the fast-path version its client was told.
+     */
+    private Long singleRegionCommitOf(Txn txn) {
+        for (Key key : txn.writes().keySet()) {
+            StoredVersion v = store.versionsOf(key).get(txn.start());
+            if (v != null && v.hasShadowCell() && v.value() == null && !v.deleted()
+                    && Timestamps.isFastPathVersion(v.shadowCommit())) {
+                explain(key, txn.start());
+                return v.shadowCommit();
+            }
+        }
+        Told told = txn.told();
+        return told.kind() == Told.Kind.COMMITTED && Timestamps.isFastPathVersion(told.timestamp())
+                ? told.timestamp() : null;
+    }
+
+    /**
+     * A single-region commit starts at its start timestamp and commits at the version its region minted, where all
+     * its writes are stored, each with its shadow cell.
+     */
+    private Outcome settleSingleRegionCommit(Txn txn, long version) {
+        List<Key> missing = new ArrayList<>();
+        for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
+            StoredVersion v = store.versionsOf(w.getKey()).get(version);
+            if (v == null) {
+                missing.add(w.getKey());
+                continue;
+            }
+            explain(w.getKey(), version);
+            if (v.shadowCommit() != version) {
+                inconsistent(txn.describe() + " committed in its region at " + version + " but its write of "
+                        + w.getKey() + " there has " + (v.hasShadowCell() ? "shadow cell " + v.shadowCommit()
+                        : "no shadow cell"));
+            }
+            if (!HistoryLines.NOT_YET_KNOWN.equals(w.getValue())
+                    && !java.util.Objects.equals(w.getValue(), v.visibleValue())) {
+                inconsistent(txn.describe() + " wrote " + show(w.getValue()) + " to " + w.getKey() + " but its"
+                        + " single-region commit stored " + show(v.visibleValue()) + " at version " + version);
+            }
+        }
+        boolean collectable = true;
+        for (Key key : missing) {
+            collectable &= mayHaveBeenCollected(key, version, txn.writes().get(key) == null ? version : 0);
+        }
+        if (!missing.isEmpty() && !collectable) {
+            anomalies.add(new Anomaly(Anomaly.Kind.TOLD_COMMITTED_BUT_NOT_STORED, txn.describe() + " committed in its"
+                    + " region at " + version + " but the store has no version " + version + " of " + missing));
+        }
+        return Outcome.committed(version, version, "single-region commit at its minted version");
+    }
+
     /** Nothing of the transaction is stored: it removed its cells (aborted), or compaction collected them. */
     private Outcome settleWithoutTrace(Txn txn, long version) {
         Told told = txn.told();
+        if (told.kind() != Told.Kind.COMMITTED) {
+            // A single-region commit whose client never learned its outcome and whose start mark compaction
+            // collected: its unique values, stored committed at the version its region minted.
+            Outcome byValue = findFastPathByValue(txn);
+            if (byValue != null) {
+                return byValue;
+            }
+        }
         long commit = told.kind() == Told.Kind.COMMITTED ? told.timestamp() : 0;
         boolean collectable = true;
         for (Map.Entry<Key, String> w : txn.writes().entrySet()) {

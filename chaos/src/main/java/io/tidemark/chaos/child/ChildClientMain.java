@@ -1,7 +1,7 @@
 package io.tidemark.chaos.child;
 
+import io.tidemark.chaos.workload.ClientManagers;
 import io.tidemark.chaos.workload.ClientWorker;
-import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -51,13 +51,13 @@ public final class ChildClientMain {
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         spec.tidemark().forEach(config.hadoopConfiguration()::set);
         try (Connection connection = ConnectionFactory.createConnection(hbase);
-             TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+             ClientManagers managers = ClientManagers.open(connection, config)) {
             Files.createFile(readyFile);
             long deadline = RunStart.await(spec.startFile(), START_TIMEOUT_MILLIS);
             ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
             List<Future<Long>> done = new ArrayList<>();
             for (int i = 0; i < spec.clients().size(); i++) {
-                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, tm,
+                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, managers,
                         TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
                         () -> System.currentTimeMillis() < deadline)));
             }

@@ -27,10 +27,10 @@ public final class ChaosReport {
         CheckResult c = r.check();
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "scenario %s (%s, seed %d, %d s): %d transactions, %d fast-path"
-                        + " operations, %d committed, %d reads checked (%d not checkable), %d faults, %d child JVMs"
+                        + " operations, %d committed (%d of them single-region commits), %d reads checked (%d not checkable), %d faults, %d child JVMs"
                         + " (%d killed, %d of them mid-commit), %d undecided writers settled: %s%n",
                 r.scenario(), r.mode().configName(), r.seed(), r.seconds(), c.transactions(), c.fastPathOperations(),
-                c.committed(), c.readsChecked(), c.readsUnchecked(), r.faultsInjected(), r.childJvms(),
+                c.committed(), c.singleRegionCommits(), c.readsChecked(), c.readsUnchecked(), r.faultsInjected(), r.childJvms(),
                 r.childJvmsKilled(), r.killedMidCommit(), r.settledByInvalidation(),
                 c.clean() ? "no anomaly" : c.anomalies().size() + " ANOMALIES"));
         if (!c.clean()) {

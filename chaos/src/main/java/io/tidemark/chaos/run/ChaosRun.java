@@ -21,6 +21,7 @@ import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.workload.ClientWorker;
 import io.tidemark.chaos.workload.WorkloadSettings;
+import io.tidemark.chaos.workload.ClientManagers;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
@@ -121,7 +122,7 @@ public final class ChaosRun {
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
                 clock.end("setup");
                 WorkloadSummary workload;
-                try (TransactionManager clients = TransactionManager.builder(connection).config(config).build()) {
+                try (ClientManagers clients = ClientManagers.open(connection, config)) {
                     workload = runWorkload(tso, clients, config, dataTable, commitTable.tableName());
                 }
                 // The in-process clients have stopped only now: closing their manager waited for their asynchronous
@@ -160,7 +161,7 @@ public final class ChaosRun {
         }
     }
 
-    private WorkloadSummary runWorkload(RunTso tso, TransactionManager tm, TidemarkConfig config, TableName dataTable,
+    private WorkloadSummary runWorkload(RunTso tso, ClientManagers managers, TidemarkConfig config, TableName dataTable,
                                 TableName commitTable) throws Exception {
         Path startFile = RunStart.fileIn(directory);
         Files.deleteIfExists(startFile);
@@ -191,7 +192,7 @@ public final class ChaosRun {
             List<Future<Long>> parents = new ArrayList<>();
             for (int i = 0; i < scenario.threads(); i++) {
                 parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(),
-                        duplicates.wrap(cluster.connection()), tm, dataTable, workload,
+                        duplicates.wrap(cluster.connection()), managers, dataTable, workload,
                         directory, seed + i, () -> System.currentTimeMillis() < deadline)));
             }
             faults.start();

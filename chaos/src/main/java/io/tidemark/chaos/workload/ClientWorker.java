@@ -3,7 +3,6 @@ package io.tidemark.chaos.workload;
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.HistoryLog;
 import io.tidemark.client.TTable;
-import io.tidemark.client.TransactionManager;
 import io.tidemark.client.fastpath.FastPathTable;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -22,7 +21,7 @@ public final class ClientWorker implements Callable<Long> {
     private final String client;
     private final Connection connection;
     private final Connection fastPathConnection;
-    private final TransactionManager tm;
+    private final ClientManagers managers;
     private final TableName table;
     private final WorkloadSettings settings;
     private final Path historyDirectory;
@@ -33,13 +32,13 @@ public final class ClientWorker implements Callable<Long> {
      * @param connection for generic transactions
      * @param fastPathConnection for fast-path operations (the same, or one that injects faults into them)
      */
-    public ClientWorker(String client, Connection connection, Connection fastPathConnection, TransactionManager tm,
-                        TableName table, WorkloadSettings settings, Path historyDirectory, long seed,
+    public ClientWorker(String client, Connection connection, Connection fastPathConnection,
+                        ClientManagers managers, TableName table, WorkloadSettings settings, Path historyDirectory, long seed,
                         BooleanSupplier keepGoing) {
         this.client = client;
         this.connection = connection;
         this.fastPathConnection = fastPathConnection;
-        this.tm = tm;
+        this.managers = managers;
         this.table = table;
         this.settings = settings;
         this.historyDirectory = historyDirectory;
@@ -54,9 +53,9 @@ public final class ClientWorker implements Callable<Long> {
         long seq = 0;
         try (HistoryLog log = new HistoryLog(HistoryFiles.fileOf(historyDirectory, client), client);
              TTable tTable = new TTable(connection, table);
-             FastPathTable fastPath = FastPathTable.builder(fastPathConnection, table).transactionManager(tm)
+             FastPathTable fastPath = FastPathTable.builder(fastPathConnection, table).transactionManager(managers.inRegion())
                      .build()) {
-            GenericTransactions generic = new GenericTransactions(tm, tTable, settings, log, random);
+            GenericTransactions generic = new GenericTransactions(managers, tTable, settings, log, random);
             FastPathOperations fast = new FastPathOperations(fastPath, settings.keySpace(), log, random);
             while (keepGoing.getAsBoolean()) {
                 seq++;

@@ -33,15 +33,16 @@ final class GenericTransactions {
     /** The longest pause between the columns of a row written column by column. */
     private static final int MAX_PAUSE_BETWEEN_COLUMNS_MS = 100;
 
-    private final TransactionManager tm;
+    private final ClientManagers managers;
     private final TTable table;
     private final KeySpace keys;
     private final WorkloadSettings settings;
     private final HistoryLog log;
     private final Random random;
 
-    GenericTransactions(TransactionManager tm, TTable table, WorkloadSettings settings, HistoryLog log, Random random) {
-        this.tm = tm;
+    GenericTransactions(ClientManagers managers, TTable table, WorkloadSettings settings, HistoryLog log,
+                        Random random) {
+        this.managers = managers;
         this.table = table;
         this.keys = settings.keySpace();
         this.settings = settings;
@@ -54,6 +55,12 @@ final class GenericTransactions {
      * nothing happened and nothing is recorded.
      */
     void run(long seq, BooleanSupplier keepGoing) throws InterruptedException {
+        double kind = random.nextDouble();
+        boolean longReader = kind < settings.mix().longReaders();
+        boolean slowWriter = !longReader && kind < settings.mix().longReaders() + settings.mix().slowWriters();
+        // Slow writers send every write at once, so that readers meet them running; the others keep their writes
+        // half of the time, and commit in one region's request when they wrote one region.
+        TransactionManager tm = slowWriter || random.nextBoolean() ? managers.sentAtOnce() : managers.inRegion();
         Transaction tx;
         try {
             tx = tm.begin();
@@ -62,9 +69,6 @@ final class GenericTransactions {
             return;
         }
         HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp());
-        double kind = random.nextDouble();
-        boolean longReader = kind < settings.mix().longReaders();
-        boolean slowWriter = !longReader && kind < settings.mix().longReaders() + settings.mix().slowWriters();
         boolean committing = false;
         try {
             if (longReader) {
@@ -93,7 +97,7 @@ final class GenericTransactions {
             if (committing) {
                 rec.told(Told.of(Told.Kind.UNKNOWN, describe(e)));
             } else {
-                rollbackQuietly(tx);
+                rollbackQuietly(tm, tx);
                 rec.told(Told.of(Told.Kind.FAILED, describe(e)));
             }
         }
@@ -241,7 +245,7 @@ final class GenericTransactions {
         return keys.rows().get(random.nextInt(keys.rows().size()));
     }
 
-    private void rollbackQuietly(Transaction tx) {
+    private static void rollbackQuietly(TransactionManager tm, Transaction tx) {
         try {
             if (tx.state() == io.tidemark.client.TransactionState.RUNNING) {
                 tm.rollback(tx);

@@ -4,6 +4,7 @@ import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.Op;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.chaos.history.Txn;
+import io.tidemark.timestamp.Timestamps;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,17 +28,26 @@ final class Histories {
         return txns;
     }
 
-    /** The store after these transactions, as a correct implementation leaves it (post-commit done). */
+    /**
+     * The store after these transactions, as a correct implementation leaves it (post-commit done). A generic
+     * transaction told committed at a fast-path version committed in its region: its writes are stored at that
+     * version, and its start mark (a shadow cell alone at its start) on its first written key.
+     */
     StoreImage consistentStore() {
         StoreImage store = new StoreImage();
         for (Txn txn : txns) {
             if (txn.told().kind() != Told.Kind.COMMITTED || !txn.hasWrites()) {
                 continue;
             }
-            long version = txn.fastPath() ? txn.told().timestamp() : txn.start();
+            long commit = txn.told().timestamp();
+            boolean inRegion = !txn.fastPath() && Timestamps.isFastPathVersion(commit);
+            long version = txn.fastPath() || inRegion ? commit : txn.start();
             for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
-                store.add(w.getKey(), new StoredVersion(version, w.getValue(), w.getValue() == null,
-                        txn.told().timestamp()));
+                store.add(w.getKey(), new StoredVersion(version, w.getValue(), w.getValue() == null, commit));
+            }
+            if (inRegion) {
+                Key first = new TreeMap<>(txn.writes()).firstKey();
+                store.add(first, new StoredVersion(txn.start(), null, false, commit));
             }
         }
         return store;

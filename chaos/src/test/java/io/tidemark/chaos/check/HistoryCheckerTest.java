@@ -221,6 +221,29 @@ class HistoryCheckerTest {
     }
 
     @Test
+    void aSingleRegionCommitIsSettledAtTheVersionItsRegionMinted() {
+        correctHistory();
+        h.generic("p8", 8).read("r03:a", null).write("r03:a", "p8.1.0").write("r03:b", "p8.1.1")
+                .told(Told.committed(8 * T + 1));
+        h.generic("p9", 9).read("r03:a", "p8.1.0").read("r03:b", "p8.1.1").told(Told.committed(9 * T));
+        CheckResult result = check(h.consistentStore());
+        assertEquals(List.of(), result.anomalies());
+        assertEquals(1, result.singleRegionCommits());
+    }
+
+    /**
+     * The broken rule the checker must catch: a region that mints a single-region commit below its read clock (here
+     * at 8T+1, after a reader at 9T read the row as absent) changes a snapshot that was already read.
+     */
+    @Test
+    void aSingleRegionCommitMintedBelowAReadersSnapshotIsDetected() {
+        correctHistory();
+        h.generic("p9", 9).read("r03:a", null).told(Told.committed(9 * T));
+        h.generic("p8", 8).write("r03:a", "p8.1.0").told(Told.committed(8 * T + 1));
+        assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(check(h.consistentStore())));
+    }
+
+    @Test
     void aFastPathReadThatMixesTwoRowStatesIsDetected() {
         correctHistory();
         h.generic("p8", 8).write("r03:a", "p8.1.0").write("r03:b", "p8.1.1").committedAt(9);

@@ -53,6 +53,14 @@ public final class FastPathStep implements RegionStep {
         this.writeCheck = new GenericWriteCheck(settings.writeCheck());
     }
 
+    /**
+     * The region's step of single-region commits, which mints with this step's clock and keeps its records the way
+     * this step does; it must run after this one, which raises the clock for every generic read first.
+     */
+    public SingleRegionCommitStep singleRegionCommits() {
+        return new SingleRegionCommitStep(region, clock, settings);
+    }
+
     @Override
     public boolean preGet(Get get, List<Cell> result) throws IOException {
         if (FastPathRequest.isFastPath(get)) {

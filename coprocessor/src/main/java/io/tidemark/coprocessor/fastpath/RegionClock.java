@@ -29,6 +29,8 @@ final class RegionClock {
     private long readClock;
     private long maxMinted;
     private boolean initialized;
+    /** The first fresh timestamp this incarnation accepted: every transaction that began before it may be fenced. */
+    private long firstFresh;
     /** Minted versions whose write is still in progress, with their count. */
     private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
 
@@ -89,8 +91,20 @@ final class RegionClock {
             return false;
         }
         readClock = Math.max(readClock, tsoTimestamp);
+        if (!initialized) {
+            firstFresh = tsoTimestamp;
+        }
         initialized = true;
         return true;
+    }
+
+    /**
+     * A TSO timestamp handed out after this incarnation opened (the first fresh timestamp it accepted), or 0 before it
+     * has one. Every schema change (and bulk load) raises its fence and then reopens the regions, so a transaction
+     * that started below this may have been fenced: its single-region commit declines, and the TSO decides.
+     */
+    synchronized long openedBefore() {
+        return firstFresh;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.tidemark.coprocessor.RegionStep;
 import io.tidemark.encoding.SnapshotAttribute;
 import io.tidemark.fastpath.FastPathProtocol;
 import io.tidemark.fastpath.FastPathRequest;
+import io.tidemark.singleregion.SingleRegionCommitRequest;
 import io.tidemark.table.TableLoad;
 import io.tidemark.table.TableLoadingException;
 import io.tidemark.table.TransactionalTableLayout;
@@ -24,9 +25,9 @@ import java.util.List;
  * Enforces a bulk load in the region servers (docs/api.md, "Bulk loads"), first in every region's pipeline. While the
  * region's table descriptor holds {@value TransactionalTableLayout#LOADING_AT_KEY}, every transactional read (a Get or
  * Scan marked {@value FastPathProtocol#TRANSACTION_START} or {@value SnapshotAttribute#NAME}), every fast-path
- * operation and every tentative write is refused with {@link TableLoadingException}; writes marked
- * {@value TableLoad#WRITE_ATTRIBUTE} pass exactly when they belong to the load the descriptor names, and are refused
- * otherwise, also when no load runs. Operations of plain HBase clients are left alone.
+ * operation, every single-region commit and every tentative write is refused with {@link TableLoadingException};
+ * writes marked {@value TableLoad#WRITE_ATTRIBUTE} pass exactly when they belong to the load the descriptor names, and
+ * are refused otherwise, also when no load runs. Operations of plain HBase clients are left alone.
  *
  * <p>The check lives here, not in the client, because clients remember a table's descriptor per
  * {@code TransactionManager}: a client that used the table before the load would never see the attribute. A region
@@ -61,6 +62,12 @@ public final class LoadGuardStep implements RegionStep {
 
     @Override
     public boolean preGet(Get get, List<Cell> result) throws IOException {
+        // A settle request only records that its commit never runs, and must get through so the commit's client can
+        // learn its outcome.
+        if (load.isLoading() && SingleRegionCommitRequest.isSingleRegionCommit(get)
+                && !SingleRegionCommitRequest.fromGet(get).isSettle()) {
+            throw TableLoadingException.refused(table, "a single-region commit");
+        }
         if (load.isLoading() && (isTransactionalRead(get) || FastPathRequest.isFastPath(get))) {
             throw TableLoadingException.refused(table, FastPathRequest.isFastPath(get) ? "a fast-path operation"
                     : "a transactional read");

@@ -16,10 +16,13 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * lifetime means an id is never used again by the time one of its records can expire (the region server checks that
  * the client's timeout fits its TTL).
  *
+ * <p>A {@code TransactionManager} takes a stream for each single-region commit and hands it back once the commit's
+ * outcome is known (a stream whose last operation's outcome is unknown is never used again).
+ *
  * <p>Closed tables hand their stream back to a pool for the next table, so an application that opens a table per
  * request still leaves only about as many records in a row as it runs tables at once.
  */
-final class OperationStream {
+public final class OperationStream {
 
     private static final Deque<OperationStream> IDLE = new ConcurrentLinkedDeque<>();
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -31,14 +34,14 @@ final class OperationStream {
     private OperationStream() {
     }
 
-    /** A stream for a new table: the one handed back last, or a new one. */
-    static OperationStream take() {
+    /** A stream for a new table (or a single-region commit): the one handed back last, or a new one. */
+    public static OperationStream take() {
         OperationStream idle = IDLE.pollFirst();
         return idle != null ? idle : new OperationStream();
     }
 
     /** Hands the stream to a later table; the caller must not use it any more. */
-    void giveBack() {
+    public void giveBack() {
         IDLE.offerFirst(this);
     }
 
@@ -46,7 +49,7 @@ final class OperationStream {
      * The key of a new operation starting at {@code nowNanos} ({@link System#nanoTime()}), whose attempts all end
      * within {@code timeoutNanos}; draws a new id when the current one is that old.
      */
-    IdempotencyKey next(long nowNanos, long timeoutNanos) {
+    public IdempotencyKey next(long nowNanos, long timeoutNanos) {
         if (id == null || nowNanos - drawnAtNanos >= timeoutNanos) {
             id = new byte[IdempotencyKey.STREAM_ID_LENGTH];
             RANDOM.nextBytes(id);
