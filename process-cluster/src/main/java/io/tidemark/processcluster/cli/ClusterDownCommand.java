@@ -1,0 +1,44 @@
+package io.tidemark.processcluster.cli;
+
+import io.tidemark.processcluster.ClusterFiles;
+import io.tidemark.processcluster.ClusterState;
+import io.tidemark.processcluster.Member;
+import io.tidemark.processcluster.MemberProcess;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** Stops every process of the cluster and removes its files. */
+@Command(name = "down", mixinStandardHelpOptions = true,
+        description = "Kills every process of the cluster (kill -9) and deletes its folder, data and logs included.")
+final class ClusterDownCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    private ClusterDirectoryOption dir;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ClusterFiles files = dir.files();
+        Optional<ClusterState> state = ClusterState.read(files);
+        if (state.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no cluster in " + files.directory()
+                    + " (no " + files.stateFile().getFileName() + ")");
+        }
+        int killed = 0;
+        for (Member m : state.get().members().keySet()) {
+            Optional<MemberProcess> p = state.get().process(m, files);
+            if (p.isPresent()) {
+                p.get().kill();
+                killed++;
+            }
+        }
+        ClusterUpCommand.deleteRecursively(files);
+        System.out.println("Killed " + killed + " processes and removed " + files.directory() + ".");
+        return 0;
+    }
+}
