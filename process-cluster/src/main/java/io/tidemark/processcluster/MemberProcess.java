@@ -93,20 +93,25 @@ public final class MemberProcess {
 
     /** SIGSTOP: every thread stops where it is, as in a stop-the-world pause. */
     public void pause() throws IOException {
-        signal("STOP");
+        Signals.stop(pid());
         paused = true;
     }
 
     /** SIGCONT: it goes on where it stopped, its clocks having moved on. */
     public void resume() throws IOException {
-        signal("CONT");
+        Signals.resume(pid());
         paused = false;
     }
 
     /** Resident memory in KiB (VmRSS), 0 when it has ended. */
     public long residentKb() {
+        return residentKb(pid());
+    }
+
+    /** Resident memory of process {@code pid} in KiB (VmRSS), 0 when it has ended. */
+    public static long residentKb(long pid) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
@@ -131,20 +136,6 @@ public final class MemberProcess {
             Thread.sleep(20);
         }
         return !handle.isAlive();
-    }
-
-    private void signal(String signal) throws IOException {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).redirectErrorStream(true)
-                    .start();
-            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IOException("kill -" + signal + " " + pid() + " (" + member.name() + ") failed: "
-                        + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while sending SIG" + signal + " to " + member.name(), e);
-        }
     }
 
     @Override

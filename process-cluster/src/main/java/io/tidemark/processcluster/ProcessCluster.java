@@ -125,22 +125,45 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     /**
-     * Starts the TSO {@code tso} ({@code tidemark tso}) with {@code settings} (its {@code tidemark.*} settings; its
-     * address and ports are added), against this cluster.
+     * Starts the TSO {@code tso} ({@code tidemark tso}) against this cluster with {@code settings} (its
+     * {@code tidemark.*} settings), its output in its log.
      */
     public MemberProcess startTso(Member tso, Map<String, String> settings) throws IOException {
         Configuration conf = new Configuration(false);
         settings.forEach(conf::set);
-        conf.set(TidemarkConfig.TSO_HOST, tso.address());
-        conf.setInt(TidemarkConfig.TSO_PORT, tso.port(ClusterLayout.CLIENT));
-        conf.setInt(TidemarkConfig.TSO_HTTP_PORT, tso.port(ClusterLayout.HTTP));
-        Path site = files.confOf(tso).resolve(TidemarkConfig.SITE_FILE);
+        Path site = files.confOf(tso).resolve("run-hbase-site.xml");
         Files.createDirectories(site.getParent());
-        ClusterConfiguration.write(conf, site);
-        commands.put(tso.name(), JavaCommand.of(tso.role().heap(), classpath.hbaseJvmFlags(),
+        ClusterConfiguration.write(clientAnd(conf), site);
+        List<String> command = tsoCommand(tso, site);
+        MemberProcess process = MemberProcess.start(tso, command, files.logOf(tso));
+        processes.put(tso.name(), process);
+        return process;
+    }
+
+    /**
+     * The command line of {@code tidemark tso} as the TSO {@code tso}, with this JVM's classpath, reading
+     * {@code hbaseSite} (the cluster's quorum and the run's {@code tidemark.*} settings), then its own address and
+     * ports, which win.
+     */
+    public List<String> tsoCommand(Member tso, Path hbaseSite) throws IOException {
+        Configuration own = new Configuration(false);
+        own.set(TidemarkConfig.TSO_HOST, tso.address());
+        own.setInt(TidemarkConfig.TSO_PORT, tso.port(ClusterLayout.CLIENT));
+        own.setInt(TidemarkConfig.TSO_HTTP_PORT, tso.port(ClusterLayout.HTTP));
+        Path ownSite = files.confOf(tso).resolve(TidemarkConfig.SITE_FILE);
+        Files.createDirectories(ownSite.getParent());
+        ClusterConfiguration.write(own, ownSite);
+        return network.launch(tso, JavaCommand.of(tso.role().heap(), classpath.hbaseJvmFlags(),
                 System.getProperty("java.class.path"), TSO_MAIN,
-                List.of("tso", "--hbase-site", clientSite().toString(), "--config", site.toString())));
-        return launch(tso);
+                List.of("tso", "--hbase-site", hbaseSite.toString(), "--config", ownSite.toString())));
+    }
+
+    private Configuration clientAnd(Configuration settings) {
+        Configuration conf = configuration.client();
+        for (Map.Entry<String, String> e : settings) {
+            conf.set(e.getKey(), e.getValue());
+        }
+        return conf;
     }
 
     /**
@@ -184,8 +207,9 @@ public final class ProcessCluster implements AutoCloseable {
      * The command line that runs {@code mainClass} with this JVM's classpath as the client process {@code client}:
      * for whoever starts client processes and keeps their handles.
      */
-    public List<String> clientCommand(Member client, String mainClass, List<String> args) throws IOException {
-        return network.launch(client, JavaCommand.of(client.role().heap(), classpath.hbaseJvmFlags(),
+    public List<String> clientCommand(Member client, String heap, String mainClass, List<String> args)
+            throws IOException {
+        return network.launch(client, JavaCommand.of(heap, classpath.hbaseJvmFlags(),
                 System.getProperty("java.class.path"), mainClass, args));
     }
 
@@ -196,19 +220,31 @@ public final class ProcessCluster implements AutoCloseable {
 
     /** {@code kill -9} of {@code member}. */
     public void kill(String member) throws InterruptedException {
-        MemberProcess p = processes.remove(member);
+        MemberProcess p = processes.get(member);
         if (p != null) {
             p.kill();
         }
     }
 
-    /** Starts {@code member} again, with the command it was first started with. */
+    /** Starts {@code member} (a ZooKeeper, HDFS or HBase server) again, with the command it was first started with. */
     public MemberProcess restart(String member) throws IOException {
         MemberProcess running = processes.get(member);
         if (running != null && running.isAlive()) {
             throw new IllegalStateException(member + " still runs (pid " + running.pid() + ")");
         }
         return launch(layout.member(member));
+    }
+
+    /** The ZooKeeper, HDFS and HBase servers that are not running (killed, or exited by themselves). */
+    public List<Member> deadServers() {
+        List<Member> dead = new ArrayList<>();
+        for (Member m : layout.members()) {
+            MemberProcess p = processes.get(m.name());
+            if (m.role() != Role.TSO && m.role() != Role.CLIENT && (p == null || !p.isAlive())) {
+                dead.add(m);
+            }
+        }
+        return dead;
     }
 
     /** Resident memory of every running process, in KiB. */

@@ -64,7 +64,8 @@ public final class Scenarios {
      * that a pass does not wait seconds for markers it has found, and a conflict map small enough that evictions
      * raise the low watermark, below which the sweeper may roll invalidated writers back.
      */
-    private static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs, int conflictMapEntries) {
+    public static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs,
+                                                  int conflictMapEntries) {
         return Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS.key(), Long.toString(committedAgeMs),
                 TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), Integer.toString(conflictMapEntries),
                 TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS.key(), Long.toString(invalidatedAgeMs),

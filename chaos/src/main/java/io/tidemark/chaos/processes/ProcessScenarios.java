@@ -1,0 +1,120 @@
+package io.tidemark.chaos.processes;
+
+import io.tidemark.chaos.cluster.TsoSetup;
+import io.tidemark.chaos.fault.Fault;
+import io.tidemark.chaos.fault.FaultKind;
+import io.tidemark.chaos.fault.FaultLanes;
+import io.tidemark.chaos.scenario.Scenario;
+import io.tidemark.chaos.scenario.Scenarios;
+import io.tidemark.chaos.workload.OperationMix;
+import io.tidemark.config.TidemarkConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scenarios of the process cluster ({@code ./tidemark chaos --cluster processes}), in the order {@code all} runs
+ * them. Every client is a process of its own (3 child JVMs of 2 clients), the TSOs are a pair of processes, and the
+ * faults come from lanes ({@link FaultLanes}): partitions, pauses, kills, and the in-process faults that make sense
+ * here (region moves, splits, compactions, the sweeper). The commit-record deadline is 3 s (the sweeper's ages 2 and
+ * 4 s), so that pauses below, near and above it fit a short run; the TSO request timeout keeps its default.
+ */
+public final class ProcessScenarios {
+
+    private static final int CHILD_JVMS = 3;
+    private static final int THREADS_PER_CHILD = 2;
+    private static final OperationMix MIX = new OperationMix(0.25, 0.1, 0.1);
+    /**
+     * The sweeper's ages (and the 3-s commit-record deadline they imply), and a lease of 4 s: with the default 2 s,
+     * a killed ZooKeeper leader (the ensemble elects a new one in 2 to 3 s on this machine) stopped the active TSO
+     * and then the standby that took over, with no TSO serving until a new one had started.
+     */
+    private static final Map<String, String> SETTINGS = settings();
+
+    private static final List<ProcessFault> PARTITIONS = List.of(ProcessFault.CUT_TSO_FROM_ZOOKEEPER,
+            ProcessFault.CUT_TSO_FROM_CLIENTS, ProcessFault.CUT_CLIENT_FROM_TSOS_MID_COMMIT,
+            ProcessFault.CUT_REGION_SERVER_FROM_ZOOKEEPER_AND_MASTER, ProcessFault.CUT_CLIENT_FROM_REGION_SERVER);
+    private static final List<ProcessFault> PAUSES = List.of(ProcessFault.PAUSE_TSO,
+            ProcessFault.PAUSE_REGION_SERVER, ProcessFault.PAUSE_CLIENT_MID_COMMIT);
+    private static final List<ProcessFault> SERVER_KILLS = List.of(ProcessFault.KILL_ZOOKEEPER,
+            ProcessFault.KILL_NAMENODE, ProcessFault.KILL_DATANODE, ProcessFault.KILL_MASTER,
+            ProcessFault.KILL_REGION_SERVER);
+
+    private static final FaultLanes.Lane PARTITION_LANE = new FaultLanes.Lane("partitions", sized(PARTITIONS), 500,
+            2000);
+    private static final FaultLanes.Lane PAUSE_LANE = new FaultLanes.Lane("pauses", sized(PAUSES), 500, 2000);
+    private static final FaultLanes.Lane SERVER_KILL_LANE = new FaultLanes.Lane("server kills",
+            sized(SERVER_KILLS), 1000, 3000);
+    private static final FaultLanes.Lane TSO_AND_CLIENT_KILL_LANE = new FaultLanes.Lane("TSO and client kills",
+            with(sized(List.of(ProcessFault.KILL_TSO)), Fault.KILL_CLIENT), 1000, 3000);
+    private static final FaultLanes.Lane REGION_LANE = new FaultLanes.Lane("regions", List.of(Fault.MOVE_REGION,
+            Fault.SPLIT_REGION, Fault.FLUSH_AND_COMPACT, Fault.SWEEP), 1000, 4000);
+
+    private static final List<Scenario> ALL = List.of(
+            scenario("partitions", "partitions between processes, each below, near and above the timeout it is"
+                    + " about, then healed: the active TSO from ZooKeeper (split brain) and from the clients, a"
+                    + " client from the TSOs mid-commit, a region server from ZooKeeper and the master, a client"
+                    + " from one region server", PARTITION_LANE),
+            scenario("pauses", "SIGSTOP, then SIGCONT, below, near and above the timeout it is about: the active"
+                    + " TSO (the lease), a region server (the ZooKeeper session), a client mid-commit (the"
+                    + " commit-record deadline)", PAUSE_LANE),
+            scenario("kills", "kill -9 and restart of every kind of process: a ZooKeeper server, the NameNode, a"
+                    + " DataNode, the master, a region server, the active TSO (the standby takes over), a client"
+                    + " mid-commit", SERVER_KILL_LANE, TSO_AND_CLIENT_KILL_LANE),
+            scenario("all-faults", "every lane at once: partitions, pauses, kills, and region moves, splits,"
+                    + " compactions and the sweeper: for long runs", PARTITION_LANE, PAUSE_LANE, SERVER_KILL_LANE,
+                    TSO_AND_CLIENT_KILL_LANE, REGION_LANE));
+
+    private ProcessScenarios() {
+    }
+
+    public static List<Scenario> all() {
+        return ALL;
+    }
+
+    /** The scenario called {@code name}. */
+    public static Scenario named(String name) {
+        for (Scenario s : ALL) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("no scenario '" + name + "' on the process cluster; there are: "
+                + String.join(", ", names()));
+    }
+
+    public static List<String> names() {
+        return ALL.stream().map(Scenario::name).toList();
+    }
+
+    /** How many client slots the cluster needs: every child of a run, and one for a replacement being started. */
+    public static int clientSlots() {
+        return CHILD_JVMS + 1;
+    }
+
+    private static Scenario scenario(String name, String description, FaultLanes.Lane... lanes) {
+        return new Scenario(name, description, TsoSetup.PROCESSES_WITH_STANDBY, List.of(), 0, List.of(lanes), 0,
+                CHILD_JVMS, THREADS_PER_CHILD, MIX, SETTINGS);
+    }
+
+    private static Map<String, String> settings() {
+        Map<String, String> settings = new java.util.HashMap<>(Scenarios.sweeperAges(2000, 4000, 1024));
+        settings.put(TidemarkConfig.TSO_LEASE_PERIOD_MS, "4000");
+        return Map.copyOf(settings);
+    }
+
+    private static List<FaultKind> sized(List<ProcessFault> faults) {
+        List<FaultKind> all = new ArrayList<>();
+        for (ProcessFault f : faults) {
+            all.addAll(SizedFault.everyLengthOf(f));
+        }
+        return all;
+    }
+
+    private static List<FaultKind> with(List<FaultKind> faults, FaultKind more) {
+        List<FaultKind> all = new ArrayList<>(faults);
+        all.add(more);
+        return all;
+    }
+}
