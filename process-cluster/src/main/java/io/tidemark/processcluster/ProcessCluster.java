@@ -269,36 +269,45 @@ public final class ProcessCluster implements AutoCloseable {
 
     /** Waits until the ZooKeeper ensemble has a leader and every member serves. */
     public void awaitZooKeeper() throws IOException, InterruptedException {
-        List<Member> zks = layout.ofRole(Role.ZOOKEEPER);
-        await("the ZooKeeper ensemble to elect a leader", () -> {
-            int leaders = 0;
-            for (Member zk : zks) {
-                String mode = Readiness.zookeeperMode(zk);
-                if (mode == null) {
-                    return false;
-                }
-                leaders += mode.equals("leader") ? 1 : 0;
-            }
-            return leaders == 1;
-        }, zks);
+        await("the ZooKeeper ensemble to elect a leader", this::zooKeeperServes, layout.ofRole(Role.ZOOKEEPER));
     }
 
     /** Waits until the NameNode is out of safe mode with every DataNode live. */
     public void awaitHdfs() throws IOException, InterruptedException {
-        Member namenode = layout.ofRole(Role.NAMENODE).get(0);
         List<Member> watched = new ArrayList<>(layout.ofRole(Role.DATANODE));
-        watched.add(namenode);
-        await("HDFS to leave safe mode with " + ClusterLayout.DATANODES + " live DataNodes",
-                () -> Readiness.liveDataNodes(namenode) == ClusterLayout.DATANODES, watched);
+        watched.addAll(layout.ofRole(Role.NAMENODE));
+        await("HDFS to leave safe mode with " + ClusterLayout.DATANODES + " live DataNodes", this::hdfsServes,
+                watched);
     }
 
     /** Waits until the master serves with every region server and {@code hbase:meta} online. */
     public void awaitHBase() throws IOException, InterruptedException {
-        Configuration client = clientConfiguration();
         List<Member> watched = new ArrayList<>(layout.ofRole(Role.REGION_SERVER));
         watched.addAll(layout.ofRole(Role.MASTER));
-        await("HBase to serve with " + ClusterLayout.REGION_SERVERS + " region servers",
-                () -> Readiness.liveRegionServers(client) == ClusterLayout.REGION_SERVERS, watched);
+        await("HBase to serve with " + ClusterLayout.REGION_SERVERS + " region servers", this::hbaseServes, watched);
+    }
+
+    /** Whether every ZooKeeper server serves, one of them the leader. */
+    public boolean zooKeeperServes() {
+        int leaders = 0;
+        for (Member zk : layout.ofRole(Role.ZOOKEEPER)) {
+            String mode = Readiness.zookeeperMode(zk);
+            if (mode == null) {
+                return false;
+            }
+            leaders += mode.equals("leader") ? 1 : 0;
+        }
+        return leaders == 1;
+    }
+
+    /** Whether the NameNode is out of safe mode with every DataNode live. */
+    public boolean hdfsServes() {
+        return Readiness.liveDataNodes(layout.ofRole(Role.NAMENODE).get(0)) == ClusterLayout.DATANODES;
+    }
+
+    /** Whether the master serves with every region server and {@code hbase:meta} online. */
+    public boolean hbaseServes() {
+        return Readiness.liveRegionServers(clientConfiguration()) == ClusterLayout.REGION_SERVERS;
     }
 
     /** Kills every process (SIGKILL; a paused one too) and releases the network. */

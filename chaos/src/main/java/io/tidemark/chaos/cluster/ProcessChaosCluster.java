@@ -135,7 +135,7 @@ public final class ProcessChaosCluster implements ChaosHBase, AutoCloseable {
         Member member = regionServerAt(server.getHostname());
         processes.kill(member.name());
         processes.restart(member.name());
-        processes.awaitHBase();
+        awaitServing(Service.HBASE);
         return "killed " + member.name() + " (kill -9) and started it again";
     }
 
@@ -161,13 +161,64 @@ public final class ProcessChaosCluster implements ChaosHBase, AutoCloseable {
                 p.resume();
             }
         }
-        for (Member dead : processes.deadServers()) {
-            processes.restart(dead.name());
-        }
-        processes.awaitZooKeeper();
-        processes.awaitHdfs();
-        processes.awaitHBase();
+        awaitServing(Service.values());
         waitUntilSettled();
+    }
+
+    /** What a fault waits for after it broke something. */
+    public enum Service {
+        /** Every ZooKeeper server serves, one of them the leader. */
+        ZOOKEEPER,
+        /** The NameNode is out of safe mode with every DataNode live. */
+        HDFS,
+        /** The master serves with every region server. */
+        HBASE
+    }
+
+    /**
+     * Waits until {@code services} serve with every process, starting again every server that died (by a fault, or
+     * by itself: a region server whose ZooKeeper session expired aborts) and that no fault holds. Faults running side
+     * by side wait here, so a server another fault broke does not fail them; whoever sees it dead first starts it.
+     */
+    public void awaitServing(Service... services) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
+        while (true) {
+            for (Member dead : processes.deadServers()) {
+                ReentrantLock held = lock(dead.name());
+                if (held.tryLock()) {
+                    try {
+                        MemberProcess p = processes.process(dead.name());
+                        if (p == null || !p.isAlive()) {
+                            processes.restart(dead.name());
+                        }
+                    } finally {
+                        held.unlock();
+                    }
+                }
+            }
+            if (serve(services)) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("the cluster did not serve again within " + SETTLE_MILLIS / 1000
+                        + " s; see " + processes.files().directory().resolve("logs"));
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private boolean serve(Service... services) {
+        for (Service service : services) {
+            boolean serves = switch (service) {
+                case ZOOKEEPER -> processes.zooKeeperServes();
+                case HDFS -> processes.hdfsServes();
+                case HBASE -> processes.hbaseServes();
+            };
+            if (!serves) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

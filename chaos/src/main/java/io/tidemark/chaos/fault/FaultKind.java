@@ -12,6 +12,14 @@ public interface FaultKind {
     /** Injects the fault once (and undoes it, for a partition or a pause); returns what happened. */
     String inject(FaultTarget target, Random random) throws Exception;
 
+    /**
+     * The fault it is a variant of (a partition of some length is a variant of the partition): a lane injects each
+     * fault once per round, one variant after the other.
+     */
+    default String family() {
+        return description();
+    }
+
     /** Whether it cuts processes apart, which needs a network namespace ({@code ProcessNetwork}). */
     default boolean partition() {
         return false;

@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Faults injected by lanes running side by side (partitions, pauses, kills), each lane one fault at a time. A lane
- * goes through its faults in rounds, every fault once per round, in an order drawn from the seed anew for each round,
- * with a pause between two faults: so even a short run injects every kind, and a long one each many times. The
+ * goes through its faults in rounds, every fault once per round (of a fault with variants, such as the lengths of a
+ * partition, the next variant each round), in an order drawn from the seed anew for each round, with a pause between
+ * two faults: so even a short run injects every fault, and a long one each variant many times. The
  * schedule (order, pauses and each fault's own seed, which picks its target) follows from the seed alone and is
  * printed before the run ({@link #plan}); when each fault happened, and what it did, goes to the fault log.
  */
@@ -33,8 +34,9 @@ public final class FaultLanes implements FaultInjection {
      * One lane: its faults, and the pause between two of them.
      *
      * @param name how the plan and the fault log name it
+     * @param rounds how many rounds it injects before it stops; 0: until the run ends
      */
-    public record Lane(String name, List<FaultKind> faults, long minGapMillis, long maxGapMillis) {
+    public record Lane(String name, List<FaultKind> faults, long minGapMillis, long maxGapMillis, int rounds) {
 
         public Lane {
             faults = List.copyOf(faults);
@@ -42,11 +44,19 @@ public final class FaultLanes implements FaultInjection {
                 throw new IllegalArgumentException("lane " + name + ": bad pause " + minGapMillis + ".."
                         + maxGapMillis);
             }
+            if (rounds < 0) {
+                throw new IllegalArgumentException("lane " + name + ": rounds must not be negative: " + rounds);
+            }
+        }
+
+        /** A lane that injects until the run ends. */
+        public Lane(String name, List<FaultKind> faults, long minGapMillis, long maxGapMillis) {
+            this(name, faults, minGapMillis, maxGapMillis, 0);
         }
     }
 
     /** One planned fault: what, its own seed, and the pause before it. */
-    private record Planned(FaultKind kind, long seed, long gapMillis) {
+    record Planned(FaultKind kind, long seed, long gapMillis) {
     }
 
     private final FaultTarget target;
@@ -75,24 +85,39 @@ public final class FaultLanes implements FaultInjection {
         for (int i = 0; i < lanes.size(); i++) {
             Lane lane = lanes.get(i);
             List<Planned> planned = draw(lane, seed, i);
-            s.append(String.format(Locale.ROOT, "  lane %s (%d faults a round, %d to %d ms between two):%n",
-                    lane.name(), lane.faults().size(), lane.minGapMillis(), lane.maxGapMillis()));
-            int shown = Math.min(planned.size(), PRINTED_ROUNDS * lane.faults().size());
+            int perRound = families(lane).size();
+            s.append(String.format(Locale.ROOT, "  lane %s (%d faults a round, %s, %d to %d ms between two):%n",
+                    lane.name(), perRound, lane.rounds() == 0 ? "rounds until the run ends" : lane.rounds()
+                            + " round(s)", lane.minGapMillis(), lane.maxGapMillis()));
+            int shown = Math.min(planned.size(), PRINTED_ROUNDS * perRound);
             for (int j = 0; j < shown; j++) {
                 Planned p = planned.get(j);
                 s.append(String.format(Locale.ROOT, "    %3d. after %5d ms: %s (seed %d)%n", j + 1, p.gapMillis(),
                         p.kind().description(), p.seed()));
             }
-            s.append("    ... and so on, a new order every round\n");
+            if (planned.size() > shown) {
+                s.append("    ... and so on, a new order every round\n");
+            }
         }
         return s.toString();
     }
 
-    private static List<Planned> draw(Lane lane, long seed, int index) {
+    /** The faults lane number {@code index} injects with {@code seed}, in order. */
+    static List<Planned> draw(Lane lane, long seed, int index) {
         Random random = new Random(seed ^ (0x9E3779B97F4A7C15L * (index + 1)) ^ lane.name().hashCode());
+        List<List<FaultKind>> families = families(lane);
+        List<Integer> firstVariant = new ArrayList<>();
+        for (List<FaultKind> family : families) {
+            firstVariant.add(random.nextInt(family.size()));
+        }
         List<Planned> planned = new ArrayList<>();
-        for (int round = 0; round < ROUNDS && !lane.faults().isEmpty(); round++) {
-            List<FaultKind> order = new ArrayList<>(lane.faults());
+        int rounds = lane.rounds() == 0 ? ROUNDS : lane.rounds();
+        for (int round = 0; round < rounds && !families.isEmpty(); round++) {
+            List<FaultKind> order = new ArrayList<>();
+            for (int f = 0; f < families.size(); f++) {
+                List<FaultKind> variants = families.get(f);
+                order.add(variants.get((firstVariant.get(f) + round) % variants.size()));
+            }
             Collections.shuffle(order, random);
             for (FaultKind kind : order) {
                 long gap = lane.minGapMillis() + (long) (random.nextDouble()
@@ -101,6 +126,15 @@ public final class FaultLanes implements FaultInjection {
             }
         }
         return planned;
+    }
+
+    /** The lane's faults grouped by {@link FaultKind#family()}, in the order they first appear. */
+    private static List<List<FaultKind>> families(Lane lane) {
+        Map<String, List<FaultKind>> byFamily = new LinkedHashMap<>();
+        for (FaultKind f : lane.faults()) {
+            byFamily.computeIfAbsent(f.family(), k -> new ArrayList<>()).add(f);
+        }
+        return new ArrayList<>(byFamily.values());
     }
 
     /** Prepares every fault of every lane (e.g. attaches injectors); call before the clients start. */
@@ -158,7 +192,7 @@ public final class FaultLanes implements FaultInjection {
     private void run(int index) {
         Lane lane = lanes.get(index);
         List<Planned> planned = plans.get(index);
-        for (int i = 0; !stopped && !planned.isEmpty(); i = (i + 1) % planned.size()) {
+        for (int i = 0; !stopped && i < planned.size(); i = lane.rounds() == 0 ? (i + 1) % planned.size() : i + 1) {
             Planned p = planned.get(i);
             if (!sleep(p.gapMillis())) {
                 return;

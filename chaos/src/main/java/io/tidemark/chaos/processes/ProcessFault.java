@@ -2,6 +2,7 @@ package io.tidemark.chaos.processes;
 
 import io.tidemark.chaos.child.ChildClients;
 import io.tidemark.chaos.cluster.ProcessChaosCluster;
+import io.tidemark.chaos.cluster.ProcessChaosCluster.Service;
 import io.tidemark.chaos.cluster.TsoProcesses;
 import io.tidemark.chaos.fault.FaultTarget;
 import io.tidemark.embedded.TsoProcess;
@@ -159,7 +160,7 @@ public enum ProcessFault {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
             Member zk = pick(f.processes().layout().ofRole(Role.ZOOKEEPER), random);
-            return f.killAndRestart(zk, random, 3000, ProcessCluster::awaitZooKeeper);
+            return f.killAndRestart(zk, random, 3000, Service.ZOOKEEPER);
         }
     },
 
@@ -167,7 +168,7 @@ public enum ProcessFault {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
             return f.killAndRestart(f.processes().layout().ofRole(Role.NAMENODE).get(0), random, 3000,
-                    ProcessCluster::awaitHdfs);
+                    Service.HDFS);
         }
     },
 
@@ -176,7 +177,7 @@ public enum ProcessFault {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
             Member dn = pick(f.processes().layout().ofRole(Role.DATANODE), random);
-            return f.killAndRestart(dn, random, 8000, ProcessCluster::awaitHdfs);
+            return f.killAndRestart(dn, random, 8000, Service.HDFS);
         }
     },
 
@@ -184,7 +185,7 @@ public enum ProcessFault {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
             return f.killAndRestart(f.processes().layout().ofRole(Role.MASTER).get(0), random, 3000,
-                    ProcessCluster::awaitHBase);
+                    Service.HBASE);
         }
     },
 
@@ -192,7 +193,7 @@ public enum ProcessFault {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
             Member rs = pick(f.processes().layout().ofRole(Role.REGION_SERVER), random);
-            return f.killAndRestart(rs, random, 3000, ProcessCluster::awaitHBase);
+            return f.killAndRestart(rs, random, 3000, Service.HBASE);
         }
     },
 
@@ -261,6 +262,9 @@ public enum ProcessFault {
         return "child JVM " + client.number() + " (" + member.name() + ", pid " + client.process().pid()
                 + (client.midCommit() ? ", mid-commit" : ", none of its clients was committing") + ")";
     }
+
+    /** How long past its ZooKeeper session a region server is watched: it aborts only once it reaches ZooKeeper. */
+    private static final long AFTER_SESSION_MILLIS = 3000;
 
     /** What the faults act on, with the steps they share. */
     static final class Faults {
@@ -343,34 +347,43 @@ public enum ProcessFault {
          * HBase serves.
          */
         String serverAfter(Member server) throws Exception {
-            return lockAnd(server.name(), () -> {
+            MemberProcess before = processes().process(server.name());
+            boolean restarted = lockAnd(server.name(), () -> {
                 MemberProcess p = processes().process(server.name());
-                long deadline = System.currentTimeMillis() + Timeout.ZOOKEEPER_SESSION.millis(target.config());
+                long deadline = System.currentTimeMillis() + Timeout.ZOOKEEPER_SESSION.millis(target.config())
+                        + AFTER_SESSION_MILLIS;
                 while (p != null && p.isAlive() && System.currentTimeMillis() < deadline) {
                     Thread.sleep(200);
                 }
                 if (p != null && p.isAlive()) {
-                    return server.name() + " survived";
+                    return false;
                 }
                 processes().restart(server.name());
-                processes().awaitHBase();
-                return server.name() + " had exited (code " + (p == null ? "?" : p.exitCode())
-                        + "): started it again";
+                return true;
             });
+            if (!restarted) {
+                return server.name() + " survived";
+            }
+            cluster().awaitServing(Service.HBASE);
+            return server.name() + " had exited (code " + (before == null ? "?" : before.exitCode())
+                    + "): started it again";
         }
 
-        /** {@code kill -9} of {@code m}, a wait of up to {@code maxDownMillis}, a restart, and {@code ready}. */
-        String killAndRestart(Member m, Random random, long maxDownMillis, Ready ready) throws Exception {
+        /**
+         * {@code kill -9} of {@code m}, a wait of 1 s to {@code maxDownMillis}, a restart, and a wait until
+         * {@code service} (what {@code m} is part of) serves again.
+         */
+        String killAndRestart(Member m, Random random, long maxDownMillis, Service service) throws Exception {
             long down = 1000 + random.nextInt((int) Math.max(1, maxDownMillis - 1000));
-            return lockAnd(m.name(), () -> {
-                long since = System.nanoTime();
+            long since = System.nanoTime();
+            lockAnd(m.name(), () -> {
                 processes().kill(m.name());
                 Thread.sleep(down);
                 processes().restart(m.name());
-                ready.await(processes());
-                return "killed " + m.name() + ", restarted it after " + down + " ms; it serves again "
-                        + (System.nanoTime() - since) / 1_000_000 + " ms after the kill";
             });
+            cluster().awaitServing(service);
+            return "killed " + m.name() + ", restarted it after " + down + " ms; " + service + " serves again "
+                    + (System.nanoTime() - since) / 1_000_000 + " ms after the kill";
         }
     }
 
@@ -386,9 +399,4 @@ public enum ProcessFault {
         void run() throws Exception;
     }
 
-    /** Waits until a restarted process serves. */
-    @FunctionalInterface
-    interface Ready {
-        void await(ProcessCluster cluster) throws IOException, InterruptedException;
-    }
 }

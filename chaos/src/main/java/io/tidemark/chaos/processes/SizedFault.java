@@ -40,6 +40,12 @@ public record SizedFault(ProcessFault fault, Length length) implements FaultKind
                 + fault.timeout();
     }
 
+    /** The fault without its length: its lengths take turns, round after round. */
+    @Override
+    public String family() {
+        return fault.description();
+    }
+
     @Override
     public boolean partition() {
         return fault.partition();

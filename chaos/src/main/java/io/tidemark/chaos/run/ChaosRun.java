@@ -298,7 +298,8 @@ public final class ChaosRun {
         for (FaultLanes.Lane lane : scenario.lanes()) {
             List<FaultKind> faults = lane.faults().stream().filter(f -> why == null || !f.partition()).toList();
             if (!faults.isEmpty()) {
-                lanes.add(new FaultLanes.Lane(lane.name(), faults, lane.minGapMillis(), lane.maxGapMillis()));
+                lanes.add(new FaultLanes.Lane(lane.name(), faults, lane.minGapMillis(), lane.maxGapMillis(),
+                        lane.rounds()));
             }
         }
         return lanes;
