@@ -150,7 +150,7 @@ public enum Fault implements FaultKind {
      */
     STALL_SERVER_READS("stall server-side reads") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             long before = ServerReadStalls.stalled(t.dataTable());
             ServerReadStalls.delay(t.dataTable(), STALLED_READ_SHARE, MAX_STALL_MILLIS, random.nextLong());
             try {
@@ -163,7 +163,7 @@ public enum Fault implements FaultKind {
         }
 
         @Override
-        void prepare(FaultTarget t) throws IOException {
+        public void prepare(FaultTarget t) throws IOException {
             ServerReadStalls.attachTo(t.cluster().connection(), t.dataTable());
         }
     },

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Faults injected by lanes running side by side (partitions, pauses, kills), each lane one fault at a time. A lane
@@ -63,8 +62,7 @@ public final class FaultLanes implements FaultInjection {
     private final List<Lane> lanes;
     private final List<List<Planned>> plans = new ArrayList<>();
     private final Path logFile;
-    private final AtomicInteger injected = new AtomicInteger();
-    private final Map<String, Integer> byKind = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final FaultAttempts attempts;
     private final List<Thread> threads = new ArrayList<>();
     private BufferedWriter log;
     private long startNanos;
@@ -72,6 +70,7 @@ public final class FaultLanes implements FaultInjection {
 
     public FaultLanes(FaultTarget target, List<Lane> lanes, long seed, Path logFile) {
         this.target = target;
+        this.attempts = new FaultAttempts(target);
         this.lanes = List.copyOf(lanes);
         this.logFile = logFile;
         for (int i = 0; i < lanes.size(); i++) {
@@ -163,15 +162,13 @@ public final class FaultLanes implements FaultInjection {
     /** How many faults were injected (attempts that did nothing or failed included). */
     @Override
     public int injected() {
-        return injected.get();
+        return attempts.injected();
     }
 
     /** How many faults of each kind were injected, by {@link FaultKind#description()}. */
     @Override
     public Map<String, Integer> byKind() {
-        synchronized (byKind) {
-            return new LinkedHashMap<>(byKind);
-        }
+        return attempts.byKind();
     }
 
     /** Stops the lanes; a fault in progress finishes (and heals what it broke) first. */
@@ -197,18 +194,8 @@ public final class FaultLanes implements FaultInjection {
             if (!sleep(p.gapMillis())) {
                 return;
             }
-            String outcome;
             double startedAt = (System.nanoTime() - startNanos) / 1e9;
-            try {
-                outcome = p.kind().inject(target, new Random(p.seed()));
-            } catch (InterruptedException e) {
-                outcome = "interrupted";
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                outcome = "failed: " + e;
-            }
-            injected.incrementAndGet();
-            byKind.merge(p.kind().description(), 1, Integer::sum);
+            String outcome = attempts.inject(p.kind(), new Random(p.seed()));
             write(String.format(Locale.ROOT, "%8.1f s to %6.1f s  [%s] %s: %s%n", startedAt,
                     (System.nanoTime() - startNanos) / 1e9, lane.name(), p.kind().description(), outcome));
         }

@@ -5,13 +5,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The fault thread of one run: from its seed, it waits a random time between half and one and a half times the mean
@@ -25,8 +22,7 @@ public final class FaultSchedule implements FaultInjection {
     private final long meanIntervalMillis;
     private final Random random;
     private final Path logFile;
-    private final AtomicInteger injected = new AtomicInteger();
-    private final Map<String, Integer> byKind = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final FaultAttempts attempts;
     /** When the faults started (the run's clients work from then on): the fault log's times count from here. */
     private long startNanos;
     private volatile boolean stopped;
@@ -34,6 +30,7 @@ public final class FaultSchedule implements FaultInjection {
 
     public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed, Path logFile) {
         this.target = target;
+        this.attempts = new FaultAttempts(target);
         this.faults = List.copyOf(faults);
         this.meanIntervalMillis = meanIntervalMillis;
         this.random = new Random(seed);
@@ -59,14 +56,12 @@ public final class FaultSchedule implements FaultInjection {
     /** How many faults were injected (attempts that did nothing included). */
     @Override
     public int injected() {
-        return injected.get();
+        return attempts.injected();
     }
 
     @Override
     public Map<String, Integer> byKind() {
-        synchronized (byKind) {
-            return new LinkedHashMap<>(byKind);
-        }
+        return attempts.byKind();
     }
 
     /** Stops injecting and waits for the fault in progress (a region-server replacement can take a while). */
@@ -98,17 +93,7 @@ public final class FaultSchedule implements FaultInjection {
                     return;
                 }
                 FaultKind fault = faults.get(random.nextInt(faults.size()));
-                String outcome;
-                try {
-                    outcome = fault.inject(target, random);
-                } catch (InterruptedException e) {
-                    outcome = "interrupted";
-                    Thread.currentThread().interrupt();
-                } catch (Exception e) {
-                    outcome = "failed: " + e;
-                }
-                injected.incrementAndGet();
-                byKind.merge(fault.description(), 1, Integer::sum);
+                String outcome = attempts.inject(fault, random);
                 log.write(String.format(Locale.ROOT, "%8.1f s  %s: %s%n",
                         (System.nanoTime() - startNanos) / 1e9, fault.description(), outcome));
                 log.flush();

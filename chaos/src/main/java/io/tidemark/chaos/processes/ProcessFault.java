@@ -159,16 +159,14 @@ public enum ProcessFault {
     KILL_ZOOKEEPER("kill -9 a ZooKeeper server, then restart it", null, false, Lock.NONE) {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
-            Member zk = pick(f.processes().layout().ofRole(Role.ZOOKEEPER), random);
-            return f.killAndRestart(zk, random, 3000, Service.ZOOKEEPER);
+            return f.killAndRestart(Role.ZOOKEEPER, random, 3000, Service.ZOOKEEPER);
         }
     },
 
     KILL_NAMENODE("kill -9 the HDFS NameNode, then restart it", null, false, Lock.NONE) {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
-            return f.killAndRestart(f.processes().layout().ofRole(Role.NAMENODE).get(0), random, 3000,
-                    Service.HDFS);
+            return f.killAndRestart(Role.NAMENODE, random, 3000, Service.HDFS);
         }
     },
 
@@ -176,24 +174,21 @@ public enum ProcessFault {
     KILL_DATANODE("kill -9 a DataNode, then restart it", null, false, Lock.NONE) {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
-            Member dn = pick(f.processes().layout().ofRole(Role.DATANODE), random);
-            return f.killAndRestart(dn, random, 8000, Service.HDFS);
+            return f.killAndRestart(Role.DATANODE, random, 8000, Service.HDFS);
         }
     },
 
     KILL_MASTER("kill -9 the HMaster, then restart it", null, false, Lock.NONE) {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
-            return f.killAndRestart(f.processes().layout().ofRole(Role.MASTER).get(0), random, 3000,
-                    Service.HBASE);
+            return f.killAndRestart(Role.MASTER, random, 3000, Service.HBASE);
         }
     },
 
     KILL_REGION_SERVER("kill -9 a region server, then restart it", null, false, Lock.NONE) {
         @Override
         String inject(Faults f, Random random, long millis) throws Exception {
-            Member rs = pick(f.processes().layout().ofRole(Role.REGION_SERVER), random);
-            return f.killAndRestart(rs, random, 3000, Service.HBASE);
+            return f.killAndRestart(Role.REGION_SERVER, random, 3000, Service.HBASE);
         }
     },
 
@@ -370,10 +365,11 @@ public enum ProcessFault {
         }
 
         /**
-         * {@code kill -9} of {@code m}, a wait of 1 s to {@code maxDownMillis}, a restart, and a wait until
-         * {@code service} (what {@code m} is part of) serves again.
+         * {@code kill -9} of a process of {@code role} picked at random, a wait of 1 s to {@code maxDownMillis}, a
+         * restart, and a wait until {@code service} (what the process is part of) serves again.
          */
-        String killAndRestart(Member m, Random random, long maxDownMillis, Service service) throws Exception {
+        String killAndRestart(Role role, Random random, long maxDownMillis, Service service) throws Exception {
+            Member m = pick(processes().layout().ofRole(role), random);
             long down = 1000 + random.nextInt((int) Math.max(1, maxDownMillis - 1000));
             long since = System.nanoTime();
             lockAnd(m.name(), () -> {

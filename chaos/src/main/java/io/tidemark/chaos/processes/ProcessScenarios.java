@@ -75,17 +75,11 @@ public final class ProcessScenarios {
 
     /** The scenario called {@code name}. */
     public static Scenario named(String name) {
-        for (Scenario s : ALL) {
-            if (s.name().equals(name)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("no scenario '" + name + "' on the process cluster; there are: "
-                + String.join(", ", names()));
+        return Scenarios.find(ALL, name, " on the process cluster");
     }
 
     public static List<String> names() {
-        return ALL.stream().map(Scenario::name).toList();
+        return Scenarios.namesOf(ALL);
     }
 
     /** How many client slots the cluster needs: every child of a run, and one for a replacement being started. */

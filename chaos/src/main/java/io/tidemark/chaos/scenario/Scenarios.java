@@ -79,17 +79,30 @@ public final class Scenarios {
 
     /** The scenario called {@code name}. */
     public static Scenario named(String name) {
-        for (Scenario s : ALL) {
+        return find(ALL, name, "");
+    }
+
+    public static List<String> names() {
+        return namesOf(ALL);
+    }
+
+    /**
+     * The scenario of {@code among} called {@code name}; otherwise an {@link IllegalArgumentException} that lists
+     * them, saying which they are ({@code where}, e.g. " on the process cluster").
+     */
+    public static Scenario find(List<Scenario> among, String name, String where) {
+        for (Scenario s : among) {
             if (s.name().equals(name)) {
                 return s;
             }
         }
-        throw new IllegalArgumentException("no scenario '" + name + "'; there are: " + String.join(", ", names()));
+        throw new IllegalArgumentException("no scenario '" + name + "'" + where + "; there are: "
+                + String.join(", ", namesOf(among)));
     }
 
-    public static List<String> names() {
+    public static List<String> namesOf(List<Scenario> scenarios) {
         List<String> names = new ArrayList<>();
-        for (Scenario s : ALL) {
+        for (Scenario s : scenarios) {
             names.add(s.name());
         }
         return names;

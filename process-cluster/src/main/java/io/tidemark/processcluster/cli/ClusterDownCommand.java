@@ -24,14 +24,10 @@ final class ClusterDownCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ClusterFiles files = dir.files();
-        Optional<ClusterState> state = ClusterState.read(files);
-        if (state.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "no cluster in " + files.directory()
-                    + " (no " + files.stateFile().getFileName() + ")");
-        }
+        ClusterState state = dir.state(spec);
         int killed = 0;
-        for (Member m : state.get().members().keySet()) {
-            Optional<MemberProcess> p = state.get().process(m, files);
+        for (Member m : state.members().keySet()) {
+            Optional<MemberProcess> p = state.process(m, files);
             if (p.isPresent()) {
                 p.get().kill();
                 killed++;

@@ -32,16 +32,12 @@ final class ClusterStatusCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ClusterFiles files = dir.files();
-        Optional<ClusterState> state = ClusterState.read(files);
-        if (state.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "no cluster in " + files.directory()
-                    + " (no " + files.stateFile().getFileName() + "): ./tidemark cluster up");
-        }
+        ClusterState state = dir.state(spec);
         boolean healthy = true;
         long residentKb = 0;
         Integer regionServers = null;
-        for (Member m : state.get().members().keySet()) {
-            Optional<MemberProcess> p = state.get().process(m, files);
+        for (Member m : state.members().keySet()) {
+            Optional<MemberProcess> p = state.process(m, files);
             String says;
             if (p.isEmpty()) {
                 says = "NOT RUNNING";
