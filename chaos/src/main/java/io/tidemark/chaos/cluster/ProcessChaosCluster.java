@@ -44,10 +44,13 @@ public final class ProcessChaosCluster implements ChaosHBase, AutoCloseable {
     private final Connection connection;
     private final Map<Member, TsoProcess> tsoSlots = new HashMap<>();
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /** Kills every process if this JVM is stopped before {@link #close()} (Ctrl-C, a test's timeout). */
+    private final Thread killOnExit = new Thread(this::killEverything, "chaos-kill-process-cluster");
 
     private ProcessChaosCluster(ProcessCluster processes, Connection connection) {
         this.processes = processes;
         this.connection = connection;
+        Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
     /**
@@ -298,6 +301,26 @@ public final class ProcessChaosCluster implements ChaosHBase, AutoCloseable {
             connection.close();
         } catch (IOException e) {
             // The cluster goes away next.
+        }
+        killEverything();
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (IllegalStateException e) {
+            // The JVM is stopping: the hook runs and finds nothing left.
+        }
+    }
+
+    private void killEverything() {
+        List<TsoProcess> tsos;
+        synchronized (this) {
+            tsos = new ArrayList<>(tsoSlots.values());
+        }
+        for (TsoProcess tso : tsos) {
+            try {
+                tso.killHard();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         processes.close();
     }

@@ -7,6 +7,8 @@ import io.tidemark.processcluster.MemberProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -26,15 +28,23 @@ final class ClusterDownCommand implements Callable<Integer> {
         ClusterFiles files = dir.files();
         ClusterState state = dir.state(spec);
         int killed = 0;
-        for (Member m : state.members().keySet()) {
+        List<String> gone = new ArrayList<>();
+        // In the reverse order of the start: a TSO whose ZooKeeper went first would stop by itself meanwhile.
+        List<Member> members = new ArrayList<>(state.members().keySet());
+        java.util.Collections.reverse(members);
+        for (Member m : members) {
             Optional<MemberProcess> p = state.process(m, files);
             if (p.isPresent()) {
                 p.get().kill();
                 killed++;
+            } else {
+                gone.add(m.name());
             }
         }
         ClusterUpCommand.deleteRecursively(files);
-        System.out.println("Killed " + killed + " processes and removed " + files.directory() + ".");
+        System.out.println("Killed " + killed + " processes" + (gone.isEmpty() ? "" : " (" + String.join(", ", gone)
+                + (gone.size() == 1 ? " had" : " had all") + " exited already)") + " and removed "
+                + files.directory() + ".");
         return 0;
     }
 }
