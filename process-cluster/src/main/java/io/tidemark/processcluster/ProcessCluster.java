@@ -1,6 +1,5 @@
 package io.tidemark.processcluster;
 
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.processcluster.network.ProcessNetwork;
 import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
@@ -29,13 +28,12 @@ public final class ProcessCluster implements AutoCloseable {
 
     /** How long one kind of process may take to serve after its start. */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
-    private static final String TSO_MAIN = "io.tidemark.cli.Main";
 
     private final ClusterLayout layout;
     private final ProcessNetwork network;
     private final ClusterFiles files;
-    private final ServerClasspath classpath;
     private final ClusterConfiguration configuration;
+    private final MemberCommands commandLines;
     private final Map<String, MemberProcess> processes = new ConcurrentHashMap<>();
     private final Map<String, List<String>> commands = new ConcurrentHashMap<>();
     private final Map<String, Duration> startTimes = new LinkedHashMap<>();
@@ -45,8 +43,8 @@ public final class ProcessCluster implements AutoCloseable {
         this.layout = layout;
         this.network = network;
         this.files = files;
-        this.classpath = classpath;
         this.configuration = new ClusterConfiguration(layout, files);
+        this.commandLines = new MemberCommands(files, classpath, network);
     }
 
     /**
@@ -134,8 +132,7 @@ public final class ProcessCluster implements AutoCloseable {
         Path site = files.confOf(tso).resolve("run-hbase-site.xml");
         Files.createDirectories(site.getParent());
         ClusterConfiguration.write(clientAnd(conf), site);
-        List<String> command = tsoCommand(tso, site);
-        MemberProcess process = MemberProcess.start(tso, command, files.logOf(tso));
+        MemberProcess process = MemberProcess.start(tso, commandLines.tso(tso, site), files.logOf(tso));
         processes.put(tso.name(), process);
         return process;
     }
@@ -146,16 +143,7 @@ public final class ProcessCluster implements AutoCloseable {
      * ports, which win.
      */
     public List<String> tsoCommand(Member tso, Path hbaseSite) throws IOException {
-        Configuration own = new Configuration(false);
-        own.set(TidemarkConfig.TSO_HOST, tso.address());
-        own.setInt(TidemarkConfig.TSO_PORT, tso.port(ClusterLayout.CLIENT));
-        own.setInt(TidemarkConfig.TSO_HTTP_PORT, tso.port(ClusterLayout.HTTP));
-        Path ownSite = files.confOf(tso).resolve(TidemarkConfig.SITE_FILE);
-        Files.createDirectories(ownSite.getParent());
-        ClusterConfiguration.write(own, ownSite);
-        return network.launch(tso, JavaCommand.of(tso.role().heap(), classpath.hbaseJvmFlags(),
-                System.getProperty("java.class.path"), TSO_MAIN,
-                List.of("tso", "--hbase-site", hbaseSite.toString(), "--config", ownSite.toString())));
+        return commandLines.tso(tso, hbaseSite);
     }
 
     private Configuration clientAnd(Configuration settings) {
@@ -209,8 +197,7 @@ public final class ProcessCluster implements AutoCloseable {
      */
     public List<String> clientCommand(Member client, String heap, String mainClass, List<String> args)
             throws IOException {
-        return network.launch(client, JavaCommand.of(heap, classpath.hbaseJvmFlags(),
-                System.getProperty("java.class.path"), mainClass, args));
+        return commandLines.client(client, heap, mainClass, args);
     }
 
     /** The running process of {@code member}; null when it was never started, or killed and not restarted. */
@@ -325,38 +312,15 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     private MemberProcess launch(Member member) throws IOException {
-        List<String> command = commands.computeIfAbsent(member.name(), n -> serverCommand(member));
+        List<String> command = commands.computeIfAbsent(member.name(), n -> commandLines.server(member));
         MemberProcess process = MemberProcess.start(member, network.launch(member, command), files.logOf(member));
         processes.put(member.name(), process);
         return process;
     }
 
-    private List<String> serverCommand(Member m) {
-        Path conf = files.confOf(m);
-        return switch (m.role()) {
-            case ZOOKEEPER -> server(m, classpath.withoutBundle(conf), "org.apache.zookeeper.server.quorum.QuorumPeerMain",
-                    conf.resolve("zoo.cfg").toString());
-            case NAMENODE -> server(m, classpath.withoutBundle(conf),
-                    "org.apache.hadoop.hdfs.server.namenode.NameNode");
-            case DATANODE -> server(m, classpath.withoutBundle(conf),
-                    "org.apache.hadoop.hdfs.server.datanode.DataNode");
-            case MASTER -> server(m, classpath.withBundle(conf), "org.apache.hadoop.hbase.master.HMaster", "start");
-            case REGION_SERVER -> server(m, classpath.withBundle(conf),
-                    "org.apache.hadoop.hbase.regionserver.HRegionServer", "start");
-            case TSO, CLIENT -> throw new IllegalStateException(m.name() + " was never started: start it with its"
-                    + " settings first");
-        };
-    }
-
-    private List<String> server(Member m, List<Path> cp, String mainClass, String... args) {
-        return JavaCommand.of(m.role().heap(), classpath.hbaseJvmFlags(), cp, mainClass, List.of(args));
-    }
-
     private void formatNameNode(Member namenode) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(server(namenode, classpath.withoutBundle(files.confOf(namenode)),
-                "org.apache.hadoop.hdfs.server.namenode.NameNode", "-format", "-force", "-nonInteractive"));
-        MemberProcess format = MemberProcess.start(namenode, network.launch(namenode, command),
-                files.logOf(namenode));
+        MemberProcess format = MemberProcess.start(namenode, network.launch(namenode,
+                commandLines.formatNameNode(namenode)), files.logOf(namenode));
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (format.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(100);

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -28,7 +28,8 @@ public final class FaultSchedule implements FaultInjection {
     private volatile boolean stopped;
     private Thread thread;
 
-    public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed, Path logFile) {
+    public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed,
+                         Path logFile) {
         this.target = target;
         this.attempts = new FaultAttempts(target);
         this.faults = List.copyOf(faults);

@@ -103,13 +103,15 @@ public final class ProcessScenarios {
     }
 
     /**
-     * The sweeper's ages (and the 3-s commit-record deadline they imply); a lease of 4 s: with the default 2 s, a
-     * killed ZooKeeper leader (the ensemble elects a new one in 2 to 3 s on this machine) stopped the active TSO and
-     * then the standby that took over, with no TSO serving until a new one had started; a marker margin above the
-     * longest pause of a client or a region server here (12 s), as docs/operations.md asks.
+     * The sweeper's ages (and the 3-s commit-record deadline they imply) and a conflict map of 64 entries, so that
+     * evictions raise the low watermark (with 1024, a 10-minute run never raised it: the sweeper rolled nothing
+     * back, compaction collected nothing and the watermark check had nothing to check); a lease of 4 s: with the
+     * default 2 s, a killed ZooKeeper leader (the ensemble elects a new one in 2 to 3 s on this machine) stopped the
+     * active TSO and then the standby that took over, with no TSO serving until a new one had started; a marker
+     * margin above the longest pause of a client or a region server here (12 s), as docs/operations.md asks.
      */
     private static Map<String, String> settings() {
-        Map<String, String> settings = new HashMap<>(Scenarios.sweeperAges(2000, 4000, 1024));
+        Map<String, String> settings = new HashMap<>(Scenarios.sweeperAges(2000, 4000, 64));
         settings.put(TidemarkConfig.TSO_LEASE_PERIOD_MS, "4000");
         settings.put(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "15000");
         return Map.copyOf(settings);
