@@ -17,12 +17,14 @@ import java.util.Properties;
  * downloaded when a cluster starts: every jar is one the build already has.
  *
  * @param serverJars HBase, HDFS, ZooKeeper and what they need; nothing of Tidemark
- * @param coprocessorBundle the one jar region servers (and the master) get from Tidemark
+ * @param coprocessorBundle the one jar region servers (and the master) get from Tidemark, built for this build's
+ *                          HBase line
  * @param hbaseJvmFlags the root pom's {@code hbase.jvm.flags}
  */
 public record ServerClasspath(List<Path> serverJars, Path coprocessorBundle, List<String> hbaseJvmFlags) {
 
     private static final String CLASSPATH_RESOURCE = "server-classpath.txt";
+    private static final String BUNDLE_RESOURCE = "coprocessor-bundle.txt";
     private static final String BUILD_RESOURCE = "build.properties";
 
     public ServerClasspath {
@@ -42,7 +44,7 @@ public record ServerClasspath(List<Path> serverJars, Path coprocessorBundle, Lis
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ServerClasspath classpath = new ServerClasspath(jars, Path.of(build.getProperty("coprocessor.bundle")),
+        ServerClasspath classpath = new ServerClasspath(jars, Path.of(read(BUNDLE_RESOURCE).trim()),
                 Arrays.asList(build.getProperty("hbase.jvm.flags").trim().split("\\s+")));
         classpath.checkPresent();
         return classpath;

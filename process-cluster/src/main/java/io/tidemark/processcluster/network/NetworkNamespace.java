@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -172,34 +171,43 @@ public final class NetworkNamespace implements AutoCloseable {
 
     private static List<ProcessHandle> processesIn(Path cgroups) {
         List<ProcessHandle> found = new ArrayList<>();
-        if (!Files.isDirectory(cgroups)) {
-            return found;
-        }
-        try (Stream<Path> files = Files.walk(cgroups)) {
-            for (Path procs : files.filter(f -> f.getFileName().toString().equals("cgroup.procs")).toList()) {
-                for (String pid : Files.readAllLines(procs, StandardCharsets.UTF_8)) {
+        for (Path folder : cgroupFolders(cgroups)) {
+            try {
+                for (String pid : Files.readAllLines(folder.resolve("cgroup.procs"), StandardCharsets.UTF_8)) {
                     if (!pid.isBlank()) {
                         ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(found::add);
                     }
                 }
+            } catch (IOException e) {
+                // A cgroup that went away meanwhile holds no process.
             }
-        } catch (IOException e) {
-            // A cgroup that went away meanwhile holds no process.
         }
         return found;
     }
 
-    /** Removes the run's cgroup folders, deepest first (a cgroup goes once its last process has exited). */
-    private static void removeCgroups(Path cgroups, long deadline) {
+    /**
+     * The run's cgroup folder and its members' folders (one level: {@link NamespaceNetwork} makes one per process),
+     * members first. Listed without walking their files: the kernel removes a cgroup's files with it, and a walk
+     * (which reads every file's attributes) failed with NoSuchFileException on a member's memory.pressure when two
+     * runs removed the same abandoned namespace at once, which stopped the second run at its start.
+     */
+    private static List<Path> cgroupFolders(Path cgroups) {
+        List<Path> folders = new ArrayList<>();
         if (!Files.isDirectory(cgroups)) {
-            return;
+            return folders;
         }
-        List<Path> folders;
-        try (Stream<Path> all = Files.walk(cgroups)) {
-            folders = all.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
-        } catch (IOException e) {
-            return;
+        try (Stream<Path> members = Files.list(cgroups)) {
+            members.filter(Files::isDirectory).forEach(folders::add);
+        } catch (IOException | UncheckedIOException e) {
+            // The run's cgroup went away meanwhile: none of its members is left either.
         }
+        folders.add(cgroups);
+        return folders;
+    }
+
+    /** Removes the run's cgroup folders, members first (a cgroup goes once its last process has exited). */
+    private static void removeCgroups(Path cgroups, long deadline) {
+        List<Path> folders = cgroupFolders(cgroups);
         for (Path folder : folders) {
             while (true) {
                 try {
