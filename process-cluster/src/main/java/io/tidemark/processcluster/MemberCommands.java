@@ -57,9 +57,9 @@ final class MemberCommands {
      */
     List<String> tso(Member tso, Path hbaseSite) throws IOException {
         Configuration own = new Configuration(false);
-        own.set(TidemarkConfig.TSO_HOST, tso.address());
-        own.setInt(TidemarkConfig.TSO_PORT, tso.port(ClusterLayout.CLIENT));
-        own.setInt(TidemarkConfig.TSO_HTTP_PORT, tso.port(ClusterLayout.HTTP));
+        own.set(TidemarkConfig.TSO_HOST.key(), tso.address());
+        own.setInt(TidemarkConfig.TSO_PORT.key(), tso.port(ClusterLayout.CLIENT));
+        own.setInt(TidemarkConfig.TSO_HTTP_PORT.key(), tso.port(ClusterLayout.HTTP));
         Path ownSite = files.confOf(tso).resolve(TidemarkConfig.SITE_FILE);
         Files.createDirectories(ownSite.getParent());
         ClusterConfiguration.write(own, ownSite);

@@ -112,8 +112,8 @@ public final class ProcessScenarios {
      */
     private static Map<String, String> settings() {
         Map<String, String> settings = new HashMap<>(Scenarios.sweeperAges(2000, 4000, 64));
-        settings.put(TidemarkConfig.TSO_LEASE_PERIOD_MS, "4000");
-        settings.put(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS, "15000");
+        settings.put(TidemarkConfig.TSO_LEASE_PERIOD_MS.key(), "4000");
+        settings.put(TidemarkConfig.SWEEPER_MARKER_MARGIN_MS.key(), "15000");
         return Map.copyOf(settings);
     }
 

@@ -36,8 +36,7 @@ public enum Timeout {
     TSO_REQUEST("the TSO request timeout") {
         @Override
         long millis(TidemarkConfig config) {
-            return config.getInt(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS, TidemarkConfig.CLIENT_TSO_TIMEOUT_MS_DEFAULT,
-                    1, Integer.MAX_VALUE);
+            return config.get(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS);
         }
     },
     /**

@@ -52,7 +52,7 @@ final class ClusterUpCommand implements Callable<Integer> {
                 new HostNetwork("./tidemark cluster up runs on this machine's own network"), files.directory(), out);
         try {
             out.println("Starting the TSOs...");
-            cluster.startTsos(Map.of(TidemarkConfig.COMMIT_TABLE_GUARD, "true"));
+            cluster.startTsos(Map.of(TidemarkConfig.COMMIT_TABLE_GUARD.key(), "true"));
             ClusterState.of(cluster).write(files);
         } catch (Exception e) {
             cluster.close();
