@@ -30,7 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * injected at least once, except the partitions where this machine has no network namespace: then the run says so,
  * and so does this test. Afterwards no process of the run is left, nor its namespace.
  */
-@Timeout(value = 6, unit = TimeUnit.MINUTES)
+// A guard against a hang, not a speed target: it takes 4 minutes at load 10; at load 20 to 40 on 2 shared cores the
+// cluster's start alone took 2 to 5 minutes and the run passed 6.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ProcessClusterChaosTest {
 
     private static final long SEED = Long.getLong("chaos.processes.seed", 20_261_128L);
