@@ -7,6 +7,7 @@ import io.tidemark.cli.TableCliCommand;
 import io.tidemark.cli.TsoCommand;
 import io.tidemark.cli.VersionCommand;
 import io.tidemark.cli.VersionProvider;
+import io.tidemark.processcluster.cli.ClusterCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -30,6 +31,7 @@ import picocli.CommandLine.Command;
                 VersionCommand.class,
                 BenchCommand.class,
                 ChaosCommand.class,
+                ClusterCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
@@ -50,6 +52,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: use quickstart, server, tso, table, sweep, status, version, bench, chaos or ycsb");
+                "missing command: use quickstart, server, tso, table, sweep, status, version, bench, chaos, cluster or"
+                        + " ycsb");
     }
 }

@@ -164,6 +164,32 @@ class DevCommandLineTest {
     }
 
     @Test
+    void chaosRefusesAnUnknownClusterKind() {
+        assertEquals(2, run("chaos", "--cluster", "docker"));
+        assertTrue(err.toString().contains("--cluster must be mini or processes, got docker"), err.toString());
+    }
+
+    @Test
+    void chaosOnProcessesNamesTheProcessClustersScenarios() {
+        assertEquals(2, run("chaos", "--cluster", "processes", "--scenario", "baseline"));
+        assertTrue(err.toString().contains("no scenario 'baseline' on the process cluster; there are: partitions,"
+                + " pauses, kills, all-faults, every-fault"), err.toString());
+    }
+
+    @Test
+    void clusterCommandsWithoutAClusterSayWhereTheyLooked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        for (String command : new String[] {"status", "down"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("cluster", command, "--dir", dir.toString()), command);
+            assertEquals(1, err.toString().lines().count(), err.toString());
+            assertTrue(err.toString().contains("no cluster in " + dir.toAbsolutePath()), err.toString());
+        }
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("cluster"));
+        assertTrue(err.toString().contains("missing command: use up, down or status"), err.toString());
+    }
+
+    @Test
     void tpccRefusesTheFastPathModeSayingWhy() {
         assertEquals(2, run("bench", "tpcc", "--modes", "generic,fastpath"));
         assertTrue(err.toString().contains("mode fastpath is refused"), err.toString());

@@ -32,7 +32,11 @@ public record Anomaly(Kind kind, String explanation) {
         /** The store holds a committed version that no operation of the history wrote, or wrote twice. */
         UNEXPLAINED_VERSION("committed version nobody wrote (applied twice?)"),
         /** The store contradicts itself (e.g. an invalidation marker next to shadow cells). */
-        INCONSISTENT_STORE("store contradicts itself");
+        INCONSISTENT_STORE("store contradicts itself"),
+        /** A TSO handed out a timestamp below one handed out before in real time: two TSOs answered at once. */
+        TSO_ANSWERS_OUT_OF_ORDER("two TSOs answered at once (a timestamp went back in real time)"),
+        /** The low watermark persisted in the commit table went down. */
+        LOW_WATERMARK_WENT_DOWN("persisted low watermark went down");
 
         private final String title;
 

@@ -2,6 +2,7 @@ package io.tidemark.chaos.check;
 
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.Txn;
+import io.tidemark.chaos.history.WatermarkSamples;
 import io.tidemark.timestamp.Timestamps;
 
 import java.util.List;
@@ -16,6 +17,11 @@ public final class HistoryChecker {
     }
 
     public CheckResult check(List<Txn> history, StoreImage store) {
+        return check(history, store, List.of());
+    }
+
+    /** @param watermarks the persisted low watermark as the run read it over time, in order */
+    public CheckResult check(List<Txn> history, StoreImage store, List<WatermarkSamples.Sample> watermarks) {
         Settlement settlement = Settlement.settle(history, store);
         Ledger ledger = settlement.ledger();
         Findings findings = new Findings();
@@ -25,6 +31,8 @@ public final class HistoryChecker {
         new ConditionalWriteCheck(keySpace, ledger, settlement, findings).check(history);
         new RepeatedReadCheck(keySpace, findings).check(history);
         new SessionOrderCheck(findings, store.lowWatermark()).check(history);
+        new TsoOrderCheck(findings).check(history);
+        new LowWatermarkCheck(findings).check(watermarks);
         long generic = 0;
         long fastPath = 0;
         long committed = 0;

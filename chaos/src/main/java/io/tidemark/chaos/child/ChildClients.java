@@ -1,8 +1,8 @@
 package io.tidemark.chaos.child;
 
+import io.tidemark.chaos.cluster.ChaosHBase;
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.HistoryLines;
-import io.tidemark.embedded.ChildJvm;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -16,15 +16,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
- * The child JVMs of one run: starts them like this JVM ({@link ChildJvm}: its classpath and HBase flags), kills
- * one with SIGKILL on request, mid-commit when it can (and starts a replacement with new client names), and waits
- * for the rest at the end.
+ * The child JVMs of one run: starts them with this JVM's classpath as the cluster's client processes
+ * ({@link ChaosHBase#clientCommand}: each in a slot of its own, at most one running child per slot), kills one with
+ * SIGKILL on request, mid-commit when it can (and starts a replacement with new client names), finds one in the
+ * middle of a commit for other faults, and waits for the rest at the end.
  * Each child's output goes to {@code child-<n>.log} in the run's directory.
  */
 public final class ChildClients {
 
     private static final String CHILD_HEAP = "384m";
 
+    private final ChaosHBase cluster;
     private final Path directory;
     private final IntFunction<ChildSpec> specOfChild;
     /** How long a kill waits for one of the child's clients to reach its commit. */
@@ -36,7 +38,8 @@ public final class ChildClients {
     private int killedMidCommit;
 
     /** @param specOfChild the spec of child number n (its clients, seed...) */
-    public ChildClients(Path directory, IntFunction<ChildSpec> specOfChild) {
+    public ChildClients(ChaosHBase cluster, Path directory, IntFunction<ChildSpec> specOfChild) {
+        this.cluster = cluster;
         this.directory = directory;
         this.specOfChild = specOfChild;
     }
@@ -46,7 +49,9 @@ public final class ChildClients {
         Path specFile = directory.resolve("child-" + number + ".properties");
         ChildSpec spec = specOfChild.apply(number);
         spec.write(specFile);
-        List<String> command = ChildJvm.command(CHILD_HEAP, ChildClientMain.class.getName(), specFile.toString());
+        int slot = freeSlot();
+        List<String> command = cluster.clientCommand(slot, CHILD_HEAP, ChildClientMain.class.getName(),
+                specFile.toString());
         Path log = logOf(number).toAbsolutePath();
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
@@ -54,7 +59,46 @@ public final class ChildClients {
         for (String client : spec.clients()) {
             histories.add(HistoryFiles.fileOf(directory, client));
         }
-        running.add(new Child(number, process, histories, RunStart.readyFileOf(specFile)));
+        running.add(new Child(number, slot, process, histories, RunStart.readyFileOf(specFile)));
+    }
+
+    /** The lowest slot no running child holds. */
+    private int freeSlot() {
+        running.removeIf(c -> !c.process.isAlive());
+        int slot = 0;
+        while (true) {
+            int candidate = slot;
+            if (running.stream().noneMatch(c -> c.slot == candidate)) {
+                return slot;
+            }
+            slot++;
+        }
+    }
+
+    /**
+     * A running child whose clients already work, preferably one of whose clients is asking to commit (it waits up
+     * to {@value #MID_COMMIT_WAIT_MILLIS} ms for that); empty when no child runs.
+     */
+    public synchronized java.util.Optional<ClientProcess> awaitMidCommit(Random random) throws InterruptedException {
+        running.removeIf(c -> !c.process.isAlive());
+        if (running.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Child child = pick(random);
+        boolean midCommit = awaitCommit(child);
+        return java.util.Optional.of(new ClientProcess(child.number, child.slot, child.process.toHandle(),
+                midCommit));
+    }
+
+    private Child pick(Random random) {
+        List<Child> working = new ArrayList<>();
+        for (Child c : running) {
+            if (c.histories.stream().anyMatch(h -> !lastLine(h).isEmpty())) {
+                working.add(c);
+            }
+        }
+        List<Child> candidates = working.isEmpty() ? running : working;
+        return candidates.get(random.nextInt(candidates.size()));
     }
 
     /**
@@ -67,14 +111,7 @@ public final class ChildClients {
         if (running.isEmpty()) {
             return "no child JVM to kill";
         }
-        List<Child> working = new ArrayList<>();
-        for (Child c : running) {
-            if (c.histories.stream().anyMatch(h -> !lastLine(h).isEmpty())) {
-                working.add(c);
-            }
-        }
-        List<Child> candidates = working.isEmpty() ? running : working;
-        Child victim = candidates.get(random.nextInt(candidates.size()));
+        Child victim = pick(random);
         // Interrupted while waiting (the run ends), the victim stays on the list, so the run still waits for it.
         boolean midCommit = awaitCommit(victim);
         running.remove(victim);
@@ -189,7 +226,17 @@ public final class ChildClients {
     }
 
 
-    /** A running child JVM and the history files of its clients. */
-    private record Child(int number, Process process, List<Path> histories, Path readyFile) {
+    /** A running child JVM, its slot, and the history files of its clients. */
+    private record Child(int number, int slot, Process process, List<Path> histories, Path readyFile) {
+    }
+
+    /**
+     * A child JVM picked for a fault.
+     *
+     * @param number its number in the run ({@code child-<number>.log})
+     * @param slot its client slot ({@link ChaosHBase#clientCommand})
+     * @param midCommit whether one of its clients was asking to commit when it was picked
+     */
+    public record ClientProcess(int number, int slot, ProcessHandle process, boolean midCommit) {
     }
 }

@@ -1,5 +1,8 @@
 package io.tidemark.chaos.cli;
 
+import io.tidemark.chaos.cluster.ProcessChaosCluster;
+import io.tidemark.chaos.processes.NamespacedChaos;
+import io.tidemark.chaos.processes.ProcessScenarios;
 import io.tidemark.chaos.run.ChaosSuite;
 import io.tidemark.chaos.run.ScenarioResult;
 import io.tidemark.chaos.scenario.Scenario;
@@ -7,6 +10,10 @@ import io.tidemark.chaos.scenario.Scenarios;
 import io.tidemark.cli.CommitModeConverter;
 import io.tidemark.cli.PostCommitModeConverter;
 import io.tidemark.client.PostCommitMode;
+import io.tidemark.processcluster.network.HostNetwork;
+import io.tidemark.processcluster.network.NamespaceNetwork;
+import io.tidemark.processcluster.network.NetworkNamespace;
+import io.tidemark.processcluster.network.ProcessNetwork;
 import io.tidemark.protocol.CommitMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,7 +36,9 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true,
         description = {"Runs random transactions and fast-path operations from threads and child JVMs against an "
-                + "HBase mini-cluster (2 region servers) while injecting faults, then checks the recorded history: "
+                + "HBase mini-cluster (2 region servers), or with --cluster processes against a cluster of real "
+                + "processes (ZooKeeper ensemble, HDFS, HBase, TSOs and clients, each a process of its own), while "
+                + "injecting faults, then checks the recorded history: "
                 + "every read obeys the snapshot rule, first committer wins, nothing aborted is read, nothing "
                 + "committed is lost, scans agree with gets, and what each client was told agrees with the store. "
                 + "Prints the seed first, then per scenario: transactions, reads checked, anomalies (the first few "
@@ -67,6 +76,13 @@ public final class ChaosCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     private PostCommitMode postCommit;
 
+    @Option(names = "--cluster", defaultValue = "mini", paramLabel = "<mini|processes>",
+            description = "mini: HBase's mini-cluster in this JVM, with the scenarios " + "baseline .. everything; "
+                    + "processes: the process cluster (./tidemark cluster), in a network namespace of the run's own "
+                    + "where the machine allows it, with the scenarios partitions, pauses, kills and all-faults "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String clusterKind;
+
     @Option(names = "--output", paramLabel = "<folder>",
             description = "Folder for the report and each scenario's history (default: chaos-results/chaos-<time>).")
     private Path output;
@@ -76,7 +92,8 @@ public final class ChaosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Scenario> scenarios = scenarios();
+        boolean processes = processCluster();
+        List<Scenario> scenarios = scenarios(processes);
         List<CommitMode> modes = modes();
         if (seconds < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--seconds must be at least 1, got "
@@ -86,9 +103,27 @@ public final class ChaosCommand implements Callable<Integer> {
         Path folder = output != null ? output : Path.of("chaos-results", "chaos-" + LocalDateTime.now().format(
                 DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
         PrintStream out = System.out;
+        ChaosSuite.ClusterStart start = ChaosSuite.MINI_CLUSTER;
+        if (processes) {
+            ProcessNetwork network = NamespaceNetwork.ofThisProcess();
+            if (network == null) {
+                String why = NetworkNamespace.unavailable();
+                if (why == null) {
+                    try {
+                        return NamespacedChaos.run(NetworkNamespace.create(), withSeedAndOutput(runSeed, folder));
+                    } catch (java.io.IOException e) {
+                        why = "the network namespace could not be set up: " + e.getMessage();
+                    }
+                }
+                out.println("chaos: no network namespace (" + why + "): the partition faults will NOT RUN");
+                network = new HostNetwork(why);
+            }
+            ProcessNetwork chosen = network;
+            start = dir -> ProcessChaosCluster.start(dir, chosen, ProcessScenarios.clientSlots(), out);
+        }
         out.println("chaos: seed " + runSeed + " (repeat with --seed " + runSeed + ")");
         out.println("results: " + folder.toAbsolutePath());
-        List<ScenarioResult> results = new ChaosSuite(folder, out).run(scenarios, modes, runSeed,
+        List<ScenarioResult> results = new ChaosSuite(folder, out, start).run(scenarios, modes, runSeed,
                 Duration.ofSeconds(seconds), postCommit);
         for (ScenarioResult r : results) {
             if (!r.check().clean()) {
@@ -98,15 +133,42 @@ public final class ChaosCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<Scenario> scenarios() {
+    private boolean processCluster() {
+        return switch (clusterKind) {
+            case "mini" -> false;
+            case "processes" -> true;
+            default -> throw new CommandLine.ParameterException(spec.commandLine(), "--cluster must be mini or"
+                    + " processes, got " + clusterKind);
+        };
+    }
+
+    private List<Scenario> scenarios(boolean processes) {
         if (scenario.equals("all")) {
-            return Scenarios.all();
+            return processes ? ProcessScenarios.all() : Scenarios.all();
         }
         try {
-            return List.of(Scenarios.named(scenario));
+            return List.of(processes ? ProcessScenarios.named(scenario) : Scenarios.named(scenario));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * This command's arguments, with the seed and output folder it settled on: the JVM inside the namespace must run
+     * with the seed printed here and write where this one said.
+     */
+    private List<String> withSeedAndOutput(long runSeed, Path folder) {
+        List<String> args = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            if (!option.longestName().equals("--seed") && !option.longestName().equals("--output")) {
+                for (String value : option.originalStringValues()) {
+                    args.add(option.longestName());
+                    args.add(value);
+                }
+            }
+        }
+        args.addAll(List.of("--seed", Long.toString(runSeed), "--output", folder.toAbsolutePath().toString()));
+        return args;
     }
 
     private List<CommitMode> modes() {
@@ -117,7 +179,9 @@ public final class ChaosCommand implements Callable<Integer> {
     static final class ScenarioNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Scenarios.names().iterator();
+            List<String> names = new java.util.ArrayList<>(Scenarios.names());
+            names.addAll(ProcessScenarios.names());
+            return names.iterator();
         }
     }
 }

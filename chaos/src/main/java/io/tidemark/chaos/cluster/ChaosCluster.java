@@ -1,6 +1,8 @@
 package io.tidemark.chaos.cluster;
 
+import io.tidemark.embedded.ChildJvm;
 import io.tidemark.embedded.EmbeddedHBaseSettings;
+import io.tidemark.embedded.TsoProcess;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
@@ -8,6 +10,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
@@ -23,7 +26,7 @@ import java.util.List;
  * system. Child JVMs reach it through its ZooKeeper. Region servers can be aborted (as if their process crashed) and
  * replaced.
  */
-public final class ChaosCluster implements AutoCloseable {
+public final class ChaosCluster implements ChaosHBase, AutoCloseable {
 
     /** Two, so that regions move when one dies or is asked to. */
     public static final int REGION_SERVERS = 2;
@@ -31,6 +34,7 @@ public final class ChaosCluster implements AutoCloseable {
     /** System property HBase's testing utility reads to decide where its data goes. */
     private static final String DATA_DIRECTORY_PROPERTY = "test.build.data.basedirectory";
     private static final long SETTLE_TIMEOUT_MS = 120_000;
+    private static final String TSO_HEAP = "384m";
 
     private final HBaseTestingUtility utility;
 
@@ -61,6 +65,7 @@ public final class ChaosCluster implements AutoCloseable {
         return new ChaosCluster(utility);
     }
 
+    @Override
     public Connection connection() {
         try {
             return utility.getConnection();
@@ -77,15 +82,28 @@ public final class ChaosCluster implements AutoCloseable {
         return utility;
     }
 
+    @Override
     public String zookeeperQuorum() {
         return configuration().get(HConstants.ZOOKEEPER_QUORUM, "localhost");
     }
 
+    @Override
     public int zookeeperPort() {
         return utility.getZkCluster().getClientPort();
     }
 
+    @Override
+    public String describe() {
+        return "HBase mini-cluster in this JVM: ZooKeeper, a master and " + REGION_SERVERS + " region servers";
+    }
+
+    @Override
+    public String partitionsUnavailable() {
+        return "the mini-cluster runs every server in this JVM";
+    }
+
     /** The region servers that are up. */
+    @Override
     public List<ServerName> liveServers() {
         List<ServerName> live = new ArrayList<>();
         for (JVMClusterUtil.RegionServerThread t : hbase().getLiveRegionServerThreads()) {
@@ -97,19 +115,22 @@ public final class ChaosCluster implements AutoCloseable {
         return live;
     }
 
-    /** Aborts {@code server} as a crash would (no flush, no clean region close). */
-    public void abortRegionServer(ServerName server, String why) {
+    /** Aborts {@code server} as a crash would (no flush, no clean region close) and starts a replacement. */
+    @Override
+    public String crashRegionServer(ServerName server) throws IOException {
         for (JVMClusterUtil.RegionServerThread t : hbase().getLiveRegionServerThreads()) {
             if (t.getRegionServer().getServerName().equals(server)) {
-                t.getRegionServer().abort(why);
-                return;
+                t.getRegionServer().abort("chaos: region server abort");
+                restore();
+                return "aborted region server " + server + " and started a replacement";
             }
         }
         throw new IllegalArgumentException("no live region server " + server);
     }
 
     /** Starts region servers until {@value #REGION_SERVERS} are up and waits until every region is assigned. */
-    public void restoreRegionServers() throws IOException {
+    @Override
+    public void restore() throws IOException {
         while (liveServers().size() < REGION_SERVERS) {
             JVMClusterUtil.RegionServerThread started = hbase().startRegionServer();
             started.waitForServerOnline();
@@ -118,8 +139,28 @@ public final class ChaosCluster implements AutoCloseable {
     }
 
     /** Waits until no region is in transition (after aborts, moves and splits). */
+    @Override
     public void waitUntilSettled() throws IOException {
         utility.waitUntilNoRegionsInTransition(SETTLE_TIMEOUT_MS);
+    }
+
+    @Override
+    public void flushAndMajorCompact(TableName table) throws IOException {
+        utility.flush(table);
+        utility.compact(table, true);
+    }
+
+    /** A {@code tidemark tso} process with this JVM's classpath, on 127.0.0.1 and a free port. */
+    @Override
+    public TsoProcess startTso(String name, Path site, Path log, List<TsoProcess> running) throws IOException {
+        return TsoProcess.start(name, ChildJvm.command(TSO_HEAP, io.tidemark.cli.Main.class.getName(), "tso",
+                "--port", "0", "--hbase-site", site.toString()), log);
+    }
+
+    /** A JVM like this one: every client process runs on this machine's own network. */
+    @Override
+    public List<String> clientCommand(int slot, String heap, String mainClass, String... args) {
+        return ChildJvm.command(heap, mainClass, args);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.tidemark.chaos.cluster;
 
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.embedded.ChildJvm;
 import io.tidemark.embedded.TsoProcess;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -23,14 +22,15 @@ import java.util.concurrent.TimeoutException;
  * The TSO of one chaos run as {@code tidemark tso} processes (docs/operations.md): one active, one standby, both
  * reading the run's settings from an {@code hbase-site.xml} in the run's folder; clients find the active one through
  * the lease in ZooKeeper. A failover kills the active one with {@code kill -9}; a restart stops it with SIGTERM (it
- * gives its lease up). Either way the standby takes over and a new standby is started. Logs: {@code tso-<n>.log}.
+ * gives its lease up). Either way the standby takes over and a new standby is started. A TSO may also stop serving
+ * by itself (a lease it could not renew: the process exits): the next fault, or the end of the run, finds the one
+ * that took over and starts a new standby. Logs: {@code tso-<n>.log}.
  */
 public final class TsoProcesses implements RunTso {
 
-    private static final String HEAP = "384m";
     private static final long START_SECONDS = 120;
 
-    private final ChaosCluster cluster;
+    private final ChaosHBase cluster;
     private final Map<String, String> settings;
     private final Path directory;
     private final List<TsoProcess> launched = new ArrayList<>();
@@ -39,7 +39,7 @@ public final class TsoProcesses implements RunTso {
     private TsoProcess standby;
 
     /** @param settings the run's {@code tidemark.*} settings for the TSO */
-    public TsoProcesses(ChaosCluster cluster, Map<String, String> settings, Path directory) {
+    public TsoProcesses(ChaosHBase cluster, Map<String, String> settings, Path directory) {
         this.cluster = cluster;
         this.settings = Map.copyOf(settings);
         this.directory = directory;
@@ -65,30 +65,49 @@ public final class TsoProcesses implements RunTso {
 
     @Override
     public synchronized String restart(Random random) throws IOException, InterruptedException {
-        TsoProcess stopped = active;
+        TsoProcess stopped = serving();
         stopped.close();
         return takeOver(stopped, "stopped " + stopped + " (SIGTERM)");
     }
 
     @Override
     public synchronized String failover() throws IOException, InterruptedException {
-        TsoProcess killed = active;
+        TsoProcess killed = serving();
         killed.killHard();
         return takeOver(killed, "killed " + killed + " (kill -9)");
+    }
+
+    /**
+     * The TSO process that serves now, waiting for a take-over in progress; a standby is running afterwards. A
+     * standby that took over by itself (the active one lost its lease) has said so by now.
+     */
+    public synchronized TsoProcess serving() throws IOException, InterruptedException {
+        if (standby != null && standby.activeEpoch().isDone()) {
+            // It took over by itself: the active one lost its lease (paused, cut off from ZooKeeper) and exits.
+            active = standby;
+            standby = null;
+        } else if (active.exit().isDone()) {
+            TsoProcess gone = active;
+            if (standby == null || standby.exit().isDone()) {
+                standby = launch();
+            }
+            await(standby.activeEpoch(), standby + " did not take over from " + gone + ", which exited");
+            active = standby;
+            standby = null;
+        }
+        ensureStandby();
+        return active;
+    }
+
+    /** The TSO process that stands by (after {@link #serving()}). */
+    public synchronized TsoProcess standby() {
+        return standby;
     }
 
     /** A fault interrupted at the end of the workload may have left the standby taking over, or nobody serving. */
     @Override
     public synchronized void ensureServing() throws IOException, InterruptedException {
-        if (!active.exit().isDone()) {
-            return;
-        }
-        if (standby == null || standby.exit().isDone()) {
-            standby = launch();
-        }
-        active = standby;
-        standby = null;
-        await(active.activeEpoch(), active + " did not become active");
+        serving();
     }
 
     /** The run is over: every TSO process is killed (their leases do not matter any more). */
@@ -103,21 +122,40 @@ public final class TsoProcesses implements RunTso {
         }
     }
 
+    /**
+     * Starts a standby when none runs. It may still be starting when a fault acts on the active one: a TSO's start
+     * needs HBase's master, which another fault may have taken away, and an active TSO without a standby is a case
+     * of its own.
+     */
+    private void ensureStandby() throws IOException {
+        if (standby == null || standby.exit().isDone()) {
+            standby = launch();
+        }
+    }
+
     private String takeOver(TsoProcess gone, String what) throws IOException, InterruptedException {
         long since = System.nanoTime();
+        if (standby == null || standby.exit().isDone()) {
+            standby = launch();
+        }
         long epoch = await(standby.activeEpoch(), standby + " did not take over from " + gone);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
         active = standby;
+        // The new standby starts meanwhile; whatever acts on the TSOs next waits until it stands by (serving()).
         standby = launch();
-        await(standby.standingBy(), standby + " did not stand by");
-        return what + "; " + active + " took over after " + millis + " ms (epoch " + epoch + "); " + standby
-                + " stands by";
+        return what + "; " + active + " took over after " + millis + " ms (epoch " + epoch + "); started "
+                + standby + " to stand by";
     }
 
     private TsoProcess launch() throws IOException {
         String name = "tso-" + (launched.size() + 1);
-        TsoProcess tso = TsoProcess.start(name, ChildJvm.command(HEAP, io.tidemark.cli.Main.class.getName(), "tso",
-                "--port", "0", "--hbase-site", site.toString()), directory.resolve(name + ".log"));
+        List<TsoProcess> running = new ArrayList<>();
+        for (TsoProcess tso : launched) {
+            if (!tso.exit().isDone()) {
+                running.add(tso);
+            }
+        }
+        TsoProcess tso = cluster.startTso(name, site, directory.resolve(name + ".log"), running);
         launched.add(tso);
         return tso;
     }

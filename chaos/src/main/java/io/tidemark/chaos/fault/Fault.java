@@ -15,12 +15,12 @@ import java.util.List;
 import java.util.Random;
 
 /** The faults a scenario can inject. Each returns a short description of what it did, for the run's fault log. */
-public enum Fault {
+public enum Fault implements FaultKind {
 
     /** {@code kill -9} of a child JVM the moment one of its clients asks to commit; a new child replaces it. */
     KILL_CLIENT("kill -9 a client JVM") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             return t.children().killOne(random);
         }
     },
@@ -31,7 +31,7 @@ public enum Fault {
      */
     RESTART_TSO("restart the TSO") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             return t.tso().restart(random);
         }
     },
@@ -39,7 +39,7 @@ public enum Fault {
     /** {@code kill -9} of the active TSO process; the standby takes over and a new standby starts. */
     FAIL_OVER_TSO("kill -9 the active TSO") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             return t.tso().failover();
         }
     },
@@ -47,22 +47,19 @@ public enum Fault {
     /** A region server holding regions of the checked table crashes; a new one replaces it. */
     ABORT_REGION_SERVER("abort a region server") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             List<ServerName> live = t.cluster().liveServers();
             if (live.size() < 2) {
                 return "not enough region servers to abort one";
             }
-            ServerName victim = live.get(random.nextInt(live.size()));
-            t.cluster().abortRegionServer(victim, "chaos: region server abort");
-            t.cluster().restoreRegionServers();
-            return "aborted region server " + victim + " and started a replacement";
+            return t.cluster().crashRegionServer(live.get(random.nextInt(live.size())));
         }
     },
 
     /** A region of the checked table (or of the commit table) moves to another region server. */
     MOVE_REGION("move a region") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             TableName table = random.nextInt(4) == 0 ? t.commitTable() : t.dataTable();
             try (Admin admin = t.cluster().connection().getAdmin()) {
                 List<RegionInfo> regions = admin.getRegions(table);
@@ -78,7 +75,7 @@ public enum Fault {
     /** A region of the checked table splits at a row inside it. */
     SPLIT_REGION("split a region") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             try (Admin admin = t.cluster().connection().getAdmin()) {
                 List<RegionInfo> regions = admin.getRegions(t.dataTable());
                 if (regions.size() >= MAX_REGIONS) {
@@ -99,7 +96,7 @@ public enum Fault {
     /** Flushes the checked table and the commit table, then compacts the checked table (major or minor). */
     FLUSH_AND_COMPACT("flush and compact") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             try (Admin admin = t.cluster().connection().getAdmin()) {
                 admin.flush(t.dataTable());
                 admin.flush(t.commitTable());
@@ -120,7 +117,7 @@ public enum Fault {
      */
     LOSE_REPLIES("lose replies") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             long commitsBefore = LostReplies.lost(t.commitTable());
             long dataBefore = LostReplies.lost(t.dataTable());
             long duplicatesBefore = t.duplicates().duplicated();
@@ -140,7 +137,7 @@ public enum Fault {
         }
 
         @Override
-        void prepare(FaultTarget t) throws IOException {
+        public void prepare(FaultTarget t) throws IOException {
             LostReplies.attachTo(t.cluster().connection(), t.commitTable());
             LostReplies.attachTo(t.cluster().connection(), t.dataTable());
         }
@@ -153,7 +150,7 @@ public enum Fault {
      */
     STALL_SERVER_READS("stall server-side reads") {
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             long before = ServerReadStalls.stalled(t.dataTable());
             ServerReadStalls.delay(t.dataTable(), STALLED_READ_SHARE, MAX_STALL_MILLIS, random.nextLong());
             try {
@@ -166,7 +163,7 @@ public enum Fault {
         }
 
         @Override
-        void prepare(FaultTarget t) throws IOException {
+        public void prepare(FaultTarget t) throws IOException {
             ServerReadStalls.attachTo(t.cluster().connection(), t.dataTable());
         }
     },
@@ -175,12 +172,12 @@ public enum Fault {
     SWEEP("sweep the commit table") {
         /** Fails the run at once when the scenario's sweeper settings are invalid, instead of at every pass. */
         @Override
-        void prepare(FaultTarget t) {
+        public void prepare(FaultTarget t) {
             new SweeperSettings(t.config());
         }
 
         @Override
-        String inject(FaultTarget t, Random random) throws Exception {
+        public String inject(FaultTarget t, Random random) throws Exception {
             return new CommitTableSweeper(t.cluster().connection(), t.config()).sweepOnce().toString();
         }
     };
@@ -199,14 +196,8 @@ public enum Fault {
         this.description = description;
     }
 
+    @Override
     public String description() {
         return description;
-    }
-
-    /** Injects the fault once; returns what happened. */
-    abstract String inject(FaultTarget target, Random random) throws Exception;
-
-    /** Sets up what the fault needs before the clients start (most need nothing). */
-    void prepare(FaultTarget target) throws IOException {
     }
 }

@@ -7,29 +7,31 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The fault thread of one run: from its seed, it waits a random time between half and one and a half times the mean
  * interval (half that before the first fault), injects one of the scenario's faults, and again, until stopped. Every fault and its outcome go to {@code faults.log} with the
  * time since the run started.
  */
-public final class FaultSchedule implements AutoCloseable {
+public final class FaultSchedule implements FaultInjection {
 
     private final FaultTarget target;
-    private final List<Fault> faults;
+    private final List<FaultKind> faults;
     private final long meanIntervalMillis;
     private final Random random;
     private final Path logFile;
-    private final AtomicInteger injected = new AtomicInteger();
+    private final FaultAttempts attempts;
     /** When the faults started (the run's clients work from then on): the fault log's times count from here. */
     private long startNanos;
     private volatile boolean stopped;
     private Thread thread;
 
-    public FaultSchedule(FaultTarget target, List<Fault> faults, long meanIntervalMillis, long seed, Path logFile) {
+    public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed,
+                         Path logFile) {
         this.target = target;
+        this.attempts = new FaultAttempts(target);
         this.faults = List.copyOf(faults);
         this.meanIntervalMillis = meanIntervalMillis;
         this.random = new Random(seed);
@@ -37,12 +39,14 @@ public final class FaultSchedule implements AutoCloseable {
     }
 
     /** Prepares every fault of the schedule (e.g. attaches injectors); call before the clients start. */
+    @Override
     public void prepare() throws java.io.IOException {
-        for (Fault f : new java.util.LinkedHashSet<>(faults)) {
+        for (FaultKind f : new java.util.LinkedHashSet<>(faults)) {
             f.prepare(target);
         }
     }
 
+    @Override
     public void start() {
         startNanos = System.nanoTime();
         thread = new Thread(this::run, "chaos-faults");
@@ -51,8 +55,14 @@ public final class FaultSchedule implements AutoCloseable {
     }
 
     /** How many faults were injected (attempts that did nothing included). */
+    @Override
     public int injected() {
-        return injected.get();
+        return attempts.injected();
+    }
+
+    @Override
+    public Map<String, Integer> byKind() {
+        return attempts.byKind();
     }
 
     /** Stops injecting and waits for the fault in progress (a region-server replacement can take a while). */
@@ -83,17 +93,8 @@ public final class FaultSchedule implements AutoCloseable {
                 if (stopped) {
                     return;
                 }
-                Fault fault = faults.get(random.nextInt(faults.size()));
-                String outcome;
-                try {
-                    outcome = fault.inject(target, random);
-                } catch (InterruptedException e) {
-                    outcome = "interrupted";
-                    Thread.currentThread().interrupt();
-                } catch (Exception e) {
-                    outcome = "failed: " + e;
-                }
-                injected.incrementAndGet();
+                FaultKind fault = faults.get(random.nextInt(faults.size()));
+                String outcome = attempts.inject(fault, random);
                 log.write(String.format(Locale.ROOT, "%8.1f s  %s: %s%n",
                         (System.nanoTime() - startNanos) / 1e9, fault.description(), outcome));
                 log.flush();

@@ -1,7 +1,7 @@
 package io.tidemark.chaos.fault;
 
 import io.tidemark.chaos.child.ChildClients;
-import io.tidemark.chaos.cluster.ChaosCluster;
+import io.tidemark.chaos.cluster.ChaosHBase;
 import io.tidemark.chaos.cluster.RunTso;
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.config.TidemarkConfig;
@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.TableName;
  * @param config the run's Tidemark settings (sweeper ages included)
  * @param duplicates the double delivery of this JVM's fast-path writes
  */
-public record FaultTarget(ChaosCluster cluster, RunTso tso, ChildClients children, KeySpace keySpace,
+public record FaultTarget(ChaosHBase cluster, RunTso tso, ChildClients children, KeySpace keySpace,
                           TableName dataTable, TableName commitTable, TidemarkConfig config,
                           FastPathDuplicates duplicates) {
 }

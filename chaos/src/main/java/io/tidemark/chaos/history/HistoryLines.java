@@ -12,14 +12,15 @@ import java.util.TreeMap;
  * contain a tab, a comma, {@code =} or a line break.
  *
  * <pre>
- * T client seq G start          a generic transaction began at this start timestamp
+ * T client seq G start [asked answered]  a generic transaction began at this start timestamp (BEGIN asked and
+ *                                answered at these times, in microseconds since 1970)
  * T client seq F operation      a fast-path operation began
  * R client seq key value        a read and what it returned
  * S client seq from to k=v,...  a scan over rows [from, to) ("*": to the end) and what it returned
  * W client seq key value        a write, recorded before it is sent
  * A client seq version          a fast-path read saw the row at this version
- * C client seq                  the client is about to ask for the commit
- * O client seq KIND ts detail   what the client was told (Told.Kind, timestamp or 0, free text)
+ * C client seq [asked]          the client is about to ask for the commit (at this time)
+ * O client seq KIND ts detail [answered]  what the client was told (Told.Kind, timestamp or 0, free text), and when
  * </pre>
  */
 public final class HistoryLines {
@@ -32,8 +33,8 @@ public final class HistoryLines {
     private HistoryLines() {
     }
 
-    static String generic(String client, long seq, long start) {
-        return join("T", client, seq, "G", Long.toString(start));
+    static String generic(String client, long seq, long start, long asked, long answered) {
+        return join("T", client, seq, "G", Long.toString(start), Long.toString(asked), Long.toString(answered));
     }
 
     static String fastPath(String client, long seq, String operation) {
@@ -63,8 +64,8 @@ public final class HistoryLines {
         return join("A", client, seq, Long.toString(version));
     }
 
-    static String committing(String client, long seq) {
-        return join("C", client, seq);
+    static String committing(String client, long seq, long asked) {
+        return join("C", client, seq, Long.toString(asked));
     }
 
     /** Whether {@code line} says its client is about to commit (a kill now is a kill mid-commit). */
@@ -75,12 +76,13 @@ public final class HistoryLines {
     /** Longest detail kept of what a client was told: the first line of an exception says what happened. */
     private static final int MAX_DETAIL = 200;
 
-    static String told(String client, long seq, Told told) {
+    static String told(String client, long seq, Told told, long answered) {
         String detail = told.detail().lines().findFirst().orElse("").replace('\t', ' ');
         if (detail.length() > MAX_DETAIL) {
             detail = detail.substring(0, MAX_DETAIL) + "...";
         }
-        return join("O", client, seq, told.kind().name(), Long.toString(told.timestamp()), detail);
+        return join("O", client, seq, told.kind().name(), Long.toString(told.timestamp()), detail,
+                Long.toString(answered));
     }
 
     /** Builds transactions from the lines of any number of files, in the order given. */
@@ -101,8 +103,8 @@ public final class HistoryLines {
                 if (b != null) {
                     throw new IllegalArgumentException("transaction " + id + " began twice");
                 }
-                b = f[3].equals("G") ? TxnBuilder.generic(f[1], Long.parseLong(f[2]), Long.parseLong(f[4]))
-                        : TxnBuilder.fastPath(f[1], Long.parseLong(f[2]), f[4]);
+                b = f[3].equals("G") ? TxnBuilder.generic(f[1], Long.parseLong(f[2]), Long.parseLong(f[4]),
+                        micros(f, 5), micros(f, 6)) : TxnBuilder.fastPath(f[1], Long.parseLong(f[2]), f[4]);
                 open.put(id, b);
                 order.add(b);
                 continue;
@@ -115,8 +117,9 @@ public final class HistoryLines {
                 case "W" -> b.write(Key.parse(f[3]), valueOf(f[4]));
                 case "S" -> b.scan(f[3], f[4].equals(TO_END) ? null : f[4], seen(f[5]));
                 case "A" -> b.readAt(Long.parseLong(f[3]));
-                case "C" -> b.committing();
-                case "O" -> b.told(new Told(Told.Kind.valueOf(f[3]), Long.parseLong(f[4]), f.length > 5 ? f[5] : ""));
+                case "C" -> b.committing(micros(f, 3));
+                case "O" -> b.told(new Told(Told.Kind.valueOf(f[3]), Long.parseLong(f[4]), f.length > 5 ? f[5] : ""),
+                        micros(f, 6));
                 default -> throw new IllegalArgumentException("unknown history event: " + line);
             }
         }
@@ -125,6 +128,11 @@ public final class HistoryLines {
             txns.add(b.build());
         }
         return txns;
+    }
+
+    /** The time in field {@code i}; 0 when the line has none (a history written before times were recorded). */
+    private static long micros(String[] fields, int i) {
+        return fields.length > i && !fields[i].isEmpty() ? Long.parseLong(fields[i]) : 0;
     }
 
     private static Map<Key, String> seen(String field) {

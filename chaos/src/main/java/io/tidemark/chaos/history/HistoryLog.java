@@ -28,9 +28,13 @@ public final class HistoryLog implements Closeable {
         return client;
     }
 
-    /** Starts recording a generic transaction that began at {@code start}. */
-    public Recorder generic(long seq, long start) {
-        emit(HistoryLines.generic(client, seq, start));
+    /**
+     * Starts recording a generic transaction that began at {@code start}; call it as soon as BEGIN returned.
+     *
+     * @param beginAsked when BEGIN was asked for ({@link Timing#nowMicros()} just before)
+     */
+    public Recorder generic(long seq, long start, long beginAsked) {
+        emit(HistoryLines.generic(client, seq, start, beginAsked, Timing.nowMicros()));
         return new Recorder(seq);
     }
 
@@ -78,7 +82,7 @@ public final class HistoryLog implements Closeable {
 
         /** The client is about to ask for the commit: a kill from now on is a kill mid-commit. */
         public void committing() {
-            emit(HistoryLines.committing(client, seq));
+            emit(HistoryLines.committing(client, seq, Timing.nowMicros()));
         }
 
         public void readAt(long version) {
@@ -86,7 +90,7 @@ public final class HistoryLog implements Closeable {
         }
 
         public void told(Told told) {
-            emit(HistoryLines.told(client, seq, told));
+            emit(HistoryLines.told(client, seq, told, Timing.nowMicros()));
         }
     }
 }

@@ -23,12 +23,20 @@ import java.util.Map;
  *        commit if the row was not written after it; -1 for anything else
  * @param commitAsked whether a generic transaction got as far as asking for its commit (a client killed after that
  *        was killed mid-commit)
+ * @param timing when a generic transaction asked the TSO and heard back
  */
 public record Txn(String client, long seq, boolean fastPath, String operation, long start, long readBound,
-                  List<Op> ops, Told told, long unchangedSince, boolean commitAsked) {
+                  List<Op> ops, Told told, long unchangedSince, boolean commitAsked, Timing timing) {
 
     public Txn {
         ops = List.copyOf(ops);
+    }
+
+    /** A transaction whose timing is not known. */
+    public Txn(String client, long seq, boolean fastPath, String operation, long start, long readBound, List<Op> ops,
+               Told told, long unchangedSince, boolean commitAsked) {
+        this(client, seq, fastPath, operation, start, readBound, ops, told, unchangedSince, commitAsked,
+                Timing.UNKNOWN);
     }
 
     /** {@code client/seq}: how reports name this transaction. */

@@ -13,24 +13,32 @@ final class TxnBuilder {
     private final String operation;
     private final long start;
     private final List<Op> ops = new ArrayList<>();
+    private final long beginAsked;
+    private final long beginAnswered;
     private long readAt = -1;
     private boolean committing;
+    private long commitAsked;
+    private long commitAnswered;
     private Told told = Told.NOTHING;
 
-    private TxnBuilder(String client, long seq, boolean fastPath, String operation, long start) {
+    private TxnBuilder(String client, long seq, boolean fastPath, String operation, long start, long beginAsked,
+                       long beginAnswered) {
         this.client = client;
         this.seq = seq;
         this.fastPath = fastPath;
         this.operation = operation;
         this.start = start;
+        this.beginAsked = beginAsked;
+        this.beginAnswered = beginAnswered;
     }
 
-    static TxnBuilder generic(String client, long seq, long start) {
-        return new TxnBuilder(client, seq, false, "transaction", start);
+    /** @param beginAsked when BEGIN was asked for, 0 when unknown; {@code beginAnswered} likewise */
+    static TxnBuilder generic(String client, long seq, long start, long beginAsked, long beginAnswered) {
+        return new TxnBuilder(client, seq, false, "transaction", start, beginAsked, beginAnswered);
     }
 
     static TxnBuilder fastPath(String client, long seq, String operation) {
-        return new TxnBuilder(client, seq, true, operation, 0);
+        return new TxnBuilder(client, seq, true, operation, 0, 0, 0);
     }
 
     void read(Key key, String value) {
@@ -54,17 +62,22 @@ final class TxnBuilder {
         readAt = version;
     }
 
-    void committing() {
+    /** @param asked when, 0 when unknown */
+    void committing(long asked) {
         committing = true;
+        commitAsked = asked;
     }
 
-    void told(Told answer) {
+    /** @param answered when, 0 when unknown */
+    void told(Told answer, long answered) {
         this.told = answer;
+        this.commitAnswered = answered;
     }
 
     Txn build() {
         return new Txn(client, seq, fastPath, operation, start, readBound(), ops, told,
-                fastPath && readAt >= 0 && hasWrite() ? readAt : -1, committing);
+                fastPath && readAt >= 0 && hasWrite() ? readAt : -1, committing,
+                new Timing(beginAsked, beginAnswered, commitAsked, committing ? commitAnswered : 0));
     }
 
     /**

@@ -33,6 +33,14 @@ public final class ChaosReport {
                 c.committed(), c.singleRegionCommits(), c.readsChecked(), c.readsUnchecked(), r.faultsInjected(), r.childJvms(),
                 r.childJvmsKilled(), r.killedMidCommit(), r.settledByInvalidation(),
                 c.clean() ? "no anomaly" : c.anomalies().size() + " ANOMALIES"));
+        if (!r.faultsByKind().isEmpty()) {
+            s.append("  faults by kind:").append(System.lineSeparator());
+            r.faultsByKind().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> s.append(
+                    String.format(Locale.ROOT, "  %5d  %s%n", e.getValue(), e.getKey())));
+        }
+        for (String notRun : r.notRun()) {
+            s.append("  NOT RUN: ").append(notRun).append(System.lineSeparator());
+        }
         if (!c.clean()) {
             Map<Anomaly.Kind, Integer> byKind = new EnumMap<>(Anomaly.Kind.class);
             for (Anomaly a : c.anomalies()) {

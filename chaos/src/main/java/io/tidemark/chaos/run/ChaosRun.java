@@ -7,17 +7,21 @@ import io.tidemark.chaos.check.StoreImageFile;
 import io.tidemark.chaos.child.ChildClients;
 import io.tidemark.chaos.child.ChildSpec;
 import io.tidemark.chaos.child.RunStart;
-import io.tidemark.chaos.cluster.ChaosCluster;
+import io.tidemark.chaos.cluster.ChaosHBase;
 import io.tidemark.chaos.cluster.ChaosTso;
 import io.tidemark.chaos.cluster.RunTso;
 import io.tidemark.chaos.cluster.TsoProcesses;
 import io.tidemark.chaos.cluster.TsoSetup;
 import io.tidemark.chaos.cluster.CheckedTable;
 import io.tidemark.chaos.fault.FastPathDuplicates;
+import io.tidemark.chaos.fault.FaultInjection;
+import io.tidemark.chaos.fault.FaultKind;
+import io.tidemark.chaos.fault.FaultLanes;
 import io.tidemark.chaos.fault.FaultSchedule;
 import io.tidemark.chaos.fault.FaultTarget;
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.history.WatermarkSamples;
 import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.workload.ClientWorker;
 import io.tidemark.chaos.workload.WorkloadSettings;
@@ -73,7 +77,7 @@ public final class ChaosRun {
     private static final long CHILD_READY_MILLIS = 120_000;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
-    private final ChaosCluster cluster;
+    private final ChaosHBase cluster;
     private final Scenario scenario;
     private final CommitMode mode;
     private final long seed;
@@ -83,7 +87,7 @@ public final class ChaosRun {
     private final KeySpace keys = KeySpace.of(ROWS);
 
     /** @param postCommit when every client of the run (this JVM's and the child JVMs') does its post-commit */
-    public ChaosRun(ChaosCluster cluster, Scenario scenario, CommitMode mode, long seed, Duration duration,
+    public ChaosRun(ChaosHBase cluster, Scenario scenario, CommitMode mode, long seed, Duration duration,
                     Path directory, PostCommitMode postCommit) {
         this.cluster = cluster;
         this.postCommit = postCommit;
@@ -119,7 +123,8 @@ public final class ChaosRun {
                 config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.pinnedAddress());
             }
             CheckedTable.create(connection, config, dataTable, keys);
-            try (TransactionManager tm = TransactionManager.builder(connection).config(config).build()) {
+            try (TransactionManager tm = TransactionManager.builder(connection).config(config).build();
+                 WatermarkSampler sampler = WatermarkSampler.start(commitTable, directory)) {
                 clock.end("setup");
                 WorkloadSummary workload;
                 try (ClientManagers clients = ClientManagers.open(connection, config)) {
@@ -130,7 +135,7 @@ public final class ChaosRun {
                 // its record already gone, and UndecidedWriters would invalidate a committed transaction.
                 clock.end("workload");
                 tso.ensureServing();
-                cluster.restoreRegionServers();
+                cluster.restore();
                 clock.end("healing");
                 StoreImage image = StoreCapture.capture(connection, dataTable, commitTable, keys);
                 int settled = UndecidedWriters.settle(image, commitTable);
@@ -146,10 +151,13 @@ public final class ChaosRun {
                 clock.end("flush, major compaction and region moves");
                 verifier.readEverything("verify-2");
                 clock.end("final reads again");
-                CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image);
+                sampler.close();
+                CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image,
+                        WatermarkSamples.read(directory));
                 clock.end("check");
                 ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
-                        workload.faults, workload.children, workload.killed, workload.killedMidCommit, settled,
+                        workload.faults, workload.byKind, notRun(scenario, cluster.partitionsUnavailable()),
+                        workload.children, workload.killed, workload.killedMidCommit, settled,
                         clock.toString(), directory);
                 Files.writeString(directory.resolve(REPORT), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
@@ -167,7 +175,7 @@ public final class ChaosRun {
         Files.deleteIfExists(startFile);
         WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
         Map<String, String> clientSettings = tidemarkSettings(config);
-        ChildClients children = new ChildClients(directory, n -> {
+        ChildClients children = new ChildClients(cluster, directory, n -> {
             List<String> clients = new ArrayList<>();
             for (int t = 0; t < scenario.threadsPerChild(); t++) {
                 clients.add("c" + n + "t" + t);
@@ -177,8 +185,11 @@ public final class ChaosRun {
         });
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
         FastPathDuplicates duplicates = new FastPathDuplicates();
-        FaultSchedule faults = new FaultSchedule(new FaultTarget(cluster, tso, children, keys, dataTable,
-                commitTable, config, duplicates), scenario.faults(), scenario.faultIntervalMillis(), seed ^ 0x5EEDL,
+        FaultTarget target = new FaultTarget(cluster, tso, children, keys, dataTable, commitTable, config, duplicates);
+        FaultInjection faults = scenario.lanes().isEmpty()
+                ? new FaultSchedule(target, scenario.faults(), scenario.faultIntervalMillis(), faultSeed(seed),
+                directory.resolve(FAULT_LOG))
+                : new FaultLanes(target, lanesThatRun(scenario, cluster.partitionsUnavailable()), faultSeed(seed),
                 directory.resolve(FAULT_LOG));
         try {
             faults.prepare();
@@ -208,7 +219,7 @@ public final class ChaosRun {
                 }
             }
             children.awaitAll(Math.max(1, deadline + STRAGGLER_MILLIS - System.currentTimeMillis()));
-            return new WorkloadSummary(faults.injected(), children.started(), children.killed(),
+            return new WorkloadSummary(faults.injected(), faults.byKind(), children.started(), children.killed(),
                     children.killedMidCommit());
         } finally {
             faults.close();
@@ -240,7 +251,8 @@ public final class ChaosRun {
                 String name = f.getFileName().toString();
                 if (Files.isRegularFile(f) && (name.endsWith(HistoryFiles.SUFFIX) || name.startsWith("child-")
                         || name.startsWith("tso-") || name.equals("hbase-site.xml") || name.equals(FAULT_LOG)
-                        || name.equals(REPORT) || name.equals(StoreImageFile.NAME))) {
+                        || name.equals(REPORT) || name.equals(StoreImageFile.NAME)
+                        || name.equals(WatermarkSamples.FILE))) {
                     Files.delete(f);
                 }
             }
@@ -272,7 +284,45 @@ public final class ChaosRun {
         dropper.start();
     }
 
+    /** The seed of a run's faults, from the run's seed. */
+    public static long faultSeed(long runSeed) {
+        return runSeed ^ 0x5EEDL;
+    }
+
+    /**
+     * The scenario's lanes as they run on a cluster where partitions are unavailable for {@code why} (null: they
+     * are available): without the partition faults.
+     */
+    public static List<FaultLanes.Lane> lanesThatRun(Scenario scenario, String why) {
+        List<FaultLanes.Lane> lanes = new ArrayList<>();
+        for (FaultLanes.Lane lane : scenario.lanes()) {
+            List<FaultKind> faults = lane.faults().stream().filter(f -> why == null || !f.partition()).toList();
+            if (!faults.isEmpty()) {
+                lanes.add(new FaultLanes.Lane(lane.name(), faults, lane.minGapMillis(), lane.maxGapMillis(),
+                        lane.rounds()));
+            }
+        }
+        return lanes;
+    }
+
+    /** The scenario's faults that cannot run where partitions are unavailable for {@code why}, each with why. */
+    public static List<String> notRun(Scenario scenario, String why) {
+        List<String> notRun = new ArrayList<>();
+        if (why == null) {
+            return notRun;
+        }
+        for (FaultLanes.Lane lane : scenario.lanes()) {
+            for (FaultKind f : lane.faults()) {
+                if (f.partition()) {
+                    notRun.add(f.description() + " (not run: " + why + ")");
+                }
+            }
+        }
+        return notRun;
+    }
+
     /** What the workload phase did. */
-    private record WorkloadSummary(int faults, int children, int killed, int killedMidCommit) {
+    private record WorkloadSummary(int faults, Map<String, Integer> byKind, int children, int killed,
+                                   int killedMidCommit) {
     }
 }

@@ -1,10 +1,11 @@
 package io.tidemark.chaos.run;
 
-import io.tidemark.chaos.cluster.ChaosCluster;
+import io.tidemark.chaos.cluster.ChaosHBase;
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.HistoryLog;
 import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.history.Timing;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.chaos.workload.ChaosTable;
 import io.tidemark.chaos.workload.FastPathOperations;
@@ -88,8 +89,9 @@ final class Verifier {
     }
 
     private long readInOneTransaction(HistoryLog log, TTable tTable, long seq) throws IOException {
+        long beginAsked = Timing.nowMicros();
         Transaction tx = tm.begin();
-        HistoryLog.Recorder rec = log.generic(++seq, tx.startTimestamp());
+        HistoryLog.Recorder rec = log.generic(++seq, tx.startTimestamp(), beginAsked);
         try {
             for (String row : keys.rows()) {
                 Result r = tTable.get(tx, new Get(ChaosTable.row(row)).addFamily(ChaosTable.FAMILY));
@@ -122,10 +124,9 @@ final class Verifier {
      * Flushes and major-compacts the checked table (compaction garbage collection runs), then moves every region to
      * another region server, all moves at once (one admin per move: an HBase Admin is not thread-safe).
      */
-    static void compactAndMoveEverything(ChaosCluster cluster, TableName table) throws IOException,
+    static void compactAndMoveEverything(ChaosHBase cluster, TableName table) throws IOException,
             InterruptedException {
-        cluster.utility().flush(table);
-        cluster.utility().compact(table, true);
+        cluster.flushAndMajorCompact(table);
         List<ServerName> live = cluster.liveServers();
         List<CompletableFuture<Void>> moves = new ArrayList<>();
         ExecutorService movers = Executors.newCachedThreadPool();
@@ -148,7 +149,7 @@ final class Verifier {
         cluster.waitUntilSettled();
     }
 
-    private static void move(ChaosCluster cluster, HRegionLocation location, ServerName target) {
+    private static void move(ChaosHBase cluster, HRegionLocation location, ServerName target) {
         try (Admin admin = cluster.connection().getAdmin()) {
             admin.move(location.getRegion().getEncodedNameAsBytes(), target);
         } catch (IOException e) {

@@ -64,7 +64,8 @@ public final class Scenarios {
      * that a pass does not wait seconds for markers it has found, and a conflict map small enough that evictions
      * raise the low watermark, below which the sweeper may roll invalidated writers back.
      */
-    private static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs, int conflictMapEntries) {
+    public static Map<String, String> sweeperAges(long committedAgeMs, long invalidatedAgeMs,
+                                                  int conflictMapEntries) {
         return Map.of(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS.key(), Long.toString(committedAgeMs),
                 TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.key(), Integer.toString(conflictMapEntries),
                 TidemarkConfig.SWEEPER_INVALIDATED_AGE_MS.key(), Long.toString(invalidatedAgeMs),
@@ -78,17 +79,30 @@ public final class Scenarios {
 
     /** The scenario called {@code name}. */
     public static Scenario named(String name) {
-        for (Scenario s : ALL) {
+        return find(ALL, name, "");
+    }
+
+    public static List<String> names() {
+        return namesOf(ALL);
+    }
+
+    /**
+     * The scenario of {@code among} called {@code name}; otherwise an {@link IllegalArgumentException} that lists
+     * them, saying which they are ({@code where}, e.g. " on the process cluster").
+     */
+    public static Scenario find(List<Scenario> among, String name, String where) {
+        for (Scenario s : among) {
             if (s.name().equals(name)) {
                 return s;
             }
         }
-        throw new IllegalArgumentException("no scenario '" + name + "'; there are: " + String.join(", ", names()));
+        throw new IllegalArgumentException("no scenario '" + name + "'" + where + "; there are: "
+                + String.join(", ", namesOf(among)));
     }
 
-    public static List<String> names() {
+    public static List<String> namesOf(List<Scenario> scenarios) {
         List<String> names = new ArrayList<>();
-        for (Scenario s : ALL) {
+        for (Scenario s : scenarios) {
             names.add(s.name());
         }
         return names;

@@ -3,6 +3,7 @@ package io.tidemark.chaos.workload;
 import io.tidemark.chaos.history.HistoryLog;
 import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.KeySpace;
+import io.tidemark.chaos.history.Timing;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
@@ -62,13 +63,14 @@ final class GenericTransactions {
         // half of the time, and commit in one region's request when they wrote one region.
         TransactionManager tm = slowWriter || random.nextBoolean() ? managers.sentAtOnce() : managers.inRegion();
         Transaction tx;
+        long beginAsked = Timing.nowMicros();
         try {
             tx = tm.begin();
         } catch (TransactionException e) {
             Thread.sleep(50);
             return;
         }
-        HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp());
+        HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp(), beginAsked);
         boolean committing = false;
         try {
             if (longReader) {

@@ -2,6 +2,7 @@ package io.tidemark.chaos.check;
 
 import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.Op;
+import io.tidemark.chaos.history.Timing;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.chaos.history.Txn;
 import io.tidemark.timestamp.Timestamps;
@@ -79,6 +80,7 @@ final class Histories {
         private final String client;
         private final long start;
         private final List<Op> ops = new ArrayList<>();
+        private Timing timing = Timing.UNKNOWN;
 
         private Generic(String client, long start) {
             this.client = client;
@@ -102,12 +104,18 @@ final class Histories {
             return this;
         }
 
+        /** When it asked the TSO and heard back (µs): BEGIN, then its commit. */
+        Generic timed(long beginAsked, long beginAnswered, long commitAsked, long commitAnswered) {
+            timing = new Timing(beginAsked, beginAnswered, commitAsked, commitAnswered);
+            return this;
+        }
+
         Txn committedAt(long commit) {
             return told(Told.committed(commit * T));
         }
 
         Txn told(Told told) {
-            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1, false);
+            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1, false, timing);
             txns.add(txn);
             return txn;
         }

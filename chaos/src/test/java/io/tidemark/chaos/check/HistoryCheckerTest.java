@@ -5,6 +5,7 @@ import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.Op;
 import io.tidemark.chaos.history.Told;
 import io.tidemark.chaos.history.Txn;
+import io.tidemark.chaos.history.WatermarkSamples;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -54,6 +55,47 @@ class HistoryCheckerTest {
         assertTrue(result.readsChecked() > 10, "reads checked: " + result.readsChecked());
         assertEquals(0, result.readsUnchecked());
         assertEquals(4, result.committed());
+    }
+
+    /**
+     * An old TSO that still answers after a new one did (a pause or partition it woke from believing it held the
+     * lease): p9's start timestamp, asked for after p1's commit timestamp had arrived, is below it.
+     */
+    @Test
+    void aTimestampHandedOutAfterAHigherOneIsDetected() {
+        h.generic("p0", 1).timed(100, 110, 120, 130).write("r00:a", "p0.1.0").committedAt(2);
+        h.generic("p1", 10).timed(200, 210, 220, 230).write("r01:a", "p1.2.0").committedAt(11);
+        h.generic("p9", 5).timed(300, 310, 0, 0).read("r02:a", null).told(Told.NOTHING);
+        CheckResult result = check(h.consistentStore());
+        assertEquals(List.of(Anomaly.Kind.TSO_ANSWERS_OUT_OF_ORDER), kinds(result));
+        assertTrue(result.anomalies().get(0).explanation().contains("p9/3"), result.anomalies().toString());
+    }
+
+    /** A read-only transaction commits at its start timestamp without asking the TSO: no answer to order. */
+    @Test
+    void aReadOnlyCommitIsNoAnswerOfTheTso() {
+        h.generic("p0", 10).timed(100, 110, 120, 130).write("r00:a", "p0.1.0").committedAt(11);
+        h.generic("p1", 5).timed(50, 60, 200, 210).read("r01:a", null).committedAt(5);
+        assertEquals(List.of(), check(h.consistentStore()).anomalies());
+    }
+
+    /** Answers whose round trips overlap may come in either order: one TSO may have answered them either way. */
+    @Test
+    void overlappingRoundTripsAreNotOutOfOrder() {
+        h.generic("p0", 10).timed(100, 300, 400, 500).write("r00:a", "p0.1.0").committedAt(11);
+        h.generic("p1", 5).timed(200, 450, 460, 470).write("r01:a", "p1.2.0").committedAt(12);
+        assertEquals(List.of(), check(h.consistentStore()).anomalies());
+    }
+
+    @Test
+    void aPersistedLowWatermarkThatWentDownIsDetected() {
+        correctHistory();
+        List<WatermarkSamples.Sample> samples = List.of(new WatermarkSamples.Sample(1, 0),
+                new WatermarkSamples.Sample(2, 3 * T), new WatermarkSamples.Sample(3, 3 * T),
+                new WatermarkSamples.Sample(4, 2 * T), new WatermarkSamples.Sample(5, 4 * T));
+        CheckResult result = new HistoryChecker(KEYS).check(h.txns(), h.consistentStore(), samples);
+        assertEquals(List.of(Anomaly.Kind.LOW_WATERMARK_WENT_DOWN), kinds(result));
+        assertEquals(1, result.anomalies().size());
     }
 
     @Test
