@@ -1,6 +1,5 @@
 package io.tidemark.processcluster.cli;
 
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.processcluster.ClusterFiles;
 import io.tidemark.processcluster.ClusterLayout;
 import io.tidemark.processcluster.ClusterState;
@@ -52,7 +51,7 @@ final class ClusterUpCommand implements Callable<Integer> {
                 new HostNetwork("./tidemark cluster up runs on this machine's own network"), files.directory(), out);
         try {
             out.println("Starting the TSOs...");
-            cluster.startTsos(Map.of(TidemarkConfig.COMMIT_TABLE_GUARD.key(), "true"));
+            cluster.startTsos(Map.of());
             ClusterState.of(cluster).write(files);
         } catch (Exception e) {
             cluster.close();
