@@ -11,9 +11,10 @@ import java.util.List;
  * Writes a list of mutations that often holds just one. HBase's {@link Table#put(List)} and
  * {@link Table#delete(List)} send even a single mutation through the batch machinery (a hand-off to a thread of the
  * table's pool, then a multi request), where {@link Table#put(Put)} sends one mutate request from the calling
- * thread: 0.2 to 0.3 ms less per write, measured on the development machine (docs/benchmarks.md, "A list of one
- * put"). A single write's failure is then HBase's own exception for that write, not a
- * {@code RetriesExhaustedWithDetailsException} around it; {@link TransactionAborts} finds refusals in either.
+ * thread: 0.2 to 0.3 ms less per write, measured on the development machine (docs/benchmarks-history.md,
+ * "Levers, ranked by these measurements", lever 3). A single write's failure is then HBase's own exception for that
+ * write, not a {@code RetriesExhaustedWithDetailsException} around it; {@link TransactionAborts} finds refusals in
+ * either.
  */
 final class TableWrites {
 

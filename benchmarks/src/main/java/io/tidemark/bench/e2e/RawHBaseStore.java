@@ -15,7 +15,7 @@ import java.io.IOException;
 
 /**
  * Plain HBase gets and puts: the baseline without transactions; optionally each right after a BEGIN round trip, which
- * the measured latency leaves out, as a transaction's operation follows its BEGIN (docs/benchmarks.md, "Ratios over a
+ * the measured latency leaves out, as a transaction's operation follows its BEGIN (docs/benchmarks-history.md, "Ratios over a
  * baseline after BEGIN").
  */
 final class RawHBaseStore implements KeyValueStore {

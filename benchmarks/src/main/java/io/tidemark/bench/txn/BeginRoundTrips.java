@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /**
  * BEGIN round trips whose timestamps are dropped: what a raw HBase baseline does before each transaction's operations,
- * untimed, so that they follow a round trip to the TSO as a transaction's operations do (docs/benchmarks.md, "Ratios
+ * untimed, so that they follow a round trip to the TSO as a transaction's operations do (docs/benchmarks-history.md, "Ratios
  * over a baseline after BEGIN"). Thread-safe.
  */
 public final class BeginRoundTrips implements AutoCloseable {

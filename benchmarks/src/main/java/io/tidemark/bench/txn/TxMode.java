@@ -18,7 +18,7 @@ public enum TxMode {
     /**
      * Raw HBase whose client, before each transaction's operations, does a BEGIN round trip to a low-latency TSO and
      * drops the timestamp, outside the measured latency, as a transaction's operations follow its BEGIN. What comes
-     * before an HBase call changes its price on a small machine (docs/benchmarks.md, "The gap before a write"): this
+     * before an HBase call changes its price on a small machine (docs/benchmarks-history.md, "The gap before a write"): this
      * baseline pays what a transaction's operations pay for theirs, so a ratio over it compares like with like.
      */
     RAW_AFTER_BEGIN("raw-after-begin", CommitMode.LOW_LATENCY, false);
