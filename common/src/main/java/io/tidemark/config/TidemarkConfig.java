@@ -394,8 +394,8 @@ public final class TidemarkConfig {
                     + " naming this key). Fewer regions put more records into each region's share of a group-commit"
                     + " batch, and each share costs a WAL sync: at the default, one region per group-commit lane, the"
                     + " commit-record scenario of `bench tso` made 1.3x (local) to 2x (hdfs) the pairs per second of"
-                    + " 16 regions ([benchmarks](benchmarks-history.md#one-commit-table-region-per-lane-2026-11-24)). Raise it"
-                    + " to spread the commit table over more region servers than 4."));
+                    + " 16 regions ([benchmarks](benchmarks-history.md#one-commit-table-region-per-lane-2026-11-24))."
+                    + " Raise it to spread the commit table over more region servers than 4."));
 
     public static final Setting<Integer> COMMIT_TABLE_WRITE_PARALLELISM = declare(Setting.of(
                     "tidemark.commit-table.write-parallelism", intRange(1, 256), 4)
