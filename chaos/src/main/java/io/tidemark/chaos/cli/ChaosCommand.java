@@ -19,7 +19,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 /**
  * Runs Tidemark's randomized history checker: scenarios of random transactions under injected faults, each checked
@@ -99,6 +102,12 @@ public final class ChaosCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--seconds must be at least 1, got "
                     + seconds);
         }
+        if (output != null && holdsFiles(output)) {
+            // An earlier run's cluster data there (HDFS's, ZooKeeper's) would be taken for this run's and refused
+            // half-way through the start ("Incompatible clusterIDs"); its results would be mixed with this run's.
+            throw new CommandLine.ParameterException(spec.commandLine(), "--output " + output + " is not empty:"
+                    + " name a new folder, or remove that one first");
+        }
         long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         Path folder = output != null ? output : Path.of("chaos-results", "chaos-" + LocalDateTime.now().format(
                 DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
@@ -111,7 +120,7 @@ public final class ChaosCommand implements Callable<Integer> {
                 if (why == null) {
                     try {
                         return NamespacedChaos.run(NetworkNamespace.create(), withSeedAndOutput(runSeed, folder));
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         why = "the network namespace could not be set up: " + e.getMessage();
                     }
                 }
@@ -131,6 +140,19 @@ public final class ChaosCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Whether {@code folder} exists and is not an empty folder. */
+    private static boolean holdsFiles(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return false;
+        }
+        if (!Files.isDirectory(folder)) {
+            return true;
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.findAny().isPresent();
+        }
     }
 
     private boolean processCluster() {
