@@ -17,7 +17,6 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
-import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.security.Authorization;
@@ -411,7 +410,7 @@ public final class TransactionManager implements Closeable {
             return;
         }
         if (!result.isCommitted()) {
-            throw abort(tx, reasonOf(result.abortReason()), null);
+            throw abort(tx, TransactionAbortedException.Reason.of(result.abortReason()), null);
         }
         long commitTs = result.commitTimestamp();
         CommitRecord record = result.recordOf(start, tx.durability());
@@ -743,25 +742,6 @@ public final class TransactionManager implements Closeable {
         }
     }
 
-
-    private static TransactionAbortedException.Reason reasonOf(AbortReason reason) {
-        switch (reason) {
-            case CONFLICT:
-                return TransactionAbortedException.Reason.CONFLICT;
-            case BELOW_LOW_WATERMARK:
-                return TransactionAbortedException.Reason.BELOW_LOW_WATERMARK;
-            case STALE_EPOCH:
-                return TransactionAbortedException.Reason.STALE_EPOCH;
-            case INVALIDATED:
-                return TransactionAbortedException.Reason.INVALIDATED;
-            case TIMED_OUT:
-                return TransactionAbortedException.Reason.TIMED_OUT;
-            case FENCED:
-                return TransactionAbortedException.Reason.FENCED;
-            default:
-                throw new IllegalStateException("unknown abort reason " + reason);
-        }
-    }
 
     private static <T> T await(CompletableFuture<T> future, String request) throws IOException {
         try {
