@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -78,6 +79,35 @@ public final class SnapshotQuery {
             }
             stored.put(family.getKey(), qualifiers);
         }
+        return stored;
+    }
+
+    /**
+     * Turns {@code scan} into the read of the stored versions a snapshot needs: its columns with their tombstones and
+     * shadow cells ({@link #storedColumns}), versions up to {@code readsUpTo} ({@link ReaderContext#readsUpTo}), the
+     * newest {@value #VERSIONS_PER_READ} of each. The one definition of that read, for the client's scans and the
+     * region server's.
+     */
+    public static void readStoredVersions(Scan scan, long readsUpTo) throws IOException {
+        scan.setFamilyMap(storedColumns(scan.getFamilyMap()));
+        scan.setTimeRange(0, readsUpTo + 1);
+        scan.readVersions(VERSIONS_PER_READ);
+    }
+
+    /** The read of the stored versions a snapshot needs of {@code requested}'s row, as {@link #readStoredVersions}. */
+    public static Get storedVersionsGet(Get requested, long readsUpTo) throws IOException {
+        Get stored = new Get(requested.getRow());
+        for (Map.Entry<byte[], NavigableSet<byte[]>> f : storedColumns(requested.getFamilyMap()).entrySet()) {
+            if (f.getValue() == null) {
+                stored.addFamily(f.getKey());
+            } else {
+                for (byte[] q : f.getValue()) {
+                    stored.addColumn(f.getKey(), q);
+                }
+            }
+        }
+        stored.setTimeRange(0, readsUpTo + 1);
+        stored.readVersions(VERSIONS_PER_READ);
         return stored;
     }
 
