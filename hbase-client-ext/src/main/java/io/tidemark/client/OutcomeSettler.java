@@ -118,10 +118,11 @@ final class OutcomeSettler {
         for (TableName name : writes.tables()) {
             List<Get> gets = new ArrayList<>();
             for (WrittenCell cell : writes.cells(name)) {
-                gets.add(new Get(cell.row()).addColumn(cell.family(), cell.qualifier())
-                        .addColumn(cell.family(), CellEncoding.tombstoneQualifier(cell.qualifier()))
-                        .addColumn(cell.family(), CellEncoding.shadowQualifier(cell.qualifier()))
-                        .setTimeRange(cell.versions().first(), cell.versions().last() + 1).readAllVersions());
+                Get stored = new Get(cell.row());
+                for (byte[] q : CellEncoding.storedQualifiers(cell.qualifier())) {
+                    stored.addColumn(cell.family(), q);
+                }
+                gets.add(stored.setTimeRange(cell.versions().first(), cell.versions().last() + 1).readAllVersions());
             }
             try (Table table = connection.getTable(name)) {
                 List<Get> rest = gets;

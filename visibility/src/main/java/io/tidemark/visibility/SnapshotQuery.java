@@ -73,9 +73,7 @@ public final class SnapshotQuery {
             }
             NavigableSet<byte[]> qualifiers = new TreeSet<>(Bytes.BYTES_COMPARATOR);
             for (byte[] q : family.getValue()) {
-                qualifiers.add(q);
-                qualifiers.add(CellEncoding.tombstoneQualifier(q));
-                qualifiers.add(CellEncoding.shadowQualifier(q));
+                qualifiers.addAll(CellEncoding.storedQualifiers(q));
             }
             stored.put(family.getKey(), qualifiers);
         }
@@ -188,11 +186,10 @@ public final class SnapshotQuery {
 
     /** The stored versions of one column older than {@code before}. */
     private static Get olderVersions(ColumnVersions column, long before) throws IOException {
-        return new Get(column.row())
-                .addColumn(column.family(), column.qualifier())
-                .addColumn(column.family(), CellEncoding.tombstoneQualifier(column.qualifier()))
-                .addColumn(column.family(), CellEncoding.shadowQualifier(column.qualifier()))
-                .setTimeRange(0, before)
-                .readVersions(VERSIONS_PER_READ);
+        Get older = new Get(column.row());
+        for (byte[] q : CellEncoding.storedQualifiers(column.qualifier())) {
+            older.addColumn(column.family(), q);
+        }
+        return older.setTimeRange(0, before).readVersions(VERSIONS_PER_READ);
     }
 }
