@@ -134,6 +134,9 @@ public final class GroupCommitWriter implements AutoCloseable {
                 deadline.checkWriteMayStart();
                 batchSizes.accept(1);
                 return commitTable.tryCommitAll(List.of(record), deadline)[0];
+            } catch (RuntimeException e) {
+                // As when the record goes in a batch: the outcome is unknown, which callers settle by lookup.
+                throw Futures.failureOf(e, "the write of " + record);
             } finally {
                 roundTrips.release();
                 pumpAll();

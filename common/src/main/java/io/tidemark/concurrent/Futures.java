@@ -38,7 +38,14 @@ public final class Futures {
 
     /** What {@link #await} throws for a future that failed with {@code failed}'s cause. */
     public static IOException failureOf(ExecutionException failed, String call) {
-        Throwable cause = failed.getCause();
+        return failureOf(failed.getCause(), call);
+    }
+
+    /**
+     * What {@link #await} throws for a call that failed with {@code cause}, for the same call made on the caller's own
+     * thread: it then fails the same way as when it is waited for.
+     */
+    public static IOException failureOf(Throwable cause, String call) {
         if (cause instanceof IOException) {
             return (IOException) cause;
         }
