@@ -72,6 +72,16 @@ public final class CommitRecord {
         return releaseToken;
     }
 
+    /**
+     * Whether {@code stored}, what the commit table holds for this record's start timestamp, is this record: a write
+     * refused because the row was taken (a re-sent write finding its first attempt's record, an invalidation that lost
+     * to this record) still won when the stored decision is this commit. Only another decision (an invalidation, or
+     * another commit timestamp) means it lost.
+     */
+    public boolean isRecordedAs(CommitState stored) {
+        return stored.isCommitted() && stored.commitTimestamp() == commitTimestamp;
+    }
+
     @Override
     public String toString() {
         return "CommitRecord{" + startTimestamp + "->" + commitTimestamp + '}';

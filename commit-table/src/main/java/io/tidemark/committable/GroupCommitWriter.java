@@ -1,14 +1,14 @@
 package io.tidemark.committable;
 
+import io.tidemark.concurrent.Futures;
+
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -134,22 +134,15 @@ public final class GroupCommitWriter implements AutoCloseable {
                 deadline.checkWriteMayStart();
                 batchSizes.accept(1);
                 return commitTable.tryCommitAll(List.of(record), deadline)[0];
+            } catch (RuntimeException e) {
+                // As when the record goes in a batch: the outcome is unknown, which callers settle by lookup.
+                throw Futures.failureOf(e, "the write of " + record);
             } finally {
                 roundTrips.release();
                 pumpAll();
             }
         }
-        try {
-            return tryCommit(record, deadline).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw (IOException) new InterruptedIOException("interrupted while writing " + record).initCause(e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            throw new IOException("writing " + record + " failed", e.getCause());
-        }
+        return Futures.await(tryCommit(record, deadline), "the write of " + record);
     }
 
     private void pumpAll() {

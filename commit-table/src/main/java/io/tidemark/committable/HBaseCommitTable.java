@@ -155,7 +155,7 @@ public final class HBaseCommitTable implements CommitTable {
                 return true;
             }
         }
-        return isOwnCommit(record, lookup(record.startTimestamp()));
+        return record.isRecordedAs(lookup(record.startTimestamp()));
     }
 
     @Override
@@ -415,13 +415,9 @@ public final class HBaseCommitTable implements CommitTable {
         int j = 0;
         for (int i = 0; i < won.length; i++) {
             if (!won[i]) {
-                won[i] = isOwnCommit(records.get(i), decode(storedOfRefused[j++]));
+                won[i] = records.get(i).isRecordedAs(decode(storedOfRefused[j++]));
             }
         }
-    }
-
-    static boolean isOwnCommit(CommitRecord record, CommitState stands) {
-        return stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
     }
 
     @Override

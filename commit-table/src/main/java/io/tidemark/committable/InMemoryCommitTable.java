@@ -56,7 +56,7 @@ public final class InMemoryCommitTable implements CommitTable {
     private boolean commit(CommitRecord record) {
         CommitState stands = records.computeIfAbsent(record.startTimestamp(),
                 start -> CommitState.committed(record.commitTimestamp()));
-        return stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
+        return record.isRecordedAs(stands);
     }
 
     @Override

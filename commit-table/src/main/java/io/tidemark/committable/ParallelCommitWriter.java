@@ -1,5 +1,7 @@
 package io.tidemark.committable;
 
+import io.tidemark.concurrent.Futures;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -74,8 +76,7 @@ public final class ParallelCommitWriter implements AutoCloseable {
                 offset += part.length;
             } catch (ExecutionException e) {
                 if (failure == null) {
-                    failure = e.getCause() instanceof IOException ? (IOException) e.getCause()
-                            : new IOException(e.getCause());
+                    failure = Futures.failureOf(e, "a parallel commit-record write");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

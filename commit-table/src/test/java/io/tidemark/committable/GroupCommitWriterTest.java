@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +122,17 @@ class GroupCommitWriterTest {
         writer.close();
         assertThrows(IOException.class, () -> writer.commit(new CommitRecord(10, 20), CommitRecordDeadline.NONE));
         assertTrue(table.lookup(10).isAbsent());
+    }
+
+    @Test
+    void aRuntimeFailureOfALoneCommitIsAnUnknownOutcomeAsInABatch() throws Exception {
+        IllegalStateException bug = new IllegalStateException("a bug in the commit table");
+        table.failWith = bug;
+        try (GroupCommitWriter writer = new GroupCommitWriter(table, blockingBatches(), 64, 1)) {
+            IOException unknown = assertThrows(IOException.class,
+                    () -> writer.commit(new CommitRecord(10, 20), CommitRecordDeadline.NONE));
+            assertSame(bug, unknown.getCause());
+        }
     }
 
     @Test
@@ -265,6 +277,8 @@ class GroupCommitWriterTest {
         final CountDownLatch release = new CountDownLatch(1);
         /** The start timestamp whose round trip waits for {@link #release}, if any. */
         volatile long holdRecord = -1;
+        /** What every round trip fails with, if anything. */
+        volatile RuntimeException failWith;
 
         @Override
         public int partition(long startTimestamp) {
@@ -288,6 +302,9 @@ class GroupCommitWriterTest {
             List<Long> starts = new ArrayList<>();
             records.forEach(r -> starts.add(r.startTimestamp()));
             batches.add(starts);
+            if (failWith != null) {
+                throw failWith;
+            }
             if (records.get(0).startTimestamp() == holdRecord) {
                 entered.countDown();
                 try {

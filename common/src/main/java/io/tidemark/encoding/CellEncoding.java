@@ -3,6 +3,7 @@ package io.tidemark.encoding;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How Tidemark stores transactional data in user tables (docs/architecture.md, "Cell encoding").
@@ -62,6 +63,14 @@ public final class CellEncoding {
 
     public static byte[] tombstoneQualifier(byte[] qualifier) {
         return withSuffix(qualifier, TOMBSTONE_SUFFIX);
+    }
+
+    /**
+     * Every qualifier a transactional write of the user column {@code qualifier} stores a cell under: its data, its
+     * tombstone and its shadow cell. A read that resolves the column reads all three.
+     */
+    public static List<byte[]> storedQualifiers(byte[] qualifier) {
+        return List.of(qualifier, tombstoneQualifier(qualifier), shadowQualifier(qualifier));
     }
 
     /** The qualifier of the operation record of stream {@code streamId}. */

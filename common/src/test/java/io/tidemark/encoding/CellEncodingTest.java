@@ -3,6 +3,8 @@ package io.tidemark.encoding;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +12,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CellEncodingTest {
+
+    @Test
+    void aUserColumnIsStoredUnderItsDataTombstoneAndShadowQualifiers() {
+        byte[] q = Bytes.toBytes("q");
+        List<byte[]> stored = CellEncoding.storedQualifiers(q);
+        assertEquals(3, stored.size());
+        assertArrayEquals(q, stored.get(0));
+        assertArrayEquals(CellEncoding.tombstoneQualifier(q), stored.get(1));
+        assertArrayEquals(CellEncoding.shadowQualifier(q), stored.get(2));
+    }
 
     @Test
     void metadataQualifiersMapBackToTheirColumn() {

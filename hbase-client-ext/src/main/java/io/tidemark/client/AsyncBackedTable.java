@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.concurrent.Futures;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -12,10 +13,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The few {@link Table} calls the snapshot reader and the tentative writer make (get, exists, put, the descriptor),
@@ -44,7 +42,7 @@ final class AsyncBackedTable implements Table {
 
     @Override
     public TableDescriptor getDescriptor() throws IOException {
-        return await(table.getDescriptor());
+        return Futures.await(table.getDescriptor(), "HBase's getDescriptor");
     }
 
     @Override
@@ -55,49 +53,31 @@ final class AsyncBackedTable implements Table {
 
     @Override
     public Result get(Get get) throws IOException {
-        return await(table.get(get));
+        return Futures.await(table.get(get), "HBase's get");
     }
 
     @Override
     public Result[] get(List<Get> gets) throws IOException {
-        return await(table.getAll(gets)).toArray(new Result[0]);
+        return Futures.await(table.getAll(gets), "HBase's get").toArray(new Result[0]);
     }
 
     @Override
     public boolean exists(Get get) throws IOException {
-        return await(table.exists(get));
+        return Futures.await(table.exists(get), "HBase's exists");
     }
 
     @Override
     public void put(Put put) throws IOException {
-        await(table.put(put));
+        Futures.await(table.put(put), "HBase's put");
     }
 
     @Override
     public void put(List<Put> puts) throws IOException {
-        await(table.putAll(puts));
+        Futures.await(table.putAll(puts), "HBase's put");
     }
 
     /** Nothing to release: an AsyncTable holds no resources of its own. */
     @Override
     public void close() {
-    }
-
-    private static <T> T await(CompletableFuture<T> future) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw (IOException) new InterruptedIOException("interrupted while waiting for HBase").initCause(e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException) {
-                throw (IOException) cause;
-            }
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            throw new IOException(cause);
-        }
     }
 }

@@ -7,6 +7,7 @@ import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.visibility.Conversion;
+import io.tidemark.visibility.WriterInvalidation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -65,7 +66,7 @@ final class OutcomeSettler {
             // Refuse before invalidating anything: a table we cannot search could hide the proof of a commit.
             tables = transactionalTables.find(admin);
         }
-        return settleUncommitted(start, () -> scanTables(tables, start));
+        return settleUncommitted(start, found -> scanTables(tables, start, found));
     }
 
     /** Settles the transaction by reading the cells it wrote. */
@@ -74,19 +75,18 @@ final class OutcomeSettler {
         if (state.isCommitted()) {
             return TransactionOutcome.committed(start, state.commitTimestamp());
         }
-        return settleUncommitted(start, () -> readWrittenCells(writes, start));
+        return settleUncommitted(start, found -> readWrittenCells(writes, start, found));
     }
 
     /** Steps 2 to 5, for a transaction whose record did not say committed. */
     private TransactionOutcome settleUncommitted(long start, Search search) throws IOException {
-        CommitState state = commitTable.invalidate(start);
-        if (state.isCommitted()) {
-            return TransactionOutcome.committed(start, state.commitTimestamp());
-        }
-        Evidence found = search.run();
-        if (found.shadowCommit != null) {
-            commitTable.undoInvalidation(start);
-            return TransactionOutcome.committed(start, found.shadowCommit);
+        Evidence found = new Evidence();
+        WriterInvalidation invalidation = WriterInvalidation.invalidate(commitTable, start, () -> {
+            search.run(found);
+            return found.shadowCommit;
+        });
+        if (invalidation.isCommitted()) {
+            return TransactionOutcome.committed(start, invalidation.commitTimestamp());
         }
         if (found.tentative || start > commitTable.readLowWatermark()) {
             return TransactionOutcome.aborted(start);
@@ -94,8 +94,7 @@ final class OutcomeSettler {
         return TransactionOutcome.collected(start);
     }
 
-    private Evidence scanTables(List<TableName> tables, long start) throws IOException {
-        Evidence found = new Evidence();
+    private void scanTables(List<TableName> tables, long start, Evidence found) throws IOException {
         for (TableName name : tables) {
             try (Table table = connection.getTable(name)) {
                 if (Conversion.of(TableDescriptors.of(table)).isLegacy(start)) {
@@ -105,44 +104,42 @@ final class OutcomeSettler {
                 try (ResultScanner rows = table.getScanner(StoredColumnVersion.scanAt(Collections.singleton(start)))) {
                     for (Result row : rows) {
                         if (found.add(StoredColumnVersion.of(row), start)) {
-                            return found;
+                            return;
                         }
                     }
                 }
             }
         }
-        return found;
     }
 
     /** One written cell usually decides; the others are read only when nothing of it is stored. */
-    private Evidence readWrittenCells(WriteSet writes, long start) throws IOException {
-        Evidence found = new Evidence();
+    private void readWrittenCells(WriteSet writes, long start, Evidence found) throws IOException {
         boolean first = true;
         for (TableName name : writes.tables()) {
             List<Get> gets = new ArrayList<>();
             for (WrittenCell cell : writes.cells(name)) {
-                gets.add(new Get(cell.row()).addColumn(cell.family(), cell.qualifier())
-                        .addColumn(cell.family(), CellEncoding.tombstoneQualifier(cell.qualifier()))
-                        .addColumn(cell.family(), CellEncoding.shadowQualifier(cell.qualifier()))
-                        .setTimeRange(cell.versions().first(), cell.versions().last() + 1).readAllVersions());
+                Get stored = new Get(cell.row());
+                for (byte[] q : CellEncoding.storedQualifiers(cell.qualifier())) {
+                    stored.addColumn(cell.family(), q);
+                }
+                gets.add(stored.setTimeRange(cell.versions().first(), cell.versions().last() + 1).readAllVersions());
             }
             try (Table table = connection.getTable(name)) {
                 List<Get> rest = gets;
                 if (first) {
                     first = false;
                     if (found.add(StoredColumnVersion.of(table.get(gets.get(0))), start)) {
-                        return found;
+                        return;
                     }
                     rest = gets.subList(1, gets.size());
                 }
                 for (Result row : rest.isEmpty() ? new Result[0] : table.get(rest)) {
                     if (found.add(StoredColumnVersion.of(row), start)) {
-                        return found;
+                        return;
                     }
                 }
             }
         }
-        return found;
     }
 
     /** What the search found at the transaction's version. */
@@ -169,8 +166,8 @@ final class OutcomeSettler {
         }
     }
 
-    /** Finds what the transaction left at its version. */
+    /** Finds what the transaction left at its version, into {@code found}. */
     private interface Search {
-        Evidence run() throws IOException;
+        void run(Evidence found) throws IOException;
     }
 }

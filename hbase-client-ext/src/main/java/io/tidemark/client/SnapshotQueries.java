@@ -41,20 +41,9 @@ final class SnapshotQueries {
         checkQuery(user, "Get", user.getTimeRange(), user.getMaxVersions(), reader.seesEveryOwnVersion(),
                 user.getMaxResultsPerColumnFamily(), user.getRowOffsetPerColumnFamily());
         checkQualifiers(user.getFamilyMap());
-        Get stored = new Get(user.getRow());
-        for (Map.Entry<byte[], NavigableSet<byte[]>> f : SnapshotQuery.storedColumns(user.getFamilyMap()).entrySet()) {
-            if (f.getValue() == null) {
-                stored.addFamily(f.getKey());
-            } else {
-                for (byte[] q : f.getValue()) {
-                    stored.addColumn(f.getKey(), q);
-                }
-            }
-        }
+        Get stored = SnapshotQuery.storedVersionsGet(user, reader.readsUpTo());
         stored.setCacheBlocks(user.getCacheBlocks());
         stored.setPriority(user.getPriority());
-        stored.setTimeRange(0, reader.readsUpTo() + 1);
-        stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
         FastPathProtocol.markTransaction(stored, reader.startTimestamp());
         return stored;
     }
@@ -63,11 +52,9 @@ final class SnapshotQueries {
         checkNoFilter(user, "Scan");
         checkScan(user, reader.seesEveryOwnVersion());
         Scan stored = new Scan(user);
-        stored.setFamilyMap(SnapshotQuery.storedColumns(user.getFamilyMap()));
+        SnapshotQuery.readStoredVersions(stored, reader.readsUpTo());
         // Rows can resolve to nothing, so the row limit is applied to resolved rows, by the scanner.
         stored.setLimit(-1);
-        stored.setTimeRange(0, reader.readsUpTo() + 1);
-        stored.readVersions(SnapshotQuery.VERSIONS_PER_READ);
         FastPathProtocol.markTransaction(stored, reader.startTimestamp());
         return stored;
     }

@@ -14,10 +14,10 @@ import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.CommitTableMismatchException;
 import io.tidemark.committable.CommitTableSettings;
 import io.tidemark.committable.HBaseCommitTable;
+import io.tidemark.concurrent.Futures;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
-import io.tidemark.protocol.AbortReason;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.security.Authorization;
@@ -35,10 +35,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 
@@ -165,7 +163,7 @@ public final class TransactionManager implements Closeable {
         BeginResult begun;
         long sent = System.nanoTime();
         try {
-            begun = await(tso.begin(), "BEGIN");
+            begun = Futures.await(tso.begin(), "the BEGIN request");
             metrics.begun(sent);
         } catch (IOException e) {
             throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
@@ -203,8 +201,8 @@ public final class TransactionManager implements Closeable {
             Transaction fence = begin();
             CommitResult result;
             try {
-                result = await(tso.commit(fence.startTimestamp(), fence.commitToken(),
-                        new long[] {WriteSetIds.fence(tableId)}, new long[] {tableId}), "COMMIT");
+                result = Futures.await(tso.commit(fence.startTimestamp(), fence.commitToken(),
+                        new long[] {WriteSetIds.fence(tableId)}, new long[] {tableId}), "the COMMIT request");
             } catch (IOException e) {
                 if (e instanceof TsoUnavailableException
                         && ((TsoUnavailableException) e).serverErrorCode() == ErrorCode.NOT_AUTHORIZED) {
@@ -403,7 +401,8 @@ public final class TransactionManager implements Closeable {
         CommitResult result;
         long sent = System.nanoTime();
         try {
-            result = await(tso.commit(start, tx.commitToken(), conflictIds, tableIds), "COMMIT");
+            result = Futures.await(tso.commit(start, tx.commitToken(), conflictIds, tableIds),
+                    "the COMMIT request");
             metrics.tsoCommitAnswered(sent);
         } catch (IOException unknown) {
             completeCommit(tx, new CommitRecord(start, settleUnknownOutcome(tx,
@@ -411,7 +410,7 @@ public final class TransactionManager implements Closeable {
             return;
         }
         if (!result.isCommitted()) {
-            throw abort(tx, reasonOf(result.abortReason()), null);
+            throw abort(tx, TransactionAbortedException.Reason.of(result.abortReason()), null);
         }
         long commitTs = result.commitTimestamp();
         CommitRecord record = result.recordOf(start, tx.durability());
@@ -742,42 +741,6 @@ public final class TransactionManager implements Closeable {
             throw new IllegalStateException("this TransactionManager is closed; build a new one");
         }
     }
-
-
-    private static TransactionAbortedException.Reason reasonOf(AbortReason reason) {
-        switch (reason) {
-            case CONFLICT:
-                return TransactionAbortedException.Reason.CONFLICT;
-            case BELOW_LOW_WATERMARK:
-                return TransactionAbortedException.Reason.BELOW_LOW_WATERMARK;
-            case STALE_EPOCH:
-                return TransactionAbortedException.Reason.STALE_EPOCH;
-            case INVALIDATED:
-                return TransactionAbortedException.Reason.INVALIDATED;
-            case TIMED_OUT:
-                return TransactionAbortedException.Reason.TIMED_OUT;
-            case FENCED:
-                return TransactionAbortedException.Reason.FENCED;
-            default:
-                throw new IllegalStateException("unknown abort reason " + reason);
-        }
-    }
-
-    private static <T> T await(CompletableFuture<T> future, String request) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw (IOException) new InterruptedIOException("interrupted while waiting for the " + request
-                    + " reply").initCause(e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            throw new IOException(request + " failed", e.getCause());
-        }
-    }
-
 
     /** Configures a {@link TransactionManager}; everything not set comes from the configuration. */
     public static final class Builder {

@@ -2,14 +2,9 @@ package io.tidemark.tso;
 
 import com.codahale.metrics.JmxReporter;
 import com.codahale.metrics.MetricRegistry;
-import com.google.inject.Guice;
-import com.google.inject.Inject;
-import com.google.inject.ProvisionException;
-import com.google.inject.name.Named;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
@@ -17,20 +12,16 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tidemark.committable.CommitTable;
-import io.tidemark.certificate.DecisionKey;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.committable.TimestampTableKeys;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.lease.ZooKeeperQuorum;
-import io.tidemark.protocol.CommitMode;
 import io.tidemark.tso.cluster.ClusterSettings;
 import io.tidemark.tso.cluster.ClusterSettingsAgreement;
 import io.tidemark.tso.cluster.ClusterSettingsStore;
 import io.tidemark.tso.cluster.HBaseClusterSettingsStore;
-import io.tidemark.tso.conflict.ConflictMap;
-import io.tidemark.tso.conflict.KeyedHash;
 import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.lease.LeaseElection;
 import io.tidemark.tso.lease.LeaseElectionFactory;
@@ -45,17 +36,8 @@ import io.tidemark.tso.monitoring.TsoStatus;
 import io.tidemark.tso.netty.ServingGate;
 import io.tidemark.tso.netty.TsoServerSocketChannel;
 import io.tidemark.tso.netty.TsoChannelInitializer;
-import io.tidemark.tso.processing.BatchedCompletion;
-import io.tidemark.tso.processing.CommitCompletion;
-import io.tidemark.tso.processing.CommitTokens;
-import io.tidemark.tso.processing.Fences;
-import io.tidemark.tso.processing.LowLatencyCompletion;
-import io.tidemark.tso.processing.LowWatermarkPersister;
-import io.tidemark.tso.processing.TransactionProcessor;
 import io.tidemark.tso.timestamp.HBaseTimestampStorage;
-import io.tidemark.tso.timestamp.TimestampOracle;
 import io.tidemark.tso.timestamp.TimestampStorage;
-import io.tidemark.version.TidemarkVersion;
 import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,19 +47,14 @@ import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javax.security.auth.x500.X500Principal;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The timestamp oracle server: timestamps, conflict detection and, in batched mode, commit records, served over TCP
@@ -116,8 +93,15 @@ public final class TsoServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The server's life, one way: {@code NEW}, {@code STARTING} (binding its ports), {@code COMPETING} for the lease
+     * (a standby while another TSO holds it), {@code TAKING_OVER}, {@code ACTIVE}; then {@code STOPPED} when it stops
+     * serving by itself, from any of those, and {@code CLOSED} by {@link #close()} from any state. Whether replies may
+     * go out is the {@link ServingGate}'s to say, per flush, from the lease.
+     */
+    private enum State { NEW, STARTING, COMPETING, TAKING_OVER, ACTIVE, STOPPED, CLOSED }
+
     private final TsoSettings settings;
-    private final TimestampStorage timestampStorage;
     private final CommitTable commitTable;
     private final ClusterSettingsStore clusterSettingsStore;
     private final ClusterSettingsAgreement agreement;
@@ -128,36 +112,30 @@ public final class TsoServer implements AutoCloseable {
     private final CompletableFuture<Long> activation = new CompletableFuture<>();
     private final CompletableFuture<String> stop = new CompletableFuture<>();
     private final ServingGate gate;
+    private final TakeOver takeOver;
+    private final StatusReporter statusReporter;
+    /** Where the server is in its life; see {@link State}. */
+    private final AtomicReference<State> state = new AtomicReference<>(State.NEW);
 
-    private boolean started;
-    private boolean closed;
-    private volatile long epoch;
-    private volatile ClusterSettings clusterSettings;
     private volatile HostAndPort advertisedAddress;
     private int port;
-    private LeaseElection election;
+    private volatile LeaseElection election;
     private volatile Lease lease;
+    /** What the server serves with, from its take-over on (kept after it stopped, for {@link #epoch()}). */
+    private volatile ActiveIncarnation active;
     private Thread campaign;
-    private ExecutorService timestampClaims;
     private EventLoopGroup acceptor;
     private EventLoopGroup ioLoop;
     private Channel serverChannel;
     private TlsHandshakes tls;
-    private CommitCompletion completion;
-    private LowWatermarkPersister lowWatermarkPersister;
-    /** The conflict map of the serving incarnation, for {@link #status()}; null until active. */
-    private volatile ConflictMap servingConflictMap;
-    private volatile long startedNanos;
     private TsoHttpEndpoint http;
     private volatile HostAndPort httpAddress;
     private JmxReporter jmx;
 
-    @Inject
-    TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
-              ClusterSettingsStore clusterSettingsStore, LeaseElectionFactory elections, TsoMetrics metrics,
-              Listener listener, @Named(TsoModule.RECONFIGURE_CLUSTER) boolean reconfigure) {
+    private TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
+                      ClusterSettingsStore clusterSettingsStore, LeaseElectionFactory elections, TsoMetrics metrics,
+                      Listener listener, boolean reconfigure) {
         this.settings = settings;
-        this.timestampStorage = timestampStorage;
         this.commitTable = commitTable;
         this.clusterSettingsStore = clusterSettingsStore;
         this.elections = elections;
@@ -166,6 +144,8 @@ public final class TsoServer implements AutoCloseable {
         this.agreement = new ClusterSettingsAgreement(settings.commitMode(), settings.conflictLevel(), reconfigure,
                 "the timestamp table " + settings.timestampTable().getNameAsString());
         this.gate = new ServingGate(() -> election == null ? null : election.lastSeenHolder(), this::stopServing);
+        this.takeOver = new TakeOver(settings, timestampStorage, commitTable, clusterSettingsStore, agreement, metrics);
+        this.statusReporter = new StatusReporter(metrics);
     }
 
     public static Builder builder() {
@@ -191,11 +171,10 @@ public final class TsoServer implements AutoCloseable {
      * @throws io.tidemark.tso.cluster.ClusterSettingsMismatchException when a configured cluster setting differs
      */
     public synchronized void startCompeting() throws IOException {
-        if (started) {
-            throw new IllegalStateException("the TSO server was already started");
+        if (!state.compareAndSet(State.NEW, State.STARTING)) {
+            throw new IllegalStateException("the TSO server was already started (or closed): build a new one");
         }
-        started = true;
-        startedNanos = System.nanoTime();
+        statusReporter.startClock();
         try {
             bind();
             startMonitoring();
@@ -206,7 +185,9 @@ public final class TsoServer implements AutoCloseable {
             election = elections.create(new TsoLeaseNode(holder, advertisedAddress, httpAddress));
             campaign = new Thread(this::compete, "tidemark-tso-campaign");
             campaign.setDaemon(true);
-            campaign.start();
+            if (state.compareAndSet(State.STARTING, State.COMPETING)) {
+                campaign.start();
+            }
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -296,6 +277,7 @@ public final class TsoServer implements AutoCloseable {
             return;
         }
         lease = held;
+        state.compareAndSet(State.COMPETING, State.TAKING_OVER);
         try {
             takeOver(held);
         } catch (Exception e) {
@@ -308,64 +290,25 @@ public final class TsoServer implements AutoCloseable {
 
     private void takeOver(Lease held) throws IOException {
         long started = System.nanoTime();
-        ClusterSettings cluster = agreement.agree(clusterSettingsStore);
-        timestampClaims = Executors.newSingleThreadExecutor(new DefaultThreadFactory("tidemark-tso-timestamps", true));
-        TimestampOracle oracle = TimestampOracle.start(timestampStorage, timestampClaims, settings.timestampBlock(),
-                System::currentTimeMillis, this::stopServing);
-        SecureRandom secrets = new SecureRandom();
-        // Recorded before the first COMMIT is answered, so the commit-record guard knows every seal it meets.
-        DecisionKey decisionKey = DecisionKey.generate(oracle.epoch(), secrets);
-        timestampStorage.recordDecisionKey(decisionKey);
-        // The GC horizon stays where it was: transactions of earlier incarnations are refused with STALE_EPOCH
-        // anyway, and raising the persisted low watermark to the epoch would make running snapshots too old.
-        long persistedLowWatermark = commitTable.readLowWatermark();
-        ConflictMap conflictMap = new ConflictMap(settings.conflictMapEntries(), persistedLowWatermark,
-                KeyedHash.random(secrets), evicted -> metrics.evictions().inc());
-        EventLoop loop = ioLoop.next();
-        CommitCompletion commitCompletion = cluster.commitMode() == CommitMode.BATCHED
-                ? new BatchedCompletion(loop, commitTable, settings.commitTable().writeParallelism(),
-                        settings.batchMaxSize(), settings.batchFlushTimeoutMs(),
-                        settings.commitTable().commitRecordTimeoutMs(), metrics, gate::mayServe, decisionKey)
-                : new LowLatencyCompletion(metrics, decisionKey);
-        CommitTokens tokens = new CommitTokens(secrets);
-        TransactionProcessor processor = new TransactionProcessor(oracle, conflictMap, commitCompletion, tokens,
-                new Fences(KeyedHash.random(secrets), fenceIdentities(tokens)), KeyedHash.random(secrets),
-                settings.maxWriteSet(), settings.transactionTimeoutMs(), metrics);
+        ActiveIncarnation incarnation = takeOver.build(held, ioLoop.next(), gate::mayServe, this::stopServing);
         synchronized (this) {
             if (gate.isStopped()) {
-                commitCompletion.close();
+                incarnation.close();
                 return;
             }
-            completion = commitCompletion;
-            lowWatermarkPersister = new LowWatermarkPersister(conflictMap, commitTable, persistedLowWatermark,
-                    settings.lowWatermarkPersistIntervalMs(), gate::mayServe, metrics::error);
-            epoch = oracle.epoch();
-            clusterSettings = cluster;
-            servingConflictMap = conflictMap;
+            active = incarnation;
         }
-        gate.activate(new ServingGate.Incarnation(processor, oracle.epoch(), cluster, held));
+        gate.activate(incarnation.forGate());
         if (!gate.mayServe()) {
             stopServing("the lease ended while taking over");
             return;
         }
+        state.compareAndSet(State.TAKING_OVER, State.ACTIVE);
         LOG.info("TSO active on {} with {}, epoch {}, conflict map of {} entries ({} ms after taking the lease)",
-                advertisedAddress, cluster, oracle.epoch(), conflictMap.capacity(),
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-        activation.complete(oracle.epoch());
-        listener.active(oracle.epoch(), cluster);
-    }
-
-    /** The identities of the clients {@code tidemark.tso.fence.allowed-clients} names, as {@code tokens} has them. */
-    private Set<Long> fenceIdentities(CommitTokens tokens) {
-        Set<Long> identities = new HashSet<>();
-        ClientPrincipals allowed = settings.fenceAllowedClients();
-        if (allowed.anonymous()) {
-            identities.add(CommitTokens.ANONYMOUS);
-        }
-        for (X500Principal subject : allowed.subjects()) {
-            identities.add(tokens.identityOf(subject));
-        }
-        return identities;
+                advertisedAddress, incarnation.clusterSettings(), incarnation.epoch(),
+                incarnation.conflictMap().capacity(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        activation.complete(incarnation.epoch());
+        listener.active(incarnation.epoch(), incarnation.clusterSettings());
     }
 
     /**
@@ -376,6 +319,7 @@ public final class TsoServer implements AutoCloseable {
         if (!gate.stop(reason)) {
             return;
         }
+        state.getAndUpdate(now -> now == State.CLOSED ? State.CLOSED : State.STOPPED);
         LOG.error("TSO on {} stops serving: {}", advertisedAddress, reason);
         metrics.error("stopped serving: " + reason);
         Thread stopper = new Thread(() -> {
@@ -395,16 +339,9 @@ public final class TsoServer implements AutoCloseable {
             serverChannel.close().syncUninterruptibly();
         }
         connections.close().awaitUninterruptibly();
-        if (completion != null) {
-            completion.close();
-            completion = null;
-        }
-        if (lowWatermarkPersister != null) {
-            lowWatermarkPersister.close();
-            lowWatermarkPersister = null;
-        }
-        if (timestampClaims != null) {
-            timestampClaims.shutdownNow();
+        ActiveIncarnation served = active;
+        if (served != null) {
+            served.close();
         }
         Lease held = lease;
         if (releaseLease && held != null) {
@@ -461,13 +398,13 @@ public final class TsoServer implements AutoCloseable {
     /** Every timestamp of earlier incarnations is at or below the epoch; this one's are above it. */
     public long epoch() {
         requireActivated();
-        return epoch;
+        return active.epoch();
     }
 
     /** The cluster settings this TSO serves with. */
     public ClusterSettings clusterSettings() {
         requireActivated();
-        return clusterSettings;
+        return active.clusterSettings();
     }
 
     public MetricRegistry metrics() {
@@ -482,58 +419,29 @@ public final class TsoServer implements AutoCloseable {
 
     /** What this TSO is doing now, as /health and {@code ./tidemark status} show it. Any thread; never blocks. */
     public TsoStatus status() {
-        TsoStatus.Builder status = TsoStatus.builder(role())
-                .version(TidemarkVersion.current())
-                .uptimeMs(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos))
-                .connections(metrics.connections().getCount())
-                .stopReason(gate.stopReason());
-        HostAndPort advertised = advertisedAddress;
-        if (advertised != null) {
-            status.address(advertised.toString());
-        }
-        HostAndPort http = httpAddress;
-        if (http != null) {
-            status.httpAddress(http.toString());
-        }
-        ClusterSettings cluster = clusterSettings;
-        ConflictMap conflicts = servingConflictMap;
-        Lease held = lease;
-        if (gate.mayServe() && cluster != null && conflicts != null && held != null) {
-            status.serving(epoch, cluster.commitMode().configName(), cluster.conflictLevel().configName())
-                    .conflictMap(conflicts.publishedLowWatermark(), conflicts.fill())
-                    .leaseRemainingMs(TimeUnit.NANOSECONDS.toMillis(Math.min(held.remainingNanos(), Long.MAX_VALUE
-                            / 2)));
-        }
         LeaseElection competing = election;
-        TsoLeaseNode holder = competing == null ? null : competing.lastSeenHolder();
-        if (holder != null) {
-            status.activeTso(holder.address().toString());
-        }
-        TsoMetrics.LastError error = metrics.lastError();
-        if (error != null) {
-            status.lastError(error.message(), error.ageMillis());
-        }
-        return status.build();
+        return statusReporter.report(role(), gate.stopReason(), advertisedAddress, httpAddress,
+                gate.mayServe() ? active : null, competing == null ? null : competing.lastSeenHolder());
     }
 
     private TsoRole role() {
-        if (gate.isStopped()) {
-            return TsoRole.STOPPED;
+        switch (state.get()) {
+            case STOPPED:
+            case CLOSED:
+                return TsoRole.STOPPED;
+            case ACTIVE:
+                // Served, and its lease ended: stopping right now.
+                return gate.mayServe() ? TsoRole.ACTIVE : TsoRole.STOPPED;
+            case COMPETING:
+                LeaseElection competing = election;
+                return competing != null && competing.lastSeenHolder() != null ? TsoRole.STANDBY : TsoRole.STARTING;
+            default:
+                return TsoRole.STARTING;
         }
-        if (gate.mayServe()) {
-            return TsoRole.ACTIVE;
-        }
-        if (activation.isDone()) {
-            // Served, and its lease ended: stopping right now.
-            return TsoRole.STOPPED;
-        }
-        LeaseElection competing = election;
-        return competing != null && lease == null && competing.lastSeenHolder() != null
-                ? TsoRole.STANDBY : TsoRole.STARTING;
     }
 
     private void requireStarted() {
-        if (!started || serverChannel == null) {
+        if (state.get() == State.NEW || serverChannel == null) {
             throw new IllegalStateException("the TSO server is not running: call start() first");
         }
     }
@@ -550,11 +458,8 @@ public final class TsoServer implements AutoCloseable {
      */
     @Override
     public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (state.getAndSet(State.CLOSED) == State.CLOSED) {
+            return;
         }
         gate.stop("closed");
         activation.completeExceptionally(new IOException("the TSO was closed"));
@@ -579,7 +484,8 @@ public final class TsoServer implements AutoCloseable {
             tls.close();
         }
         stopMonitoring();
-        LOG.info("TSO stopped (epoch {})", epoch);
+        ActiveIncarnation served = active;
+        LOG.info("TSO stopped (epoch {})", served == null ? 0 : served.epoch());
     }
 
     /** The HTTP endpoint and JMX outlive a TSO that stopped serving by itself: /health then says why, until close. */
@@ -701,16 +607,9 @@ public final class TsoServer implements AutoCloseable {
             require(clusterSettingsStore, "clusterSettingsStore");
             require(elections, "leases");
             MetricRegistry metricRegistry = registry != null ? registry : new MetricRegistry();
-            try {
-                return Guice.createInjector(new TsoModule(settings, timestampStorage, commitTable,
-                        clusterSettingsStore, elections, metricRegistry, listener != null ? listener : new Listener() {
-                        }, reconfigure)).getInstance(TsoServer.class);
-            } catch (ProvisionException e) {
-                if (e.getCause() instanceof RuntimeException) {
-                    throw (RuntimeException) e.getCause();
-                }
-                throw e;
-            }
+            return new TsoServer(settings, timestampStorage, commitTable, clusterSettingsStore, elections,
+                    new TsoMetrics(metricRegistry), listener != null ? listener : new Listener() {
+                    }, reconfigure);
         }
 
         private static void require(Object part, String name) {

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -72,12 +73,39 @@ public final class SnapshotQuery {
             }
             NavigableSet<byte[]> qualifiers = new TreeSet<>(Bytes.BYTES_COMPARATOR);
             for (byte[] q : family.getValue()) {
-                qualifiers.add(q);
-                qualifiers.add(CellEncoding.tombstoneQualifier(q));
-                qualifiers.add(CellEncoding.shadowQualifier(q));
+                qualifiers.addAll(CellEncoding.storedQualifiers(q));
             }
             stored.put(family.getKey(), qualifiers);
         }
+        return stored;
+    }
+
+    /**
+     * Turns {@code scan} into the read of the stored versions a snapshot needs: its columns with their tombstones and
+     * shadow cells ({@link #storedColumns}), versions up to {@code readsUpTo} ({@link ReaderContext#readsUpTo}), the
+     * newest {@value #VERSIONS_PER_READ} of each. The one definition of that read, for the client's scans and the
+     * region server's.
+     */
+    public static void readStoredVersions(Scan scan, long readsUpTo) throws IOException {
+        scan.setFamilyMap(storedColumns(scan.getFamilyMap()));
+        scan.setTimeRange(0, readsUpTo + 1);
+        scan.readVersions(VERSIONS_PER_READ);
+    }
+
+    /** The read of the stored versions a snapshot needs of {@code requested}'s row, as {@link #readStoredVersions}. */
+    public static Get storedVersionsGet(Get requested, long readsUpTo) throws IOException {
+        Get stored = new Get(requested.getRow());
+        for (Map.Entry<byte[], NavigableSet<byte[]>> f : storedColumns(requested.getFamilyMap()).entrySet()) {
+            if (f.getValue() == null) {
+                stored.addFamily(f.getKey());
+            } else {
+                for (byte[] q : f.getValue()) {
+                    stored.addColumn(f.getKey(), q);
+                }
+            }
+        }
+        stored.setTimeRange(0, readsUpTo + 1);
+        stored.readVersions(VERSIONS_PER_READ);
         return stored;
     }
 
@@ -158,11 +186,10 @@ public final class SnapshotQuery {
 
     /** The stored versions of one column older than {@code before}. */
     private static Get olderVersions(ColumnVersions column, long before) throws IOException {
-        return new Get(column.row())
-                .addColumn(column.family(), column.qualifier())
-                .addColumn(column.family(), CellEncoding.tombstoneQualifier(column.qualifier()))
-                .addColumn(column.family(), CellEncoding.shadowQualifier(column.qualifier()))
-                .setTimeRange(0, before)
-                .readVersions(VERSIONS_PER_READ);
+        Get older = new Get(column.row());
+        for (byte[] q : CellEncoding.storedQualifiers(column.qualifier())) {
+            older.addColumn(column.family(), q);
+        }
+        return older.setTimeRange(0, before).readVersions(VERSIONS_PER_READ);
     }
 }

@@ -25,9 +25,9 @@ import java.io.IOException;
  *       post-commit (shadow cells written, record deleted) since the row was read;</li>
  *   <li>an invalidation marker: never committed;</li>
  *   <li>nothing at all: the writer is pending. The {@link PendingWriterPolicy} either reports that, or invalidates the
- *       writer. If the writer's commit record won that race, it decides; otherwise re-read the shadow cell once more:
- *       one that appeared means the writer committed and deleted its record just before the invalidation landed in
- *       the empty row, so the invalidation is undone and the shadow cell decides.</li>
+ *       writer ({@link WriterInvalidation}). If the writer's commit record won that race, it decides; otherwise re-read
+ *       the shadow cell once more: one that appeared means the writer committed and deleted its record just before
+ *       the invalidation landed in the empty row, so the invalidation is undone and the shadow cell decides.</li>
  * </ol>
  * Final outcomes are remembered in the reader's {@link DecidedWriters}, so every cell of a writer is judged the same.
  * A version's writer is {@link Timestamps#writerOf} it: every checkpoint version of a transaction is decided by that
@@ -109,9 +109,9 @@ public final class WriterResolver {
         if (state.isCommitted()) {
             return committed(column, version, state.commitTimestamp());
         }
-        WriterOutcome shadow = shadowCell(column, version);
+        Long shadow = shadowCommitTimestamp(column, version);
         if (shadow != null) {
-            return shadow;
+            return WriterOutcome.committedAt(shadow);
         }
         if (state.isInvalidated()) {
             return WriterOutcome.NEVER_COMMITTED;
@@ -119,27 +119,26 @@ public final class WriterResolver {
         if (!pendingWriters.invalidates(writer)) {
             return WriterOutcome.PENDING;
         }
-        state = commitTable.invalidate(writer);
-        if (state.isCommitted()) {
-            return committed(column, version, state.commitTimestamp());
+        // A shadow cell found now means the writer committed and deleted its record between our lookup and our
+        // invalidation.
+        WriterInvalidation invalidation = WriterInvalidation.invalidate(commitTable, writer,
+                () -> shadowCommitTimestamp(column, version));
+        if (invalidation.isCommittedByRecord()) {
+            return committed(column, version, invalidation.commitTimestamp());
         }
-        shadow = shadowCell(column, version);
-        if (shadow != null) {
-            // The writer committed and deleted its record between our lookup and our invalidation: undo it.
-            commitTable.undoInvalidation(writer);
-            return shadow;
+        if (invalidation.isCommitted()) {
+            return WriterOutcome.committedAt(invalidation.commitTimestamp());
         }
         effects.invalidatedPendingWriter(writer);
         return WriterOutcome.NEVER_COMMITTED;
     }
 
-    /** The outcome a shadow cell stored now (not as of the first read) records, or null when there is none. */
-    private WriterOutcome shadowCell(ColumnVersions column, long version) throws IOException {
+    /** The commit timestamp a shadow cell stored now (not as of the first read) holds, or null when there is none. */
+    private Long shadowCommitTimestamp(ColumnVersions column, long version) throws IOException {
         byte[] shadowQualifier = CellEncoding.shadowQualifier(column.qualifier());
         Result r = store.get(new Get(column.row()).addColumn(column.family(), shadowQualifier).setTimestamp(version));
         byte[] value = r.getValue(column.family(), shadowQualifier);
-        return value == null ? null
-                : WriterOutcome.committedAt(CellEncoding.decodeCommitTimestamp(value, 0, value.length));
+        return value == null ? null : CellEncoding.decodeCommitTimestamp(value, 0, value.length);
     }
 
     private WriterOutcome committed(ColumnVersions column, long version, long commitTimestamp) {

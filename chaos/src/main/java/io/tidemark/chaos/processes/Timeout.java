@@ -14,8 +14,7 @@ public enum Timeout {
     LEASE("the TSO lease") {
         @Override
         long millis(TidemarkConfig config) {
-            TsoSettings tso = new TsoSettings(config);
-            return TimeUnit.NANOSECONDS.toMillis(tso.leaseTiming().periodNanos() + tso.leaseTiming().marginNanos());
+            return TimeUnit.NANOSECONDS.toMillis(new TsoSettings(config).leaseTiming().takeOverAfterNanos());
         }
     },
     /** The ZooKeeper session of HBase's servers: a region server silent this long is declared dead. */

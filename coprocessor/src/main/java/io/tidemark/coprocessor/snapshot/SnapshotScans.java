@@ -26,10 +26,8 @@ final class SnapshotScans {
             throw new DoNotRetryIOException("a raw Scan cannot be transactional: drop the tidemark.snapshot"
                     + " attribute to read raw cells");
         }
-        scan.setFamilyMap(SnapshotQuery.storedColumns(scan.getFamilyMap()));
+        SnapshotQuery.readStoredVersions(scan, readsUpTo);
         scan.setFilter(null);
-        scan.setTimeRange(0, readsUpTo + 1);
-        scan.readVersions(SnapshotQuery.VERSIONS_PER_READ);
         scan.setMaxResultsPerColumnFamily(-1);
         scan.setRowOffsetPerColumnFamily(0);
     }

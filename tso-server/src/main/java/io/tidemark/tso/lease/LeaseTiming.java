@@ -74,11 +74,19 @@ public final class LeaseTiming {
 
     /** How long after a renewal that started at {@code renewalStart} the holder may still reply. */
     long validUntil(long renewalStart) {
-        return renewalStart + periodNanos - marginNanos;
+        return renewalStart + holdNanos();
     }
 
-    /** How long a standby waits, after first seeing a lease version, before it may take the lease. */
-    long takeOverAfterNanos() {
+    /** How long one renewal keeps the lease valid for its holder: the period less the margin it stops early by. */
+    public long holdNanos() {
+        return periodNanos - marginNanos;
+    }
+
+    /**
+     * How long a standby waits, after first seeing a lease version, before it may take the lease: also how long a
+     * TSO that stopped renewing may keep clients waiting before another takes over.
+     */
+    public long takeOverAfterNanos() {
         return periodNanos + marginNanos;
     }
 }

@@ -107,7 +107,7 @@ final class ZooKeeperLease implements Lease {
     private void checkExpiry() {
         if (!ended.get() && !isValid()) {
             lose("the lease could not be renewed in time (ZooKeeper unreachable or too slow for "
-                    + TimeUnit.NANOSECONDS.toMillis(timing.periodNanos() - timing.marginNanos()) + " ms)");
+                    + TimeUnit.NANOSECONDS.toMillis(timing.holdNanos()) + " ms)");
         }
     }
 

@@ -7,7 +7,6 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
-import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.committable.ParallelCommitWriter;
 import io.tidemark.protocol.AbortReason;
@@ -270,8 +269,7 @@ public final class BatchedCompletion implements CommitCompletion {
         boolean[] won = new boolean[records.size()];
         for (int i = 0; i < won.length; i++) {
             CommitRecord record = records.get(i);
-            CommitState stands = commitTable.invalidate(record.startTimestamp());
-            won[i] = stands.isCommitted() && stands.commitTimestamp() == record.commitTimestamp();
+            won[i] = record.isRecordedAs(commitTable.invalidate(record.startTimestamp()));
         }
         LOG.warn("{} commit records were not durable within the commit-record timeout; {} of them had been written,"
                 + " the others are invalidated", records.size(), countTrue(won));
