@@ -36,7 +36,9 @@ class TarballTest {
     /** What must never be on a production classpath: test jars, test frameworks, mini-clusters, development tools. */
     private static final List<String> BANNED_IN_LIB = List.of("-tests.jar", "junit", "opentest4j",
             "hbase-testing-util", "hadoop-minicluster", "minikdc", "tidemark-test-fixtures", "tidemark-embedded",
-            "tidemark-integration-tests", "tidemark-dev-cli", "tidemark-chaos", "tidemark-benchmarks");
+            "tidemark-integration-tests", "tidemark-dev-cli", "tidemark-chaos", "tidemark-benchmarks",
+            // Apache Omid, the benchmarks' comparison (bench e2e and tso with --omid)
+            "omid-");
 
     private static Path tarball;
     private static Map<String, TarGz.Entry> entries;
@@ -76,7 +78,7 @@ class TarballTest {
     }
 
     @Test
-    void libHoldsNoTestCodeNoMiniClusterAndNoDevelopmentTools() {
+    void libHoldsNoTestCodeNoMiniClusterNoDevelopmentToolsAndNoOmid() {
         List<String> jars = new ArrayList<>(names("lib/"));
         jars.addAll(names("lib/ycsb/"));
         assertTrue(jars.size() > 50, jars.toString());
