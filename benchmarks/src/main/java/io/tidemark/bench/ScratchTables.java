@@ -37,7 +37,16 @@ public final class ScratchTables {
      * operations (bound to the default commit table, which raw operations never consult).
      */
     public static void recreateForRawHBase(Connection connection, TableName name, String family) throws IOException {
-        recreate(connection, name, family, new TidemarkConfig(new Configuration(false)));
+        recreateForRawHBase(connection, name, family, new byte[0][]);
+    }
+
+    /**
+     * Recreates {@code name} as {@link #recreateForRawHBase(Connection, TableName, String)} does, split into regions
+     * at {@code splitKeys} (none: one region).
+     */
+    public static void recreateForRawHBase(Connection connection, TableName name, String family, byte[][] splitKeys)
+            throws IOException {
+        recreate(connection, name, family, Set.of(), new TidemarkConfig(new Configuration(false)), splitKeys);
     }
 
     /**

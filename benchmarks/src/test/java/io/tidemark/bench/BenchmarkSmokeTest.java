@@ -39,7 +39,7 @@ class BenchmarkSmokeTest {
     @Test
     void tsoBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
-                List.of(1, 2), folder);
+                List.of(1, 2), false, folder);
 
         List<TsoRunResult> results = new TsoBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -57,7 +57,8 @@ class BenchmarkSmokeTest {
 
     @Test
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, PostCommitMode.SYNC, Duration.ZERO, Duration.ofSeconds(1), folder);
+        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
+                Duration.ofSeconds(1), folder);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
@@ -72,9 +73,48 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void tsoBenchmarkWithOmidAddsOmidsTwinScenarios(@TempDir Path folder) throws Exception {
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
+                List.of(), true, folder);
+
+        List<TsoRunResult> results = new TsoBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
+
+        assertEquals(List.of("low-latency TSO only", "low-latency + commit record", "batched",
+                        "low-latency TSO only, half rate", "omid low-latency TSO only",
+                        "omid low-latency + commit record"),
+                results.stream().map(TsoRunResult::scenario).toList());
+        for (TsoRunResult r : results) {
+            assertTrue(r.pairs() > 0, "no pair completed in " + r.scenario());
+            assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+        }
+        assertReportWritten(folder, results.size());
+    }
+
+    @Test
+    void endToEndBenchmarkRunsMultiOperationTransactionsOnSplitTablesWithOmid(@TempDir Path folder)
+            throws Exception {
+        E2eOptions options = new E2eOptions(2, 50, 100, 3, 2, PostCommitMode.ASYNC, true, Duration.ZERO,
+                Duration.ofSeconds(1), folder);
+
+        List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
+
+        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark single-region commit",
+                        "omid low-latency", "raw HBase", "raw HBase after BEGIN"),
+                results.stream().map(E2eResult::scenario).toList(), "no fast path for 3-operation transactions");
+        for (E2eResult r : results) {
+            assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());
+            assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+        }
+        assertReportWritten(folder, results.size());
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE))
+                .contains("transactions of 3 operations"));
+    }
+
+    @Test
     void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
             throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, PostCommitMode.SYNC, Duration.ZERO, Duration.ofSeconds(1), folder);
+        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
+                Duration.ofSeconds(1), folder);
         try (EmbeddedCluster separateTso = EmbeddedCluster.builder().hbaseConnection(SharedMiniCluster.connection())
                 .tableNamespace("bench_existing").commitMode(CommitMode.LOW_LATENCY).start()) {
             BenchTarget existing = BenchTarget.external(SharedMiniCluster.connection(), separateTso.clientConfig(),

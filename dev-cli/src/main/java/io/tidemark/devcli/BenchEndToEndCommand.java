@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * "bench e2e": single-key transactions through Tidemark in both modes and on its fast path, and plain HBase for
- * reference.
+ * "bench e2e": transactions of one or more operations through Tidemark in both modes, on its fast path and, on request,
+ * through Apache Omid, and plain HBase for reference.
  */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
-        description = {"Latency of single-key transactions (50%% reads, 50%% writes, uniform keys) with Tidemark "
-                + "low-latency, Tidemark batched, Tidemark's fast path and raw HBase (back to back, and each right "
-                + "after an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
+        description = {"Latency of transactions of --size operations (each a read or a write, 50%%/50%%, uniform "
+                + "keys) with Tidemark low-latency, Tidemark batched, single-region commits, Tidemark's fast path "
+                + "(size 1 only), Apache Omid low-latency (--omid) and raw HBase (back to back, and each right after "
+                + "an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
                 + "(--hbase-site) only its TSO's commit mode is measured, the fast path and raw HBase.",
                 "Defaults take about 4 minutes."})
 final class BenchEndToEndCommand implements Callable<Integer> {
@@ -39,22 +40,52 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             description = "Preloaded rows the keys are drawn from (default: ${DEFAULT-VALUE}).")
     private int rows;
 
+    @Option(names = "--size", defaultValue = "1", paramLabel = "<n>",
+            description = "Operations per transaction (default: ${DEFAULT-VALUE}).")
+    private int size;
+
+    @Option(names = "--regions", defaultValue = "1", paramLabel = "<n>",
+            description = "Regions of each table, split into equal key ranges (default: ${DEFAULT-VALUE}).")
+    private int regions;
+
+    @Option(names = "--omid", description = "Adds Apache Omid 1.1.3 in low-latency mode: its TSO in this JVM, its "
+            + "client with --post-commit as well (embedded HBase only).")
+    private boolean omid;
+
     @Mixin
     private WrittenValueOption value;
 
     @Override
     public Integer call() throws Exception {
-        if (threads < 1 || rows < 1 || value.bytes() < 0) {
-            throw bench.usageError("--threads and --rows must be at least 1 and --value-bytes not negative");
-        }
-        E2eOptions options = new E2eOptions(threads, rows, value.bytes(), postCommit.mode(), bench.warmup(),
-                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME));
-        // Five scenarios at most (four on an existing cluster: its TSO's mode, the fast path and raw HBase twice).
-        long plannedSeconds = 5 * (options.warmup().toSeconds() + options.duration().toSeconds());
+        E2eOptions options = options();
+        // Six scenarios at most (four on an existing cluster: its TSO's mode, the fast path and raw HBase twice).
+        long plannedSeconds = (options.omid() ? 7 : 6) * (options.warmup().toSeconds()
+                + options.duration().toSeconds());
         List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
                 (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();
         BenchmarkRunner.printResults(EndToEndBenchmark.table(results).toText(), options.outputFolder());
         return 0;
+    }
+
+    /** The options as parsed; a usage error when they do not make a run. */
+    E2eOptions options() {
+        if (threads < 1 || rows < 1 || value.bytes() < 0) {
+            throw bench.usageError("--threads and --rows must be at least 1 and --value-bytes not negative");
+        }
+        if (size < 1) {
+            throw bench.usageError("--size must be at least 1 operation, got " + size);
+        }
+        if (regions < 1 || regions > rows) {
+            throw bench.usageError("--regions must be from 1 to --rows (" + rows + "), got " + regions);
+        }
+        if (omid) {
+            bench.cluster().validate(bench.commandLine());
+            if (bench.cluster().existingCluster()) {
+                throw bench.usageError(EndToEndBenchmark.OMID_NEEDS_EMBEDDED_HBASE);
+            }
+        }
+        return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid, bench.warmup(),
+                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME));
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 @Command(name = "tso", mixinStandardHelpOptions = true,
         description = {"TSO throughput and BEGIN/COMMIT latency: low-latency alone, low-latency plus the client's "
                 + "commit record, batched, and low-latency at a fixed rate (half its saturation rate by default); "
+                + "Apache Omid's low-latency TSO alone and with its clients' commit records on request (--omid); "
                 + "then a client sweep (low-latency TSO alone with 1, 2, 4, 8, 16, 32 clients), plotted.",
                 "Starts its own TSOs of both commit modes, so it runs on an embedded HBase only (no --hbase-site).",
                 "Defaults take about 3.5 minutes."})
@@ -44,8 +45,23 @@ final class BenchTsoCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private List<Integer> sweepClients;
 
+    @Option(names = "--omid", description = "Adds Apache Omid 1.1.3's TSO in low-latency mode, in this JVM: alone, and "
+            + "with each commit's record written as Omid's client does, with --clients Omid clients each keeping "
+            + "--window pairs outstanding.")
+    private boolean omid;
+
     @Override
     public Integer call() throws Exception {
+        TsoBenchmarkOptions options = options();
+        List<TsoRunResult> results = BenchmarkRunner.run(bench, TsoBenchmark.NAME,
+                TsoBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
+                (target, progress) -> new TsoBenchmark(target, options, System.out, progress).run());
+        BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
+        return 0;
+    }
+
+    /** The options as parsed; a usage error when they do not make a run. */
+    TsoBenchmarkOptions options() {
         bench.cluster().validate(bench.commandLine());
         if (bench.cluster().existingCluster()) {
             throw bench.usageError(TsoBenchmark.NEEDS_EMBEDDED_HBASE);
@@ -61,12 +77,7 @@ final class BenchTsoCommand implements Callable<Integer> {
             throw bench.usageError("--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), "
                     + "got " + sweepClients);
         }
-        TsoBenchmarkOptions options = new TsoBenchmarkOptions(clients, window, bench.warmup(),
-                bench.duration(DEFAULT_SECONDS), rate, sweep, bench.outputOr(TsoBenchmark.NAME));
-        List<TsoRunResult> results = BenchmarkRunner.run(bench, TsoBenchmark.NAME,
-                TsoBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
-                (target, progress) -> new TsoBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
-        return 0;
+        return new TsoBenchmarkOptions(clients, window, bench.warmup(), bench.duration(DEFAULT_SECONDS), rate, sweep,
+                omid, bench.outputOr(TsoBenchmark.NAME));
     }
 }

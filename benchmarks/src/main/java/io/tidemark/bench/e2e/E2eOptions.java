@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Options of {@link EndToEndBenchmark}: {@code threads} clients run single-key transactions, half reads and half
- * writes of {@code valueBytes}-byte values, on keys drawn uniformly from {@code rows} preloaded rows; the Tidemark
- * clients' post-commit is {@code postCommit}.
+ * Options of {@link EndToEndBenchmark}: {@code threads} clients run transactions of {@code size} operations, each a
+ * read or a write (50/50) of a {@code valueBytes}-byte value, on keys drawn uniformly from {@code rows} preloaded rows
+ * of tables split into {@code regions} regions; the clients' post-commit (Tidemark's, and Omid's when {@code omid}
+ * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}.
  */
-public record E2eOptions(int threads, int rows, int valueBytes, PostCommitMode postCommit, Duration warmup,
-                         Duration duration, Path outputFolder) {
+public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
+                         boolean omid, Duration warmup, Duration duration, Path outputFolder) {
 
     public E2eOptions {
         if (threads < 1) {
@@ -23,6 +24,13 @@ public record E2eOptions(int threads, int rows, int valueBytes, PostCommitMode p
         }
         if (valueBytes < 0) {
             throw new IllegalArgumentException("value size must not be negative, got " + valueBytes);
+        }
+        if (size < 1) {
+            throw new IllegalArgumentException("a transaction needs at least 1 operation, got " + size);
+        }
+        if (regions < 1 || regions > rows) {
+            throw new IllegalArgumentException("regions must be between 1 and the number of rows (" + rows
+                    + "), got " + regions);
         }
         if (postCommit == null) {
             throw new IllegalArgumentException("post-commit mode is required (sync or async)");

@@ -12,7 +12,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Client threads running single-key transactions against one {@link KeyValueStore}, closed loop. */
+/**
+ * Client threads running transactions of {@code size} operations against one {@link KeyValueStore}, closed loop;
+ * read-only transactions and those that write are recorded apart.
+ */
 final class E2eRun {
 
     private final KeyValueStore store;
@@ -62,25 +65,19 @@ final class E2eRun {
 
     private void client() {
         SplittableRandom random = new SplittableRandom();
-        byte[] value = new byte[options.valueBytes()];
+        byte[][] values = new byte[options.size()][options.valueBytes()];
         try (KeyValueStore.Session session = store.session()) {
             while (running.get()) {
-                int key = random.nextInt(options.rows());
-                boolean read = random.nextBoolean();
+                List<KeyValueStore.Operation> operations = nextTransaction(random, values);
+                boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
                 try {
                     session.beforeTransaction();
                     long started = System.nanoTime();
-                    boolean committed;
-                    if (read) {
-                        committed = session.read(key);
-                    } else {
-                        random.nextBytes(value);
-                        committed = session.write(key, value);
-                    }
+                    boolean committed = session.run(operations);
                     long micros = Math.max(1, (System.nanoTime() - started) / 1000);
                     if (!committed) {
                         aborts.increment();
-                    } else if (read) {
+                    } else if (readOnly) {
                         readMicros.recordValue(micros);
                     } else {
                         writeMicros.recordValue(micros);
@@ -94,5 +91,20 @@ final class E2eRun {
             errors.increment();
             firstError.compareAndSet(null, e.toString());
         }
+    }
+
+    /** {@code size} operations on uniform keys, each a read or (with fresh random bytes) a write, 50/50. */
+    private List<KeyValueStore.Operation> nextTransaction(SplittableRandom random, byte[][] values) {
+        List<KeyValueStore.Operation> operations = new ArrayList<>(options.size());
+        for (int i = 0; i < options.size(); i++) {
+            int key = random.nextInt(options.rows());
+            if (random.nextBoolean()) {
+                operations.add(new KeyValueStore.Operation(key, null));
+            } else {
+                random.nextBytes(values[i]);
+                operations.add(new KeyValueStore.Operation(key, values[i]));
+            }
+        }
+        return operations;
     }
 }

@@ -1,6 +1,7 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.omid.OmidTso;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -17,11 +18,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * "bench e2e": latency of single-key transactions (50% reads, 50% writes, uniform keys) through Tidemark in
- * low-latency mode, through Tidemark in batched mode, as generic transactions on a fast-path table (whose writes commit
- * with one request to their region, a single-region commit), on Tidemark's fast path, and as plain HBase gets and puts for
- * reference, back to back and each right after an untimed BEGIN round trip. On an existing cluster only its TSO's
- * commit mode is measured (and the fast path and raw HBase).
+ * "bench e2e": latency of transactions of one or more operations (each a read or a write, 50/50, uniform keys)
+ * through Tidemark in low-latency mode, through Tidemark in batched mode, as generic transactions on a fast-path table
+ * (whose writes commit with one request when they fall in one region, a single-region commit), on Tidemark's fast path
+ * (single-operation transactions only), optionally through Apache Omid in low-latency mode, and as plain HBase gets and
+ * puts for reference, back to back and each right after an untimed BEGIN round trip. On an existing cluster only its
+ * TSO's commit mode is measured (and the fast path and raw HBase).
  */
 public final class EndToEndBenchmark {
 
@@ -33,13 +35,24 @@ public final class EndToEndBenchmark {
     static final String FAST_PATH = "tidemark fast path";
     static final String RAW = "raw HBase";
     static final String RAW_AFTER_BEGIN = "raw HBase after BEGIN";
+    static final String OMID = "omid low-latency";
+    /** Why Omid cannot be measured on an existing cluster. */
+    public static final String OMID_NEEDS_EMBEDDED_HBASE = "--omid starts Apache Omid's TSO and creates its tables, "
+            + "which only an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
     private final BenchTarget target;
     private final E2eOptions options;
     private final PrintStream log;
 
-    /** {@code log} receives a line as each scenario starts. */
+    /**
+     * {@code log} receives a line as each scenario starts.
+     *
+     * @throws IllegalArgumentException when the options ask for Omid on an existing cluster
+     */
     public EndToEndBenchmark(BenchTarget target, E2eOptions options, PrintStream log) {
+        if (options.omid() && !target.startsTsos()) {
+            throw new IllegalArgumentException(OMID_NEEDS_EMBEDDED_HBASE);
+        }
         this.target = target;
         this.options = options;
         this.log = log;
@@ -55,25 +68,35 @@ public final class EndToEndBenchmark {
         CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
              KeyValueStore store = new TidemarkStore(target.connection(), TableName.valueOf("bench_e2e_single_region"),
-                     Set.of(TableFeature.FAST_PATH), tso.clientConfig(), options.postCommit())) {
+                     Set.of(TableFeature.FAST_PATH), tso.clientConfig(), options.postCommit(), splitKeys())) {
             results.add(runScenario(SINGLE_REGION, store));
         }
-        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
-             KeyValueStore store = new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
-                     tso.clientConfig())) {
-            results.add(runScenario(FAST_PATH, store));
+        if (options.size() == 1) {
+            try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
+                 KeyValueStore store = new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
+                         tso.clientConfig(), splitKeys())) {
+                results.add(runScenario(FAST_PATH, store));
+            }
+        }
+        if (options.omid()) {
+            try (OmidTso tso = OmidTso.start(target.connection().getConfiguration());
+                 KeyValueStore store = new OmidStore(target.connection(), TableName.valueOf("bench_e2e_omid"), tso,
+                         options.postCommit(), splitKeys())) {
+                results.add(runScenario(OMID, store));
+            }
         }
         try (KeyValueStore store = new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"),
-                null)) {
+                null, splitKeys())) {
             results.add(runScenario(RAW, store));
         }
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
              KeyValueStore store = new RawHBaseStore(target.connection(),
-                     TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig())) {
+                     TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig(), splitKeys())) {
             results.add(runScenario(RAW_AFTER_BEGIN, store));
         }
-        ReportWriter.write(options.outputFolder(), "End-to-end benchmark: single-key transactions", table(results),
-                notes(results), target.storage());
+        ReportWriter.write(options.outputFolder(), String.format(Locale.ROOT,
+                        "End-to-end benchmark: transactions of %d operation%s", options.size(),
+                        options.size() == 1 ? "" : "s"), table(results), notes(results), target.storage());
         return results;
     }
 
@@ -81,9 +104,13 @@ public final class EndToEndBenchmark {
         try (BenchTarget.Tso cluster = target.tso(mode, NAMESPACE);
              KeyValueStore store = new TidemarkStore(target.connection(),
                      TableName.valueOf("bench_e2e_" + mode.configName().replace('-', '_')), Set.of(),
-                     cluster.clientConfig(), options.postCommit())) {
+                     cluster.clientConfig(), options.postCommit(), splitKeys())) {
             return runScenario("tidemark " + mode.configName(), store);
         }
+    }
+
+    private byte[][] splitKeys() {
+        return KeyValueStore.splitKeys(options.rows(), options.regions());
     }
 
     private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
@@ -119,14 +146,21 @@ public final class EndToEndBenchmark {
 
     private String notes(List<E2eResult> results) {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
-                "%d client threads, closed loop; each transaction reads or writes one key (50/50) of %d rows, "
-                        + "chosen uniformly; values of %d bytes. A Tidemark transaction is begin, get or put, "
-                        + "commit (post-commit %s), through the TSO; a single-region commit is the same transaction on a "
-                        + "table with the fast path, whose write commits with one request to its region; a fast-path transaction is one FastPathTable get or put, run in "
-                        + "the region server with no TSO round trip; the raw HBase rows are a plain get or put, back "
-                        + "to back or right after a BEGIN round trip that is not timed (as a transaction's operation "
-                        + "follows its BEGIN). %s, measured %d s per scenario; %s%n%n",
-                options.threads(), options.rows(), options.valueBytes(), options.postCommit().configName(),
+                "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing (50/50) "
+                        + "one key of %d rows, chosen uniformly, in %d region%s; values of %d bytes; read p50 is "
+                        + "that of read-only transactions, write p50 that of the others. A Tidemark transaction is "
+                        + "begin, its gets and puts, commit (post-commit %s), through the TSO; a single-region commit "
+                        + "is the same transaction on a table with the fast path, whose writes commit with one request "
+                        + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
+                        + "transaction, back to back or right after a BEGIN round trip that is not timed (as a "
+                        + "transaction's operations follow its BEGIN). %s, measured %d s per scenario; %s%n%n",
+                options.threads(), options.size(), options.size() == 1 ? "" : "s", options.rows(), options.regions(),
+                options.regions() == 1 ? "" : "s", options.valueBytes(), options.postCommit().configName(),
+                options.size() == 1 ? "a fast-path transaction is one FastPathTable get or put, run in the region "
+                        + "server with no TSO round trip;" : "the fast path (one operation) is not measured;",
+                options.omid() ? " an Omid transaction is the same transaction through Apache Omid's TTable and "
+                        + "its TSO in low-latency mode, in this JVM (post-commit " + options.postCommit().configName()
+                        + " as well; docs/benchmarks.md);" : "",
                 WarmUp.rule(options.warmup()),
                 options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()

@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,11 +26,12 @@ final class FastPathStore implements KeyValueStore {
     private final TableName tableName;
     private final TransactionManager tm;
 
-    FastPathStore(Connection connection, TableName tableName, TidemarkConfig clientConfig) throws IOException {
+    FastPathStore(Connection connection, TableName tableName, TidemarkConfig clientConfig, byte[][] splitKeys)
+            throws IOException {
         this.connection = connection;
         this.tableName = tableName;
         ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), Set.of(TableFeature.FAST_PATH),
-                clientConfig);
+                clientConfig, splitKeys);
         this.tm = TransactionManager.builder(connection).config(clientConfig).build();
     }
 
@@ -43,15 +45,18 @@ final class FastPathStore implements KeyValueStore {
         FastPathTable table = FastPathTable.builder(connection, tableName).transactionManager(tm).build();
         return new Session() {
             @Override
-            public boolean read(int key) throws IOException {
-                table.get(new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
-                return true;
-            }
-
-            @Override
-            public boolean write(int key, byte[] value) throws IOException {
+            public boolean run(List<Operation> operations) throws IOException {
+                if (operations.size() != 1) {
+                    throw new IllegalArgumentException("a fast-path transaction is one operation, got "
+                            + operations.size());
+                }
+                Operation op = operations.get(0);
+                if (op.isRead()) {
+                    table.get(new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                    return true;
+                }
                 try {
-                    table.put(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                    table.put(new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
                     return true;
                 } catch (FastPathConflictException e) {
                     return false;

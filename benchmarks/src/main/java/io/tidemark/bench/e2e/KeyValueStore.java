@@ -4,9 +4,10 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 
-/** A table the end-to-end benchmark reads and writes, through Tidemark transactions or plain HBase calls. */
+/** A table the end-to-end benchmark reads and writes, through transactions or plain HBase calls. */
 interface KeyValueStore extends Closeable {
 
     byte[] FAMILY = Bytes.toBytes("f");
@@ -16,23 +17,37 @@ interface KeyValueStore extends Closeable {
         return Bytes.toBytes(String.format(Locale.ROOT, "user%010d", key));
     }
 
+    /** The rows at which a table of {@code rows} keys splits into {@code regions} regions of equal key ranges. */
+    static byte[][] splitKeys(int rows, int regions) {
+        byte[][] keys = new byte[regions - 1][];
+        for (int i = 1; i < regions; i++) {
+            keys[i - 1] = row((int) ((long) rows * i / regions));
+        }
+        return keys;
+    }
+
     /** Writes rows 0 to {@code rows - 1}, all with {@code value}. */
     void preload(int rows, byte[] value) throws IOException;
 
     /** Operations for one client thread. */
     Session session() throws IOException;
 
-    /** One client thread's view; each call is one transaction of size one. */
+    /** One operation of a transaction: a read of {@code key}, or, when {@code value} is not null, a write of it. */
+    record Operation(int key, byte[] value) {
+
+        boolean isRead() {
+            return value == null;
+        }
+    }
+
+    /** One client thread's view; each call of {@link #run} is one transaction. */
     interface Session extends Closeable {
 
         /** Runs before each transaction, outside its measured latency; nothing unless a store says otherwise. */
         default void beforeTransaction() throws IOException {
         }
 
-        /** Reads the key; false when the transaction aborted. */
-        boolean read(int key) throws IOException;
-
-        /** Writes the key; false when the transaction aborted. */
-        boolean write(int key, byte[] value) throws IOException;
+        /** Runs the operations in order as one transaction; false when it aborted. */
+        boolean run(List<Operation> operations) throws IOException;
     }
 }

@@ -12,11 +12,12 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
- * Plain HBase gets and puts: the baseline without transactions; optionally each right after a BEGIN round trip, which
- * the measured latency leaves out, as a transaction's operation follows its BEGIN (docs/benchmarks-history.md, "Ratios over a
- * baseline after BEGIN").
+ * Plain HBase gets and puts, one after the other: the baseline without transactions; optionally each transaction's
+ * right after a BEGIN round trip, which the measured latency leaves out, as a transaction's operations follow its
+ * BEGIN (docs/benchmarks-history.md, "Ratios over a baseline after BEGIN").
  */
 final class RawHBaseStore implements KeyValueStore {
 
@@ -26,10 +27,11 @@ final class RawHBaseStore implements KeyValueStore {
     private final BeginRoundTrips beginner;
 
     /** @param tsoConfig the TSO to begin at before each operation, or null for none */
-    RawHBaseStore(Connection connection, TableName tableName, TidemarkConfig tsoConfig) throws IOException {
+    RawHBaseStore(Connection connection, TableName tableName, TidemarkConfig tsoConfig, byte[][] splitKeys)
+            throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        ScratchTables.recreateForRawHBase(connection, tableName, Bytes.toString(FAMILY));
+        ScratchTables.recreateForRawHBase(connection, tableName, Bytes.toString(FAMILY), splitKeys);
         this.beginner = tsoConfig == null ? null : new BeginRoundTrips(connection, tsoConfig);
     }
 
@@ -54,14 +56,14 @@ final class RawHBaseStore implements KeyValueStore {
             }
 
             @Override
-            public boolean read(int key) throws IOException {
-                table.get(new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
-                return true;
-            }
-
-            @Override
-            public boolean write(int key, byte[] value) throws IOException {
-                table.put(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+            public boolean run(List<Operation> operations) throws IOException {
+                for (Operation op : operations) {
+                    if (op.isRead()) {
+                        table.get(new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                    } else {
+                        table.put(new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                    }
+                }
                 return true;
             }
 

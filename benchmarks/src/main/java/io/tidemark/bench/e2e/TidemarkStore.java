@@ -15,11 +15,13 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 
 /**
- * Single-key Tidemark transactions: begin, one get or one put, commit. On a table with the fast path a write commits
- * with one request to its region (a single-region commit); without it, through the TSO.
+ * Tidemark transactions: begin, the gets and puts of the transaction, commit. On a table with the fast path a
+ * transaction whose writes fall in one region commits with one request to it (a single-region commit); any other,
+ * through the TSO.
  */
 final class TidemarkStore implements KeyValueStore {
 
@@ -31,10 +33,10 @@ final class TidemarkStore implements KeyValueStore {
     private final TransactionManager tm;
 
     TidemarkStore(Connection connection, TableName tableName, Set<TableFeature> features, TidemarkConfig clientConfig,
-                  PostCommitMode postCommit) throws IOException {
+                  PostCommitMode postCommit, byte[][] splitKeys) throws IOException {
         this.connection = connection;
         this.tableName = tableName;
-        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), features, clientConfig);
+        ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY), features, clientConfig, splitKeys);
         this.tm = TransactionManager.builder(connection).config(clientConfig).postCommit(postCommit).build();
     }
 
@@ -65,16 +67,15 @@ final class TidemarkStore implements KeyValueStore {
         TTable table = new TTable(connection, tableName);
         return new Session() {
             @Override
-            public boolean read(int key) throws IOException {
+            public boolean run(List<Operation> operations) throws IOException {
                 Transaction tx = tm.begin();
-                table.get(tx, new Get(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER));
-                return commit(tx);
-            }
-
-            @Override
-            public boolean write(int key, byte[] value) throws IOException {
-                Transaction tx = tm.begin();
-                table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                for (Operation op : operations) {
+                    if (op.isRead()) {
+                        table.get(tx, new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                    } else {
+                        table.put(tx, new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                    }
+                }
                 return commit(tx);
             }
 

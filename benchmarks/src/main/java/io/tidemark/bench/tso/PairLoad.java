@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  * write set of two random 64-bit cell ids, then hands the commit to the {@link CommitRecordSink}. Latencies go into
  * recorders shared by all clients of a run.
  */
-final class PairLoad {
+final class PairLoad implements WindowedLoad {
 
     private static final long[] TABLES = {WriteSetIds.table(Bytes.toBytes("tso-benchmark"))};
     /** After a failed pair, wait before the next one so that a dead TSO does not turn into a busy loop. */
@@ -79,11 +79,13 @@ final class PairLoad {
         }
     }
 
-    long inFlight() {
+    @Override
+    public long inFlight() {
         return inFlight.get();
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         running.set(false);
     }
 

@@ -28,6 +28,8 @@ import java.util.Locale;
  *   <li>batched: the TSO writes the commit records itself before replying;</li>
  *   <li>low-latency TSO alone at a fixed rate, by default half the saturation rate of scenario 1, for the latency
  *       of a TSO that is not saturated;</li>
+ *   <li>with the omid option, Apache Omid's TSO in low-latency mode alone and with its clients' commit records
+ *       ({@link OmidTsoScenarios});</li>
  *   <li>the client sweep: the low-latency TSO alone, saturated by 1, 2, 4... clients (each keeping its window of pairs
  *       outstanding), for throughput and latency as a function of the number of clients.</li>
  * </ol>
@@ -68,7 +70,8 @@ public final class TsoBenchmark {
     }
 
     public static long plannedSeconds(TsoBenchmarkOptions o) {
-        return (long) (FIXED_SCENARIOS + o.sweepClients().size()) * (o.warmup().toSeconds()
+        int omidScenarios = o.omid() ? OmidTsoScenarios.COUNT : 0;
+        return (long) (FIXED_SCENARIOS + omidScenarios + o.sweepClients().size()) * (o.warmup().toSeconds()
                 + o.duration().toSeconds());
     }
 
@@ -94,9 +97,19 @@ public final class TsoBenchmark {
         try (BenchTarget.Tso cluster = target.tso(CommitMode.BATCHED, NAMESPACE)) {
             results.add(2, runScenario(cluster, "batched", CommitRecordSink.NONE, 0));
         }
+        if (options.omid()) {
+            results.addAll(new OmidTsoScenarios(target.connection(), options.clients(), options.window(),
+                    new Measurement(options.warmup(), options.duration(), clock)).run(this::omidStarting));
+        }
         results.addAll(sweep);
         writeReport(results, sweep);
         return results;
+    }
+
+    private void omidStarting(String scenario) {
+        log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (warm-up at least %d s, %d s measured)%n",
+                scenario, options.clients(), options.warmup().toSeconds(), options.duration().toSeconds());
+        clock.phase(scenario + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients"));
     }
 
     private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate)
@@ -182,6 +195,12 @@ public final class TsoBenchmark {
                 .append("\"commit record\" scenario. ").append(WarmUp.rule(options.warmup()))
                 .append(", measured ").append(options.duration().toSeconds())
                 .append(" s per scenario; TSO, clients and HBase share one JVM.\n\n");
+        if (options.omid()) {
+            notes.append("The omid scenarios run Apache Omid 1.1.3's TSO in low-latency mode in the same JVM, each ")
+                    .append("client an Omid TSOClient keeping the same window; with the commit record, each commit ")
+                    .append("is followed by Omid's own atomicAddCommittedTransaction (one check-and-mutate) on a ")
+                    .append("thread of its own, as Omid's client writes it (docs/benchmarks.md).\n\n");
+        }
         for (TsoRunResult r : results) {
             if (r.targetRate() > 0) {
                 notes.append(String.format(Locale.ROOT,

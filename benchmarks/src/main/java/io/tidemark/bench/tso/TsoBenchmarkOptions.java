@@ -10,10 +10,11 @@ import java.util.List;
  * Options of {@link TsoBenchmark}: {@code clients} connections, each keeping {@code window} BEGIN+COMMIT pairs
  * outstanding; every scenario warms up for {@code warmup}, then measures for {@code duration}. The rate-limited
  * scenario sends {@code targetRate} pairs/s, or half the measured saturation rate when it is 0. The client sweep then
- * runs the low-latency TSO alone with each number of clients in {@code sweepClients} (none: no sweep).
+ * runs the low-latency TSO alone with each number of clients in {@code sweepClients} (none: no sweep). With
+ * {@code omid}, Apache Omid's TSO in low-latency mode runs the twins of the low-latency scenarios.
  */
 public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Duration duration, long targetRate,
-                                  List<Integer> sweepClients, Path outputFolder) {
+                                  List<Integer> sweepClients, boolean omid, Path outputFolder) {
 
     public TsoBenchmarkOptions {
         if (clients < 1) {

@@ -1,0 +1,129 @@
+package io.tidemark.bench.omid;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.tidemark.client.PostCommitMode;
+import io.tidemark.config.TidemarkConfig;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.omid.committable.hbase.HBaseCommitTableConfig;
+import org.apache.omid.committable.hbase.HBaseCommitTableStorageModule;
+import org.apache.omid.timestamp.storage.HBaseTimestampStorageModule;
+import org.apache.omid.tools.hbase.OmidTableManager;
+import org.apache.omid.transaction.HBaseOmidClientConfiguration;
+import org.apache.omid.tso.LeaseManagement;
+import org.apache.omid.tso.TSOChannelHandler;
+import org.apache.omid.tso.TSOServer;
+import org.apache.omid.tso.TSOServerConfig;
+import org.apache.omid.tso.TSOStateManager;
+import org.apache.omid.tso.VoidLeaseManager;
+import org.apache.omid.tso.client.OmidClientConfiguration;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
+/**
+ * Apache Omid's TSO in this JVM, in its low-latency mode, for the benchmarks' comparison with Tidemark
+ * (docs/benchmarks.md, "Apache Omid 1.1.3 in the same harness"): timestamp storage and commit table in HBase, created
+ * by Omid's own table tool with as many commit-table regions as Tidemark's; Omid's default wait strategy; no lease
+ * (no high availability); a conflict map of Tidemark's default size. Clients connect to it directly.
+ */
+public final class OmidTso implements AutoCloseable {
+
+    /** Tidemark's commit table has 16 salt buckets, each its own region; Omid's gets the same number of regions. */
+    private static final int COMMIT_TABLE_REGIONS = 16;
+    private static final String WAIT_STRATEGY = TSOServerConfig.WAIT_STRATEGY.LOW_CPU.name();
+
+    private final Configuration hbase;
+    private final TSOServer server;
+    private final int port;
+
+    private OmidTso(Configuration hbase, TSOServer server, int port) {
+        this.hbase = hbase;
+        this.server = server;
+        this.port = port;
+    }
+
+    /** Creates Omid's tables in the HBase of {@code hbase} when missing, then starts the TSO on a free port. */
+    public static OmidTso start(Configuration hbase) throws IOException {
+        new OmidTableManager("commit-table", "-numRegions", String.valueOf(COMMIT_TABLE_REGIONS))
+                .executeActionsOnHBase(hbase);
+        new OmidTableManager("timestamp-table").executeActionsOnHBase(hbase);
+        int port = freePort();
+        TSOServerConfig config = new TSOServerConfig();
+        config.setPort(port);
+        config.setLowLatency(true);
+        config.setWaitStrategy(WAIT_STRATEGY);
+        config.setConflictMapSize(TidemarkConfig.TSO_CONFLICT_MAP_ENTRIES.defaultValue());
+        config.setNetworkIfaceName("lo");
+        config.setTimestampStoreModule(new HBaseTimestampStorageModule());
+        config.setCommitTableStoreModule(new HBaseCommitTableStorageModule());
+        config.setLeaseModule(new NoLease(hbase));
+        TSOServer server = TSOServer.getInitializedTsoServer(config);
+        server.startAsync().awaitRunning();
+        return new OmidTso(hbase, server, port);
+    }
+
+    /** An Omid client's configuration for this TSO, with Omid's defaults otherwise but {@code postCommit}. */
+    public HBaseOmidClientConfiguration clientConfiguration(PostCommitMode postCommit) {
+        HBaseOmidClientConfiguration config = new HBaseOmidClientConfiguration();
+        config.setHBaseConfiguration(hbase);
+        config.setConnectionString(address());
+        config.setPostCommitMode(postCommit == PostCommitMode.ASYNC ? OmidClientConfiguration.PostCommitMode.ASYNC
+                : OmidClientConfiguration.PostCommitMode.SYNC);
+        return config;
+    }
+
+    /** The configuration of a bare Omid TSO client of this TSO. */
+    public OmidClientConfiguration tsoClientConfiguration() {
+        OmidClientConfiguration config = new OmidClientConfiguration();
+        config.setConnectionString(address());
+        return config;
+    }
+
+    /** The name of Omid's commit table. */
+    public static String commitTableName() {
+        return HBaseCommitTableConfig.DEFAULT_COMMIT_TABLE_NAME;
+    }
+
+    private String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        }
+    }
+
+    /**
+     * Omid's own module for a TSO without a lease, but with the HBase configuration of this benchmark: Omid's
+     * {@code VoidLeaseManagementModule} binds one read from the class path instead, for every module of the TSO.
+     */
+    private static final class NoLease extends AbstractModule {
+
+        private final Configuration hbase;
+
+        NoLease(Configuration hbase) {
+            this.hbase = hbase;
+        }
+
+        @Override
+        protected void configure() {
+            bind(Configuration.class).toInstance(hbase);
+        }
+
+        @Provides
+        @Singleton
+        LeaseManagement leaseManagement(TSOChannelHandler channelHandler, TSOStateManager stateManager) {
+            return new VoidLeaseManager(channelHandler, stateManager);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stopAsync().awaitTerminated();
+    }
+}

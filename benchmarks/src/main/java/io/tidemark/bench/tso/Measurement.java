@@ -1,0 +1,54 @@
+package io.tidemark.bench.tso;
+
+import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.report.LatencySummary;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How a scenario of pairs is measured, whichever TSO its loads talk to: the loads run for the warm-up, the counters
+ * are reset, then they run for the measured duration, stop, and the pairs in flight are waited for.
+ */
+final class Measurement {
+
+    /** How long to wait for outstanding pairs once the clients stop. */
+    private static final long DRAIN_MILLIS = 10_000;
+
+    private final Duration warmup;
+    private final Duration duration;
+    private final ProgressClock clock;
+
+    Measurement(Duration warmup, Duration duration, ProgressClock clock) {
+        this.warmup = warmup;
+        this.duration = duration;
+        this.clock = clock;
+    }
+
+    /**
+     * Measures {@code loads} (one per client, already started) through {@code stats}; {@code afterStop} runs once
+     * they are told to stop.
+     */
+    TsoRunResult measure(String scenario, String commitMode, long targetRate, PairLoad.Stats stats,
+                         List<? extends WindowedLoad> loads, Runnable afterStop) throws InterruptedException {
+        clock.warmUp(warmup);
+        stats.reset();
+        long started = System.nanoTime();
+        clock.sleep(duration);
+        var begin = stats.beginSinceReset();
+        var commit = stats.commitSinceReset();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        long aborts = stats.aborts.sum();
+        long errors = stats.errors.sum();
+        loads.forEach(WindowedLoad::stop);
+        afterStop.run();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
+        while (loads.stream().anyMatch(l -> l.inFlight() > 0) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return new TsoRunResult(scenario, commitMode, loads.size(), targetRate, seconds,
+                commit.getTotalCount(), aborts, errors, stats.firstError, LatencySummary.of(begin),
+                LatencySummary.of(commit));
+    }
+}
