@@ -47,7 +47,7 @@ final class OmidTsoScenarios {
             starting.accept(TSO_ONLY);
             results.add(measure(tso, TSO_ONLY, null));
             HBaseCommitTableConfig table = new HBaseCommitTableConfig();
-            table.setTableName(OmidTso.commitTableName());
+            table.setTableName(tso.commitTableName());
             CommitTable.Writer records = new HBaseCommitTable(connection, table).getWriter();
             starting.accept(WITH_COMMIT_RECORD);
             results.add(measure(tso, WITH_COMMIT_RECORD, records));

@@ -46,7 +46,7 @@ class OmidStoreTest {
     }
 
     @AfterAll
-    static void stopOmidTso() {
+    static void stopOmidTso() throws IOException {
         if (tso != null) {
             tso.close();
         }
