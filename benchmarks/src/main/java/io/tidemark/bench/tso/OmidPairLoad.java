@@ -65,7 +65,13 @@ final class OmidPairLoad implements WindowedLoad {
 
     private void sendPair() {
         long beginSent = System.nanoTime();
-        TSOFuture<Long> begin = client.getNewStartTimestamp();
+        TSOFuture<Long> begin;
+        try {
+            begin = client.getNewStartTimestamp();
+        } catch (RuntimeException e) {
+            failed(e);
+            return;
+        }
         begin.addListener(() -> {
             try {
                 long start = begin.get();

@@ -6,12 +6,18 @@ import io.tidemark.testing.SharedMiniCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.omid.committable.hbase.HBaseCommitTableConfig;
 import org.apache.omid.transaction.HBaseTransactionManager;
 import org.apache.omid.transaction.RollbackException;
 import org.apache.omid.transaction.TTable;
 import org.apache.omid.transaction.Transaction;
 import org.apache.omid.transaction.TransactionException;
 import org.apache.omid.transaction.TransactionManager;
+import org.apache.omid.tso.client.CellId;
+import org.apache.omid.tso.client.TSOClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +29,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -31,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Apache Omid's store of {@code bench e2e --omid}, on the shared mini-cluster with Omid's TSO in this JVM: its
- * transactions commit, and what they wrote is read back, with either post-commit.
+ * transactions commit, and what they wrote is read back, with either post-commit; the TSO runs in low-latency mode.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class OmidStoreTest {
@@ -75,6 +82,40 @@ class OmidStoreTest {
             assertArrayEquals(bytes("fifteen"), readBack(table, 15));
             assertArrayEquals(bytes("preloaded"), readBack(table, 3));
             assertArrayEquals(bytes("preloaded"), readBack(table, 0));
+        }
+    }
+
+    @Test
+    void omidsTsoRunsInLowLatencyModeAndLeavesTheCommitRecordToItsClient() throws Exception {
+        TSOClient client = TSOClient.newInstance(tso.tsoClientConfiguration());
+        try {
+            long start = client.getNewStartTimestamp().get();
+            long commit = client.commit(start, Set.of(new CellId() {
+                @Override
+                public long getCellId() {
+                    return 42;
+                }
+
+                @Override
+                public long getTableId() {
+                    return 1;
+                }
+
+                @Override
+                public long getRowId() {
+                    return 42;
+                }
+            })).get();
+            assertTrue(commit > start);
+        } finally {
+            client.close().get();
+        }
+        // Omid's other mode writes each commit's record from the TSO before it replies (the low watermark, in a
+        // family of its own, is the TSO's in both modes).
+        Scan commitRecords = new Scan().addFamily(new HBaseCommitTableConfig().getCommitTableFamily());
+        try (Table commitTable = SharedMiniCluster.connection().getTable(TableName.valueOf(tso.commitTableName()));
+             ResultScanner records = commitTable.getScanner(commitRecords)) {
+            assertEquals(null, records.next(), "the TSO wrote a commit record");
         }
     }
 
