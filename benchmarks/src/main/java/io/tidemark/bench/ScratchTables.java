@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The tables benchmarks and workloads write: scratch data, dropped when an earlier run left them and created afresh
@@ -74,6 +75,18 @@ public final class ScratchTables {
                 admin.createTable(descriptor, splitKeys);
             }
         }
+    }
+
+    /**
+     * The split points of a table of keys 0 to {@code keys - 1} (rows {@code row(key)}, in key order) into
+     * {@code regions} regions of equal key ranges.
+     */
+    public static byte[][] evenSplits(int keys, int regions, IntFunction<byte[]> row) {
+        byte[][] splits = new byte[regions - 1][];
+        for (int i = 1; i < regions; i++) {
+            splits[i - 1] = row.apply((int) ((long) keys * i / regions));
+        }
+        return splits;
     }
 
     /** Drops the table if it exists. */

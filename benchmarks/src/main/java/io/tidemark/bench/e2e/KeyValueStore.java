@@ -1,5 +1,6 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.ScratchTables;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.Closeable;
@@ -19,11 +20,7 @@ interface KeyValueStore extends Closeable {
 
     /** The rows at which a table of {@code rows} keys splits into {@code regions} regions of equal key ranges. */
     static byte[][] splitKeys(int rows, int regions) {
-        byte[][] keys = new byte[regions - 1][];
-        for (int i = 1; i < regions; i++) {
-            keys[i - 1] = row((int) ((long) rows * i / regions));
-        }
-        return keys;
+        return ScratchTables.evenSplits(rows, regions, KeyValueStore::row);
     }
 
     /** Writes rows 0 to {@code rows - 1}, all with {@code value}. */

@@ -27,9 +27,6 @@ import java.util.List;
  */
 final class OmidStore implements KeyValueStore {
 
-    /** Rows written per transaction while preloading, as {@link TidemarkStore} does. */
-    private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
-
     private final Connection connection;
     private final TableName tableName;
     private final TransactionManager tm;
@@ -50,9 +47,10 @@ final class OmidStore implements KeyValueStore {
     @Override
     public void preload(int rows, byte[] value) throws IOException {
         try (TTable table = new TTable(connection, tableName.getNameAsString())) {
-            for (int first = 0; first < rows; first += PRELOAD_ROWS_PER_TRANSACTION) {
+            int perTransaction = TidemarkStore.PRELOAD_ROWS_PER_TRANSACTION;
+            for (int first = 0; first < rows; first += perTransaction) {
                 Transaction tx = begin();
-                for (int key = first; key < Math.min(rows, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
+                for (int key = first; key < Math.min(rows, first + perTransaction); key++) {
                     table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
                 }
                 if (!commit(tx)) {

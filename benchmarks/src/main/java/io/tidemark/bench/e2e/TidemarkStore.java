@@ -25,8 +25,8 @@ import java.util.Set;
  */
 final class TidemarkStore implements KeyValueStore {
 
-    /** Rows written per transaction while preloading. */
-    private static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
+    /** Rows written per transaction while preloading (by Omid's store as well). */
+    static final int PRELOAD_ROWS_PER_TRANSACTION = 500;
 
     private final Connection connection;
     private final TableName tableName;

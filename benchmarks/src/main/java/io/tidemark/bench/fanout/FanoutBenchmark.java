@@ -122,11 +122,7 @@ public final class FanoutBenchmark {
 
     /** Split points that spread the keys evenly over the regions. */
     private byte[][] splitKeys() {
-        byte[][] splits = new byte[options.regions() - 1][];
-        for (int i = 1; i < options.regions(); i++) {
-            splits[i - 1] = DataTable.row((int) ((long) options.keys() * i / options.regions()));
-        }
-        return splits;
+        return ScratchTables.evenSplits(options.keys(), options.regions(), DataTable::row);
     }
 
     private void preload(TransactionManager tm) throws IOException {

@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One scenario of Tidemark's TSO, measured as every scenario is ({@link Measurement}). Saturating runs keep a window of pairs outstanding per client; rate-limited runs send on a fixed
- * schedule (open loop), so a slow reply does not hold back the next request.
+ * One scenario of Tidemark's TSO, measured as every scenario is ({@link Measurement}). Saturating runs keep a window
+ * of pairs outstanding per client; rate-limited runs send on a fixed schedule (open loop), so a slow reply does not
+ * hold back the next request.
  */
 final class TsoRun {
 
