@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Writes group-commit batches to the {@link HBaseCommitTable} through HBase's asynchronous client: the batch leaves
@@ -82,6 +83,49 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
                 return won;
             }
             throw new CompletionException(asIoException(records, unwrap(failure)));
+        });
+    }
+
+    /**
+     * {@link HBaseCommitTable#invalidate} without blocking: the layout is checked first (once), the marker written
+     * put-if-absent, and a refused marker answered by the decision that stands.
+     */
+    public CompletableFuture<CommitState> invalidate(long startTimestamp) {
+        return onConnection(c -> isGuarded(c, CommitRecordDeadline.NONE).thenCompose(layoutChecked -> {
+            AsyncTable<?> handle = c.getTable(table.tableName());
+            return handle.checkAndMutate(table.invalidation(startTimestamp)).thenCompose(written -> written.isSuccess()
+                    ? CompletableFuture.completedFuture(CommitState.invalidated())
+                    : handle.get(table.recordGet(startTimestamp)).thenApply(HBaseCommitTable::decode));
+        }));
+    }
+
+    /** {@link HBaseCommitTable#release} without blocking. */
+    public CompletableFuture<Void> release(CommitRecord record) {
+        return onConnection(c -> {
+            try {
+                return c.getTable(table.tableName()).delete(table.releaseOf(record));
+            } catch (IOException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        });
+    }
+
+    /** {@code body} once the connection is open; failures arrive unwrapped, as {@link IOException}s where HBase's are. */
+    private <T> CompletableFuture<T> onConnection(
+            Function<AsyncConnection, CompletableFuture<T>> body) {
+        CompletableFuture<AsyncConnection> open;
+        try {
+            open = connection();
+        } catch (IOException closedAlready) {
+            return CompletableFuture.failedFuture(closedAlready);
+        }
+        return open.thenCompose(body).handle((value, failure) -> {
+            if (failure == null) {
+                return value;
+            }
+            Throwable cause = unwrap(failure);
+            throw new CompletionException(cause instanceof IOException ? cause
+                    : new IOException("commit table " + table.tableName() + " failed", cause));
         });
     }
 

@@ -423,19 +423,23 @@ public final class HBaseCommitTable implements CommitTable {
     @Override
     public CommitState invalidate(long startTimestamp) throws IOException {
         checkLayout();
-        byte[] row = schema.rowKey(startTimestamp);
-        CheckAndMutate invalidate = CheckAndMutate.newBuilder(row)
-                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
-                .build(new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
-                        CommitTableSchema.INVALIDATED_VALUE));
         try (Table table = connection.getTable(tableName)) {
-            if (table.checkAndMutate(invalidate).isSuccess()) {
+            if (table.checkAndMutate(invalidation(startTimestamp)).isSuccess()) {
                 return CommitState.invalidated();
             }
         }
         // Decided by content: a marker found here is ours or another reader's (a re-sent invalidation whose first
         // attempt was applied finds its own), and either way the transaction is invalidated.
         return lookup(startTimestamp);
+    }
+
+    /** The put-if-absent of an invalidation marker: it fails exactly when a decision is already there. */
+    CheckAndMutate invalidation(long startTimestamp) {
+        byte[] row = schema.rowKey(startTimestamp);
+        return CheckAndMutate.newBuilder(row)
+                .ifNotExists(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER)
+                .build(new Put(row).addColumn(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER,
+                        CommitTableSchema.INVALIDATED_VALUE));
     }
 
     @Override
@@ -483,7 +487,7 @@ public final class HBaseCommitTable implements CommitTable {
     }
 
     /** The Delete of {@code record}'s row, with its release token or, where this process holds keys, one signed here. */
-    private Delete releaseOf(CommitRecord record) throws IOException {
+    Delete releaseOf(CommitRecord record) throws IOException {
         Delete delete = new Delete(schema.rowKey(record.startTimestamp()));
         Seal token = record.releaseToken();
         if (token == null) {

@@ -11,7 +11,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -188,11 +187,7 @@ public final class AsyncTTable implements Closeable {
     }
 
     private Set<RowKey> rowKeys(List<? extends Row> rows) {
-        Set<RowKey> keys = new LinkedHashSet<>();
-        for (Row r : rows) {
-            keys.add(new RowKey(getName(), r.getRow()));
-        }
-        return keys;
+        return RowKey.of(getName(), rows);
     }
 
     @FunctionalInterface
@@ -203,26 +198,5 @@ public final class AsyncTTable implements Closeable {
     @FunctionalInterface
     private interface WriteBody {
         void write(TentativeWriter writer) throws IOException;
-    }
-
-    /** A row of a table, with value equality, as {@link InFlightOperations} orders operations by. */
-    private static final class RowKey {
-        private final TableName table;
-        private final byte[] row;
-
-        RowKey(TableName table, byte[] row) {
-            this.table = table;
-            this.row = row;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof RowKey && ((RowKey) o).table.equals(table) && Arrays.equals(((RowKey) o).row, row);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * table.hashCode() + Arrays.hashCode(row);
-        }
     }
 }

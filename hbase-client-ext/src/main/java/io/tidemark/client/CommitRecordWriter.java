@@ -4,6 +4,7 @@ import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Writes a transaction's own commit record in low-latency mode: the commit point. Put-if-absent, so that a reader's
@@ -21,4 +22,17 @@ public interface CommitRecordWriter {
      * sweeper's proof that an invalidation marker may be removed rests on it.
      */
     boolean tryCommit(CommitRecord record, CommitRecordDeadline deadline) throws IOException;
+
+    /**
+     * {@link #tryCommit} for the non-blocking API ({@link AsyncTransactionManager}): the future fails with the
+     * IOException. The default writer sends the record without waiting; this default, for replacements written for
+     * tests, calls {@link #tryCommit} on the calling thread.
+     */
+    default CompletableFuture<Boolean> tryCommitAsync(CommitRecord record, CommitRecordDeadline deadline) {
+        try {
+            return CompletableFuture.completedFuture(tryCommit(record, deadline));
+        } catch (IOException | RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 }

@@ -5,9 +5,9 @@ import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.GroupCommitWriter;
 import io.tidemark.committable.HBaseAsyncCommitBatches;
 import io.tidemark.committable.HBaseCommitTable;
-import org.apache.hadoop.hbase.client.Connection;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntConsumer;
 
 /**
@@ -24,11 +24,11 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
 
     /**
      * {@code roundTrips} round trips are kept in flight at once; {@code batchSizes} is told the records of each.
-     * Batches go through an asynchronous connection like {@code connection}, opened when the first one forms.
+     * Batches go through {@code batches}, whose asynchronous connection opens when the first one forms.
      */
-    GroupCommitRecordWriter(HBaseCommitTable commitTable, Connection connection, int roundTrips,
+    GroupCommitRecordWriter(HBaseCommitTable commitTable, HBaseAsyncCommitBatches batches, int roundTrips,
             IntConsumer batchSizes) {
-        this.batches = new HBaseAsyncCommitBatches(commitTable, connection);
+        this.batches = batches;
         this.writer = new GroupCommitWriter(commitTable, batches, MAX_BATCH, roundTrips, batchSizes);
     }
 
@@ -38,8 +38,13 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
     }
 
     @Override
+    public CompletableFuture<Boolean> tryCommitAsync(CommitRecord record, CommitRecordDeadline deadline) {
+        return writer.tryCommit(record, deadline);
+    }
+
+    /** Writes what is queued; the batches' connection stays its owner's (the manager's). */
+    @Override
     public void close() {
         writer.close();
-        batches.close();
     }
 }

@@ -33,8 +33,16 @@ final class ServerSideSnapshotReads {
     ServerSideSnapshotReads(Transaction tx, ReaderContext reader, Table table) {
         this.tx = tx;
         this.table = table;
+        this.snapshot = snapshotOf(tx, reader);
+    }
+
+    /**
+     * What a read carries for the snapshot coprocessor: the transaction as {@code reader}, and where its commit table
+     * is. Made when the read is issued, so its own-writes bound stays fixed for the statement.
+     */
+    static SnapshotAttribute snapshotOf(Transaction tx, ReaderContext reader) {
         CommitTableSettings commitTable = tx.manager().commitTableSettings();
-        this.snapshot = new SnapshotAttribute(reader.startTimestamp(), reader.epoch(), reader.ownVersionsUpTo(),
+        return new SnapshotAttribute(reader.startTimestamp(), reader.epoch(), reader.ownVersionsUpTo(),
                 reader.seesEveryOwnVersion(), reader.commitMode(), commitTable.tableName().getNameAsString(),
                 commitTable.buckets());
     }

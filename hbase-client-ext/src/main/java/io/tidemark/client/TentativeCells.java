@@ -10,6 +10,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -29,8 +31,25 @@ final class TentativeCells {
      * (the start timestamp, and each checkpoint's version), with the transaction's durability.
      */
     void writeShadowCells(Transaction tx, long commitTs) throws IOException {
+        for (Map.Entry<TableName, List<Put>> table : shadowCells(tx, commitTs).entrySet()) {
+            shadowCellWriter.write(table.getKey(), table.getValue());
+        }
+    }
+
+    /** Deletes exactly the versions the transaction wrote ({@link #removals}). */
+    void remove(Transaction tx) throws IOException {
+        for (Map.Entry<TableName, List<Delete>> table : removals(tx).entrySet()) {
+            try (Table t = connection.getTable(table.getKey())) {
+                TableWrites.delete(t, table.getValue());
+            }
+        }
+    }
+
+    /** The shadow cells of every column {@code tx} wrote, committed at {@code commitTs}: one Put per row, per table. */
+    static Map<TableName, List<Put>> shadowCells(Transaction tx, long commitTs) {
         byte[] value = CellEncoding.encodeCommitTimestamp(commitTs);
         WriteSet writes = tx.writeSet();
+        Map<TableName, List<Put>> tables = new LinkedHashMap<>();
         for (TableName table : writes.tables()) {
             Map<byte[], Put> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
@@ -39,16 +58,19 @@ final class TentativeCells {
                     shadows.addColumn(c.family(), CellEncoding.shadowQualifier(c.qualifier()), version, value);
                 }
             }
-            shadowCellWriter.write(table, new ArrayList<>(rows.values()));
+            tables.put(table, new ArrayList<>(rows.values()));
         }
+        return tables;
     }
 
     /**
-     * Deletes exactly the versions the transaction wrote (data cells and tombstones at its start timestamp and its
-     * checkpoint versions), and nothing else: a fast-path write between them is another writer's.
+     * The Deletes of exactly the versions {@code tx} wrote (data cells and tombstones at its start timestamp and its
+     * checkpoint versions), and nothing else: a fast-path write between them is another writer's. One per row, per
+     * table.
      */
-    void remove(Transaction tx) throws IOException {
+    static Map<TableName, List<Delete>> removals(Transaction tx) {
         WriteSet writes = tx.writeSet();
+        Map<TableName, List<Delete>> tables = new LinkedHashMap<>();
         for (TableName table : writes.tables()) {
             Map<byte[], Delete> rows = new TreeMap<>(Bytes.BYTES_COMPARATOR);
             for (WrittenCell c : writes.cells(table)) {
@@ -60,10 +82,9 @@ final class TentativeCells {
                     d.addColumn(c.family(), CellEncoding.tombstoneQualifier(c.qualifier()), version);
                 }
             }
-            try (Table t = connection.getTable(table)) {
-                TableWrites.delete(t, new ArrayList<>(rows.values()));
-            }
+            tables.put(table, new ArrayList<>(rows.values()));
         }
+        return tables;
     }
 
     /** The default shadow-cell writer: one put per row, sent together. */

@@ -6,6 +6,7 @@ import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.table.TableLoadingException;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * Region-server refusals after which a transaction cannot go on: a tentative write refused because of a newer
@@ -21,6 +22,11 @@ final class TransactionAborts {
 
     /** The abort {@code failure} means for {@code tx}, after rolling it back; or {@code failure} itself. */
     static IOException abortIfRefused(Transaction tx, IOException failure) {
+        return abortIfRefused(tx, failure, running -> running.manager().rollback(running));
+    }
+
+    /** {@link #abortIfRefused(Transaction, IOException)} rolling back with {@code rollback}, e.g. without blocking. */
+    static IOException abortIfRefused(Transaction tx, IOException failure, Consumer<Transaction> rollback) {
         if (failure instanceof TransactionAbortedException) {
             return failure;
         }
@@ -33,7 +39,7 @@ final class TransactionAborts {
             return failure;
         }
         if (tx.state() == TransactionState.RUNNING) {
-            tx.manager().rollback(tx);
+            rollback.accept(tx);
         }
         tx.manager().metrics().aborted(reason);
         return new TransactionAbortedException(tx.startTimestamp(), reason, refusal(failure));

@@ -11,8 +11,8 @@ import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
-import io.tidemark.committable.CommitTableMismatchException;
 import io.tidemark.committable.CommitTableSettings;
+import io.tidemark.committable.HBaseAsyncCommitBatches;
 import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.concurrent.Futures;
 import io.tidemark.config.TidemarkConfig;
@@ -20,7 +20,6 @@ import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
-import io.tidemark.security.Authorization;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
@@ -29,7 +28,6 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +35,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 
@@ -86,6 +86,10 @@ public final class TransactionManager implements Closeable {
     private final long writeBufferBytes;
     /** Null when single-region commits are off ({@code tidemark.client.single-region-commit}). */
     private final SingleRegionCommitter singleRegionCommitter;
+    /** The commit table through HBase's asynchronous client: group commit, and the non-blocking API's steps. */
+    private final HBaseAsyncCommitBatches asyncCommitTable;
+    private final CommitProtocol commitProtocol;
+    private final CommitProtocol.Io blockingIo = new BlockingIo();
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
@@ -108,16 +112,19 @@ public final class TransactionManager implements Closeable {
         // Threads last: everything above may still refuse the configuration.
         this.ownsTso = b.tsoClient == null;
         this.tso = b.tsoClient != null ? b.tsoClient : NettyTsoClient.create(config, b.connection.getConfiguration());
+        this.asyncCommitTable = new HBaseAsyncCommitBatches(hbaseCommitTable, b.connection);
         if (b.commitRecordWriter != null) {
             this.commitRecordWriter = b.commitRecordWriter;
             this.ownedCommitRecordWriter = null;
         } else {
-            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(hbaseCommitTable, b.connection,
+            GroupCommitRecordWriter groupWriter = new GroupCommitRecordWriter(hbaseCommitTable, asyncCommitTable,
                     commitRecordRoundTrips, metrics::commitRecordBatch);
             this.commitRecordWriter = groupWriter;
             this.ownedCommitRecordWriter = groupWriter;
         }
         this.asyncPostCommits = postCommitMode == PostCommitMode.ASYNC ? new AsyncPostCommits() : null;
+        this.commitProtocol = new CommitProtocol(commitTableSettings, metrics, recentSnapshot, commitPhaseListener,
+                postCommitMode);
         metrics.startJmx(settings.metricsName());
     }
 
@@ -164,11 +171,25 @@ public final class TransactionManager implements Closeable {
         long sent = System.nanoTime();
         try {
             begun = Futures.await(tso.begin(), "the BEGIN request");
-            metrics.begun(sent);
         } catch (IOException e) {
-            throw new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
-                    + "); check that it runs and that this client finds it (" + tso.describeTarget() + ")", e);
+            throw beginFailed(e);
         }
+        return begun(begun, readOnly, sent);
+    }
+
+    /** Why no transaction began: the TSO did not answer BEGIN. */
+    TransactionException beginFailed(IOException e) {
+        return new TransactionException("could not begin a transaction: the TSO did not answer (" + e.getMessage()
+                + "); check that it runs and that this client finds it (" + tso.describeTarget() + ")", e);
+    }
+
+    /**
+     * The transaction the TSO's answer to a BEGIN sent at {@code sent} starts, for both APIs.
+     *
+     * @throws TransactionException the cluster's conflict level is not the one this manager was configured with
+     */
+    Transaction begun(BeginResult begun, boolean readOnly, long sent) throws TransactionException {
+        metrics.begun(sent);
         ConflictLevel clusterLevel = begun.incarnation().conflictLevel();
         if (requiredConflictLevel != null && requiredConflictLevel != clusterLevel) {
             throw new TransactionException("this client is configured for conflict level "
@@ -255,11 +276,7 @@ public final class TransactionManager implements Closeable {
         tx.checkFinishableBy(this, "commit");
         checkOpen();
         awaitInFlightOperations(tx);
-        WriteSet writes = tx.writeSet();
-        if (writes.isEmpty()) {
-            tx.markCommitted(tx.startTimestamp());
-            // It wrote nothing, so no cell carries its start timestamp: a safe snapshot from now on.
-            recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), tx.snapshotObtainedNanos());
+        if (commitProtocol.committedWithoutWrites(tx)) {
             return;
         }
         long called = System.nanoTime();
@@ -267,8 +284,7 @@ public final class TransactionManager implements Closeable {
             if (committedInRegion(tx)) {
                 return;
             }
-            sendAtCommit(tx);
-            commitWrites(tx, writes);
+            join(commitProtocol.commitThroughTso(tx, blockingIo));
         } finally {
             metrics.commitFinished(called);
         }
@@ -344,19 +360,6 @@ public final class TransactionManager implements Closeable {
     }
 
     /**
-     * Sends every write the transaction still keeps, before COMMIT: a refused write aborts it (with the region
-     * server's reason, or {@link TransactionAbortedException.Reason#WRITE_FAILED}), as an asynchronous write does.
-     */
-    private void sendAtCommit(Transaction tx) throws TransactionException {
-        try {
-            sendBufferedWrites(tx);
-        } catch (IOException failed) {
-            TransactionAbortedException.Reason refused = TransactionAborts.refusalReason(failed);
-            throw abort(tx, refused != null ? refused : TransactionAbortedException.Reason.WRITE_FAILED, failed);
-        }
-    }
-
-    /**
      * Sends every write {@code tx} keeps. A failure is remembered, so that the transaction cannot commit afterwards
      * with part of its writes missing.
      */
@@ -388,56 +391,6 @@ public final class TransactionManager implements Closeable {
         return tx.startTimestamp();
     }
 
-    private void commitWrites(Transaction tx, WriteSet writes) throws TransactionException {
-        long start = tx.startTimestamp();
-        long[] conflictIds = writes.conflictIds(tx.conflictLevel());
-        long[] tableIds = writes.tableIds();
-        if (conflictIds.length > tx.maxWriteSet() || tableIds.length > tx.maxWriteSet()) {
-            rollback(tx);
-            throw new WriteSetTooLargeException(start, conflictIds.length, tx.conflictLevel(), tx.maxWriteSet());
-        }
-        // Taken before COMMIT is sent, so it is no later than the TSO's decision: see the class comment.
-        CommitRecordDeadline deadline = commitTableSettings.commitRecordDeadline();
-        CommitResult result;
-        long sent = System.nanoTime();
-        try {
-            result = Futures.await(tso.commit(start, tx.commitToken(), conflictIds, tableIds),
-                    "the COMMIT request");
-            metrics.tsoCommitAnswered(sent);
-        } catch (IOException unknown) {
-            completeCommit(tx, new CommitRecord(start, settleUnknownOutcome(tx,
-                    TransactionAbortedException.Reason.TSO_UNAVAILABLE, unknown)));
-            return;
-        }
-        if (!result.isCommitted()) {
-            throw abort(tx, TransactionAbortedException.Reason.of(result.abortReason()), null);
-        }
-        long commitTs = result.commitTimestamp();
-        CommitRecord record = result.recordOf(start, tx.durability());
-        long answered = System.nanoTime();
-        if (tx.commitMode() == CommitMode.LOW_LATENCY) {
-            boolean won;
-            try {
-                won = commitRecordWriter.tryCommit(record, deadline);
-            } catch (CommitTableMismatchException misconfigured) {
-                // Refused before anything was written, and only this client writes its record in low-latency mode:
-                // no record can appear, so the transaction did not commit (readers invalidate what remains of it).
-                throw abort(tx, TransactionAbortedException.Reason.COMMIT_TABLE_MISMATCH, misconfigured);
-            } catch (IOException unknown) {
-                completeCommit(tx, new CommitRecord(start, settleUnknownOutcome(tx,
-                        TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE, unknown)));
-                return;
-            }
-            if (!won) {
-                throw abort(tx, TransactionAbortedException.Reason.INVALIDATED, null);
-            }
-        }
-        long recorded = System.nanoTime();
-        recentSnapshot.offer(commitTs, tx.incarnation(), sent);
-        completeCommit(tx, record);
-        commitPhaseListener.committed(answered - sent, recorded - answered, System.nanoTime() - recorded);
-    }
-
     /**
      * Waits until every operation issued through an {@link AsyncTTable} has finished, refusing new ones. A failed
      * write aborts the transaction: committing the rest would commit less than the application wrote.
@@ -452,13 +405,7 @@ public final class TransactionManager implements Closeable {
         } catch (ExecutionException e) {
             throw new IllegalStateException("the end of in-flight operations never fails", e);
         }
-        Throwable failed = tx.inFlight().firstWriteFailure();
-        if (failed != null) {
-            TransactionAbortedException.Reason refused = TransactionAborts.refusalReason(failed);
-            throw abort(tx, refused != null ? refused : TransactionAbortedException.Reason.WRITE_FAILED, failed);
-        }
-        // An asynchronous read refused by a region server (SNAPSHOT_TOO_OLD) rolled the transaction back.
-        tx.checkRunning("commit");
+        join(commitProtocol.checkInFlightOutcome(tx, blockingIo));
     }
 
     /**
@@ -469,7 +416,7 @@ public final class TransactionManager implements Closeable {
     public void rollback(Transaction tx) {
         tx.checkFinishableBy(this, "roll back");
         tx.markRolledBack();
-        tx.inFlight().end("rollback").thenRun(() -> removeTentativeCells(tx));
+        tx.inFlight().end("rollback").thenRun(() -> commitProtocol.removeTentativeCells(tx, blockingIo));
     }
 
     /**
@@ -546,10 +493,10 @@ public final class TransactionManager implements Closeable {
         TransactionOutcome outcome = outcomeSettler.settle(start, tx.writeSet());
         if (state == TransactionState.OUTCOME_UNKNOWN) {
             if (outcome.isCommitted()) {
-                completeCommit(tx, new CommitRecord(start, outcome.commitTimestamp()));
+                commitProtocol.completeCommit(tx, new CommitRecord(start, outcome.commitTimestamp()), blockingIo);
             } else {
                 tx.markRolledBack();
-                removeTentativeCells(tx);
+                commitProtocol.removeTentativeCells(tx, blockingIo);
             }
         }
         return outcome;
@@ -621,10 +568,31 @@ public final class TransactionManager implements Closeable {
                 LOG.warn("closing the commit writer failed", e);
             }
         }
+        asyncCommitTable.close();
         if (ownsTso) {
             tso.close();
         }
         metrics.stopJmx();
+    }
+
+    TsoClient tso() {
+        return tso;
+    }
+
+    CommitProtocol commitProtocol() {
+        return commitProtocol;
+    }
+
+    HBaseAsyncCommitBatches asyncCommitTable() {
+        return asyncCommitTable;
+    }
+
+    CommitRecordWriter commitRecordWriter() {
+        return commitRecordWriter;
+    }
+
+    void checkOpenForUse() {
+        checkOpen();
     }
 
     CommitTable commitTable() {
@@ -643,96 +611,30 @@ public final class TransactionManager implements Closeable {
         return metrics;
     }
 
-    /**
-     * The commit's outcome is unknown: invalidating our own record makes it certain. If a commit record is already
-     * there, the transaction committed; otherwise it never will.
-     */
-    private long settleUnknownOutcome(Transaction tx, TransactionAbortedException.Reason reason, IOException cause)
-            throws TransactionException {
-        CommitState state;
-        try {
-            state = commitTable.invalidate(tx.startTimestamp());
-        } catch (IOException e) {
-            e.addSuppressed(cause);
-            tx.markOutcomeUnknown();
-            metrics.outcomeUnknown();
-            AccessDeniedException denied = Authorization.deniedIn(e);
-            if (denied != null) {
-                throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown:"
-                        + " HBase authorization refused this client's user the commit table "
-                        + commitTableSettings.tableName().getNameAsString() + " (" + denied.getMessage() + "), so it"
-                        + " could neither write its commit record nor settle its outcome. Grant the user READ and"
-                        + " WRITE on " + commitTableSettings.tableName().getNameAsString() + " (docs/operations.md,"
-                        + " step 4). Its writes stay invisible until a reader or the sweeper settles it through the"
-                        + " commit table", e);
-            }
-            throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: the"
-                    + " commit failed (" + cause.getMessage() + ") and the commit table could not be reached to"
-                    + " settle it (" + e.getMessage() + "). Readers settle it through the commit table; check"
-                    + " whether its writes are visible before retrying", e);
-        }
-        if (state.isCommitted()) {
-            return state.commitTimestamp();
-        }
-        throw abort(tx, reason, cause);
-    }
-
     private TransactionAbortedException abort(Transaction tx, TransactionAbortedException.Reason reason,
             Throwable cause) {
-        tx.markRolledBack();
-        removeTentativeCells(tx);
-        metrics.aborted(reason);
-        return new TransactionAbortedException(tx.startTimestamp(), reason, cause);
-    }
-
-    private void removeTentativeCells(Transaction tx) {
-        WriteBuffer buffer = tx.writeBuffer();
-        boolean sent = !buffer.isEnabled() || buffer.sentAny();
-        buffer.clear();
-        if (!sent) {
-            // Nothing of it ever reached HBase.
-            return;
-        }
-        try {
-            tentativeCells.remove(tx);
-        } catch (IOException e) {
-            // Harmless for correctness: no commit record can appear for the transaction any more, so readers skip
-            // (or invalidate) these cells; they only cost reads until removed.
-            LOG.warn("could not remove the tentative cells of aborted transaction {}", tx.startTimestamp(), e);
-        }
+        return commitProtocol.abort(tx, reason, cause, blockingIo).join();
     }
 
     /**
-     * Marks {@code tx} committed as {@code record} says and starts its post-commit. A record the TSO sealed carries the
-     * token that removes it afterwards; one the client settled itself (an unknown outcome found committed) does not,
-     * and stays for the sweeper where the commit-record guard checks seals.
+     * Waits for a step of the {@link CommitProtocol}, which runs on this thread with {@link #blockingIo}, and throws
+     * what it failed with as the blocking API does.
      */
-    private void completeCommit(Transaction tx, CommitRecord record) {
-        tx.markCommitted(record.commitTimestamp());
-        metrics.committed();
-        if (asyncPostCommits == null) {
-            postCommit(tx, record);
-        } else {
-            asyncPostCommits.submit(() -> postCommit(tx, record));
-        }
-    }
-
-    /** Shadow cells first; the commit record may only go once every shadow cell is durable. */
-    private void postCommit(Transaction tx, CommitRecord record) {
-        long commitTs = record.commitTimestamp();
+    private static void join(CompletableFuture<Void> step) throws TransactionException {
         try {
-            tentativeCells.writeShadowCells(tx, commitTs);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("transaction {} committed at {} but its shadow cells could not be written; its commit record"
-                    + " stays in the commit table and readers resolve its writes there", tx.startTimestamp(),
-                    commitTs, e);
-            return;
-        }
-        try {
-            commitTable.release(record);
-        } catch (IOException e) {
-            LOG.warn("could not delete the commit record of transaction {}; it is harmless but stays until"
-                    + " removed", tx.startTimestamp(), e);
+            step.join();
+        } catch (CompletionException e) {
+            Throwable cause = CommitProtocol.unwrap(e);
+            if (cause instanceof TransactionException) {
+                throw (TransactionException) cause;
+            }
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new TransactionException(cause.getMessage(), cause);
         }
     }
 
@@ -740,6 +642,77 @@ public final class TransactionManager implements Closeable {
         if (closed) {
             throw new IllegalStateException("this TransactionManager is closed; build a new one");
         }
+    }
+
+    /** The commit protocol's I/O done on the calling thread, handed back as completed futures. */
+    private final class BlockingIo implements CommitProtocol.Io {
+
+        @Override
+        public CompletableFuture<Void> sendBufferedWrites(Transaction tx) {
+            return run(() -> TransactionManager.this.sendBufferedWrites(tx));
+        }
+
+        @Override
+        public CompletableFuture<CommitResult> tsoCommit(Transaction tx, long[] conflictIds, long[] tableIds) {
+            try {
+                return CompletableFuture.completedFuture(Futures.await(tso.commit(tx.startTimestamp(),
+                        tx.commitToken(), conflictIds, tableIds), "the COMMIT request"));
+            } catch (IOException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+
+        @Override
+        public CompletableFuture<Boolean> writeCommitRecord(CommitRecord record, CommitRecordDeadline deadline) {
+            try {
+                return CompletableFuture.completedFuture(commitRecordWriter.tryCommit(record, deadline));
+            } catch (IOException | RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+
+        @Override
+        public CompletableFuture<CommitState> invalidate(long startTimestamp) {
+            try {
+                return CompletableFuture.completedFuture(commitTable.invalidate(startTimestamp));
+            } catch (IOException | RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+
+        @Override
+        public CompletableFuture<Void> writeShadowCells(Transaction tx, long commitTimestamp) {
+            return run(() -> tentativeCells.writeShadowCells(tx, commitTimestamp));
+        }
+
+        @Override
+        public CompletableFuture<Void> releaseCommitRecord(CommitRecord record) {
+            return run(() -> commitTable.release(record));
+        }
+
+        @Override
+        public CompletableFuture<Void> removeTentativeCells(Transaction tx) {
+            return run(() -> tentativeCells.remove(tx));
+        }
+
+        @Override
+        public void startPostCommit(Runnable postCommit) {
+            asyncPostCommits.submit(postCommit);
+        }
+
+        private CompletableFuture<Void> run(BlockingStep step) {
+            try {
+                step.run();
+                return CompletableFuture.completedFuture(null);
+            } catch (IOException | RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface BlockingStep {
+        void run() throws IOException;
     }
 
     /** Configures a {@link TransactionManager}; everything not set comes from the configuration. */

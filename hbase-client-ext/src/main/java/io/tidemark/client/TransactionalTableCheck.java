@@ -57,7 +57,13 @@ final class TransactionalTableCheck {
         if (known != null) {
             return known;
         }
-        TableDescriptor descriptor = TableDescriptors.of(table);
+        return check(TableDescriptors.of(table));
+    }
+
+    /** {@link #check(Table)} of the table {@code descriptor} describes, read by the caller. */
+    CheckedTable check(TableDescriptor descriptor) throws IOException {
+        TableName table = descriptor.getTableName();
+        CheckedTable known;
         List<TableProblem> blocking = new ArrayList<>();
         for (TableProblem p : inspector.problems(descriptor)) {
             if (p.isBlocking()) {
@@ -65,20 +71,20 @@ final class TransactionalTableCheck {
             }
         }
         if (!blocking.isEmpty()) {
-            throw new TableNotTransactionalException(table.getName(), blocking);
+            throw new TableNotTransactionalException(table, blocking);
         }
         Conversion conversion;
         try {
             if (TableLoad.of(descriptor).isLoading()) {
-                throw TableLoadingException.refused(table.getName().getNameAsString(), "a transactional operation");
+                throw TableLoadingException.refused(table.getNameAsString(), "a transactional operation");
             }
             conversion = Conversion.of(descriptor);
         } catch (IllegalArgumentException e) {
-            throw new TableNotTransactionalException(table.getName(), e.getMessage());
+            throw new TableNotTransactionalException(table, e.getMessage());
         }
         known = new CheckedTable(TransactionalTableInspector.hasServerSideSnapshots(descriptor),
                 TableFeature.of(descriptor).contains(TableFeature.FAST_PATH), conversion);
-        passed.put(table.getName(), known);
+        passed.put(table, known);
         return known;
     }
 }
