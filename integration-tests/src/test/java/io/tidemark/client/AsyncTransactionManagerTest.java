@@ -1,0 +1,339 @@
+package io.tidemark.client;
+
+import io.tidemark.table.TableFeature;
+import io.tidemark.testing.SharedMiniCluster;
+import io.tidemark.testing.SharedTestClusters;
+import io.tidemark.testing.TestCluster;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.tidemark.testing.TestCluster.F;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link AsyncTransactionManager} and {@link AsyncTransactionalTable} on a real mini-cluster and TSO: the rules of the
+ * blocking API (snapshot, own writes, first committer wins, rollback, failed commits and their exception types), and
+ * that transactions in flight need no thread each.
+ */
+@ExtendWith(SharedTestClusters.class)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class AsyncTransactionManagerTest {
+
+    private static final byte[] Q = Bytes.toBytes("q");
+    private static final byte[] MISSING_FAMILY = Bytes.toBytes("missing");
+    private static AsyncConnection connection;
+
+    private TestCluster cluster;
+    private TableName name;
+    private AsyncTransactionManager atm;
+    private AsyncTransactionalTable table;
+
+    @BeforeAll
+    static void connect() throws Exception {
+        connection = ConnectionFactory.createAsyncConnection(SharedMiniCluster.conf()).get();
+    }
+
+    @AfterAll
+    static void disconnect() throws Exception {
+        connection.close();
+    }
+
+    @BeforeEach
+    void createTable(TestCluster shared) throws Exception {
+        cluster = shared;
+        name = cluster.createTable("nonblocking", TableFeature.DEFAULT, row(250), row(500), row(750));
+        atm = AsyncTransactionManager.over(cluster.tm, connection);
+        table = atm.table(name).get();
+    }
+
+    @AfterEach
+    void dropTable() throws Exception {
+        TestCluster.drop(name);
+    }
+
+    /**
+     * One transaction of {@link #thousandsOfTransactionsInFlightNeedNoThreadEach}: begins, writes {@code row}, reads
+     * it back, then stays open until {@code allOpen} (every transaction is open; the last to open counts the JVM's threads),
+     * then commits. Issued without waiting.
+     */
+    private CompletableFuture<Void> openThenCommit(int row, int transactions, AtomicInteger open,
+            AtomicInteger threadsWhileOpen, CompletableFuture<Void> allOpen) {
+        return atm.begin().thenCompose(tx -> table.put(tx, put(row, "v" + row))
+                .thenCompose(written -> table.get(tx, get(row)))
+                .thenCompose(read -> {
+                    if (!("v" + row).equals(value(read))) {
+                        throw new AssertionError("row " + row + " read " + value(read));
+                    }
+                    if (open.incrementAndGet() == transactions) {
+                        threadsWhileOpen.set(ManagementFactory.getThreadMXBean().getThreadCount());
+                        allOpen.complete(null);
+                    }
+                    return allOpen;
+                })
+                .thenCompose(everyoneOpen -> atm.commit(tx)));
+    }
+
+    private static byte[] row(int i) {
+        return Bytes.toBytes(String.format("row-%04d", i));
+    }
+
+    private static Put put(int row, String value) {
+        return new Put(row(row)).addColumn(F, Q, Bytes.toBytes(value));
+    }
+
+    private static Get get(int row) {
+        return new Get(row(row)).addColumn(F, Q);
+    }
+
+    private static String value(Result r) {
+        byte[] v = r.getValue(F, Q);
+        return v == null ? null : Bytes.toString(v);
+    }
+
+    private static Throwable failureOf(CompletableFuture<?> future) {
+        return assertThrows(ExecutionException.class, future::get).getCause();
+    }
+
+    private void commitValue(int row, String value) throws Exception {
+        Transaction tx = atm.begin().get();
+        table.put(tx, put(row, value)).get();
+        atm.commit(tx).get();
+    }
+
+    @Test
+    void readsSeeTheSnapshotAndTheTransactionsOwnWrites() throws Exception {
+        commitValue(1, "old");
+        Transaction reader = atm.begin().get();
+        commitValue(1, "newer");
+
+        assertEquals("old", value(table.get(reader, get(1)).get()), "a commit after the snapshot stays unseen");
+        table.put(reader, put(1, "mine"));
+        assertEquals("mine", value(table.get(reader, get(1)).get()), "the transaction reads its own write");
+        table.delete(reader, new Delete(row(1)));
+        assertTrue(table.get(reader, get(1)).get().isEmpty(), "and its own delete of the row");
+        assertFalse(table.exists(reader, get(1)).get());
+        atm.rollback(reader).get();
+
+        Transaction later = atm.begin().get();
+        assertEquals("newer", value(table.get(later, get(1)).get()));
+        atm.commit(later).get();
+    }
+
+    @Test
+    void writeWriteConflictAbortsTheSecondCommitterAsTheBlockingApiDoes() throws Exception {
+        Transaction first = atm.begin().get();
+        Transaction second = atm.begin().get();
+        table.put(first, put(2, "first"));
+        table.put(second, put(2, "second"));
+
+        atm.commit(first).get();
+        Throwable asyncFailure = failureOf(atm.commit(second));
+
+        TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, asyncFailure);
+        assertEquals(TransactionAbortedException.Reason.CONFLICT, aborted.reason());
+        assertEquals(TransactionState.ROLLED_BACK, second.state());
+        TransactionAbortedException blocking = blockingConflict();
+        assertEquals(blocking.getClass(), aborted.getClass());
+        assertEquals(blocking.reason(), aborted.reason());
+        Transaction check = atm.begin().get();
+        assertEquals("first", value(table.get(check, get(2)).get()), "the first committer's write stands");
+        atm.commit(check).get();
+    }
+
+    private TransactionAbortedException blockingConflict() throws Exception {
+        try (TTable blocking = new TTable(TestCluster.connection(), name)) {
+            Transaction first = cluster.tm.begin();
+            Transaction second = cluster.tm.begin();
+            blocking.put(first, put(3, "first"));
+            blocking.put(second, put(3, "second"));
+            cluster.tm.commit(first);
+            return assertThrows(TransactionAbortedException.class, () -> cluster.tm.commit(second));
+        }
+    }
+
+    @Test
+    void rollbackLeavesNothingVisibleNorStored() throws Exception {
+        Transaction tx = atm.begin().get();
+        table.put(tx, put(4, "rolled back"));
+        // The read sends the kept write to HBase, so the rollback has a tentative cell to remove.
+        assertEquals("rolled back", value(table.get(tx, get(4)).get()));
+
+        atm.rollback(tx).get();
+
+        assertEquals(TransactionState.ROLLED_BACK, tx.state());
+        Transaction later = atm.begin().get();
+        assertNull(value(table.get(later, get(4)).get()));
+        atm.commit(later).get();
+        try (Table raw = TestCluster.connection().getTable(name)) {
+            assertTrue(raw.get(new Get(row(4)).readAllVersions()).isEmpty(), "no tentative cell is left");
+        }
+        assertInstanceOf(TransactionStateException.class, failureOf(table.put(tx, put(4, "after"))));
+    }
+
+    /** A manager that keeps writes until commit or a read that could see them, as the client's default does. */
+    private TransactionManager keepingWrites() {
+        return cluster.managerBuilder().config(cluster.configWith(TestCluster.KEPT_WRITES)).build();
+    }
+
+    @Test
+    void keptWritesAreSentBeforeAReadThatCouldSeeThemAndAtCommit() throws Exception {
+        try (TransactionManager keeping = keepingWrites()) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(keeping, connection);
+            AsyncTransactionalTable kept = async.table(name).get();
+            Transaction tx = async.begin().get();
+            kept.put(tx, put(7, "kept"));
+            kept.put(tx, put(8, "kept too"));
+            kept.delete(tx, new Delete(row(9)));
+
+            assertEquals("kept", value(kept.get(tx, get(7)).get()), "the read sends the kept write of its row");
+            kept.delete(tx, new Delete(row(7)));
+            assertTrue(kept.get(tx, get(7)).get().isEmpty(), "a row delete covers the own write it reads");
+            async.commit(tx).get();
+
+            Transaction later = async.begin().get();
+            assertNull(value(kept.get(later, get(7)).get()));
+            assertEquals("kept too", value(kept.get(later, get(8)).get()), "the write kept until commit committed");
+            async.commit(later).get();
+        }
+    }
+
+    @Test
+    void refusedWriteFailsTheCommitWithTheBlockingApisException() throws Exception {
+        try (TransactionManager keeping = keepingWrites(); TTable blocking = new TTable(TestCluster.connection(), name)) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(keeping, connection);
+            AsyncTransactionalTable kept = async.table(name).get();
+            Transaction tx = async.begin().get();
+            // Kept until commit: HBase refuses the unknown family only when the commit sends it.
+            kept.put(tx, new Put(row(5)).addColumn(MISSING_FAMILY, Q, Bytes.toBytes("x"))).get();
+
+            Throwable asyncFailure = failureOf(async.commit(tx));
+
+            TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class, asyncFailure);
+            assertEquals(TransactionAbortedException.Reason.WRITE_FAILED, aborted.reason());
+            assertEquals(TransactionState.ROLLED_BACK, tx.state());
+            Transaction sync = keeping.begin();
+            blocking.put(sync, new Put(row(5)).addColumn(MISSING_FAMILY, Q, Bytes.toBytes("x")));
+            TransactionAbortedException blockingFailure = assertThrows(TransactionAbortedException.class,
+                    () -> keeping.commit(sync));
+            assertEquals(blockingFailure.reason(), aborted.reason());
+        }
+    }
+
+    @Test
+    void aWriteRefusedAtOnceFailsItsFutureAndAbortsTheCommit() throws Exception {
+        Transaction tx = atm.begin().get();
+
+        assertInstanceOf(IOException.class, failureOf(table.put(tx, new Put(row(5)).addColumn(MISSING_FAMILY, Q,
+                Bytes.toBytes("x")))), "this manager sends every write at once");
+
+        TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
+                failureOf(atm.commit(tx)));
+        assertEquals(TransactionAbortedException.Reason.WRITE_FAILED, aborted.reason());
+    }
+
+    @Test
+    void writesOfAReadOnlyOrFinishedTransactionAreRefusedThroughTheFuture() throws Exception {
+        Transaction tx = atm.begin().get();
+        atm.commit(tx).get();
+
+        assertInstanceOf(TransactionStateException.class, failureOf(table.put(tx, put(6, "late"))));
+        assertInstanceOf(TransactionStateException.class, failureOf(table.get(tx, get(6))));
+        assertInstanceOf(TransactionStateException.class, failureOf(atm.commit(tx)));
+    }
+
+    @Test
+    void aTableWithoutTheSnapshotCoprocessorIsRefused() throws Exception {
+        TableName clientSide = cluster.createTable("clientside", Set.of());
+        try {
+            assertInstanceOf(TableNotTransactionalException.class, failureOf(atm.table(clientSide)));
+        } finally {
+            TestCluster.drop(clientSide);
+        }
+    }
+
+    /**
+     * Thousands of transactions begun, written and held open together from four threads, then committed: the JVM's
+     * threads do not grow with them. Everything is issued without waiting; the threads then only wait at the end.
+     */
+    @Test
+    void thousandsOfTransactionsInFlightNeedNoThreadEach() throws Exception {
+        int transactions = 2000;
+        int issuerThreads = 4;
+        // Warm up every client thread pool on every region: one transaction writing a row of each region.
+        Transaction warmUp = atm.begin().get();
+        for (int i = 0; i < 1000; i += 250) {
+            table.put(warmUp, put(i, "warm"));
+        }
+        atm.commit(warmUp).get();
+        int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
+
+        CompletableFuture<Void> allOpen = new CompletableFuture<>();
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger threadsWhileOpen = new AtomicInteger();
+        List<List<CompletableFuture<Void>>> issued = new ArrayList<>();
+        List<Thread> issuers = new ArrayList<>();
+        for (int t = 0; t < issuerThreads; t++) {
+            int first = t * (transactions / issuerThreads);
+            List<CompletableFuture<Void>> mine = new ArrayList<>();
+            issued.add(mine);
+            issuers.add(new Thread(() -> {
+                for (int row = first; row < first + transactions / issuerThreads; row++) {
+                    mine.add(openThenCommit(row, transactions, open, threadsWhileOpen, allOpen));
+                }
+            }, "issuer-" + t));
+        }
+        issuers.forEach(Thread::start);
+        for (Thread issuer : issuers) {
+            issuer.join();
+        }
+        List<CompletableFuture<Void>> committed = new ArrayList<>();
+        issued.forEach(committed::addAll);
+
+        allOpen.get(3, TimeUnit.MINUTES);
+        assertEquals(transactions, open.get());
+        CompletableFuture.allOf(committed.toArray(new CompletableFuture<?>[0])).get(3, TimeUnit.MINUTES);
+
+        int grown = threadsWhileOpen.get() - threadsBefore;
+        assertTrue(grown <= 16, transactions + " transactions in flight took " + grown + " threads more than the "
+                + threadsBefore + " before");
+        Transaction check = atm.begin().get();
+        List<Get> gets = new ArrayList<>();
+        for (int i = 0; i < transactions; i++) {
+            gets.add(get(i));
+        }
+        List<Result> read = table.getAll(check, gets).get();
+        for (int i = 0; i < transactions; i++) {
+            assertEquals("v" + i, value(read.get(i)), "row " + i + " committed");
+        }
+        atm.commit(check).get();
+    }
+}
