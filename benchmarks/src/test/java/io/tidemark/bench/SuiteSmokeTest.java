@@ -14,6 +14,7 @@ import io.tidemark.bench.durability.DurabilityOptions;
 import io.tidemark.bench.durability.DurabilityResult;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.ReportWriter;
+import io.tidemark.bench.fanout.FanoutApi;
 import io.tidemark.bench.fanout.FanoutBenchmark;
 import io.tidemark.bench.fanout.FanoutOptions;
 import io.tidemark.bench.fanout.FanoutResult;
@@ -192,18 +193,20 @@ class SuiteSmokeTest {
     @Test
     void fanoutMeasuresEveryFanOutUpToTheTransactionSize(@TempDir Path folder) throws Exception {
         FanoutOptions options = new FanoutOptions(List.of(1, 4), List.of(1, 2, 8), 2, 50, 100, Duration.ZERO,
-                ONE_SECOND, folder);
+                ONE_SECOND, folder, List.of(FanoutApi.EXECUTOR, FanoutApi.NON_BLOCKING));
 
         List<FanoutResult> results = new FanoutBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
 
-        assertEquals(List.of("1x1", "4x1", "4x2", "4x4"), results.stream().map(r -> r.operations() + "x"
-                + r.fanout()).toList(), "fan-outs above the transaction size count as the size");
+        assertEquals(List.of("executor 1x1", "executor 4x1", "executor 4x2", "executor 4x4", "non-blocking 1x1",
+                "non-blocking 4x1", "non-blocking 4x2", "non-blocking 4x4"), results.stream().map(r -> r.api().label()
+                + " " + r.operations() + "x" + r.fanout()).toList(),
+                "fan-outs above the transaction size count as the size, for each API");
         for (FanoutResult r : results) {
-            String what = r.operations() + " operation(s), fan-out " + r.fanout();
+            String what = r.api().label() + ", " + r.operations() + " operation(s), fan-out " + r.fanout();
             assertTrue(r.transactions() > 0, "no transaction in " + what);
             assertEquals(0, r.errors(), what + ": " + r.firstError());
         }
-        assertReport(folder, 5, "fanout-p50.png", "fanout-p99.png");
+        assertReport(folder, 9, "fanout-p50.png", "fanout-p99.png");
     }
 
     @Test

@@ -23,7 +23,8 @@ import java.util.Set;
  * (whose writes commit with one request when they fall in one region, a single-region commit), on Tidemark's fast path
  * (single-operation transactions only), optionally through Apache Omid in low-latency mode, and as plain HBase gets and
  * puts for reference, back to back and each right after an untimed BEGIN round trip. On an existing cluster only its
- * TSO's commit mode is measured (and the fast path and raw HBase).
+ * TSO's commit mode is measured (and the fast path and raw HBase). The low-latency transactions also run through the
+ * non-blocking API ({@code AsyncTransactionManager}).
  */
 public final class EndToEndBenchmark {
 
@@ -31,6 +32,7 @@ public final class EndToEndBenchmark {
     public static final String NAME = "e2e";
 
     private static final String NAMESPACE = "tidemark_bench_e2e";
+    static final String NON_BLOCKING = "tidemark low-latency, non-blocking API";
     static final String SINGLE_REGION = "tidemark single-region commit";
     static final String FAST_PATH = "tidemark fast path";
     static final String RAW = "raw HBase";
@@ -64,6 +66,9 @@ public final class EndToEndBenchmark {
             if (target.serves(mode)) {
                 results.add(runTidemark(mode));
             }
+        }
+        if (target.serves(CommitMode.LOW_LATENCY)) {
+            results.add(runNonBlocking());
         }
         CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
@@ -113,6 +118,16 @@ public final class EndToEndBenchmark {
         return KeyValueStore.splitKeys(options.rows(), options.regions());
     }
 
+    /** Low-latency transactions through the non-blocking API, at the same thread count. */
+    private E2eResult runNonBlocking() throws IOException, InterruptedException {
+        try (BenchTarget.Tso cluster = target.tso(CommitMode.LOW_LATENCY, NAMESPACE);
+             KeyValueStore store = new NonBlockingTidemarkStore(target.connection(),
+                     TableName.valueOf("bench_e2e_non_blocking"), cluster.clientConfig(), options.postCommit(),
+                     splitKeys())) {
+            return runScenario(NON_BLOCKING, store);
+        }
+    }
+
     private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
         log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
         store.preload(options.rows(), new byte[options.valueBytes()]);
@@ -149,7 +164,9 @@ public final class EndToEndBenchmark {
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing (50/50) "
                         + "one key of %d rows, chosen uniformly, in %d region%s; values of %d bytes; read p50 is "
                         + "that of read-only transactions, write p50 that of the others. A Tidemark transaction is "
-                        + "begin, its gets and puts, commit (post-commit %s), through the TSO; a single-region commit "
+                        + "begin, its gets and puts, commit (post-commit %s), through the TSO; the non-blocking API runs the same low-latency transactions as a chain "
+                        + "of futures (AsyncTransactionManager) that the thread waits for, on a table whose reads the "
+                        + "region servers resolve (the other Tidemark tables resolve them in the client); a single-region commit "
                         + "is the same transaction on a table with the fast path, whose writes commit with one request "
                         + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
                         + "transaction, back to back or right after a BEGIN round trip that is not timed (as a "

@@ -11,11 +11,14 @@ import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.bench.txn.DataTable;
 import io.tidemark.client.AsyncTTable;
+import io.tidemark.client.AsyncTransactionManager;
+import io.tidemark.client.AsyncTransactionalTable;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.TransactionState;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TableFeature;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -30,9 +33,11 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -47,8 +52,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * "bench fanout": one client thread runs transactions of n operations, alternately a write and a read of distinct
- * uniformly chosen rows of a table split over several regions, issuing them through an {@link AsyncTTable} with at
- * most f in flight (f = 1: one after another), then commits. Reports p50 and p99 per (n, f), normalised to sequential
+ * uniformly chosen rows of a table split over several regions, issuing them with at most f in flight (f = 1: one
+ * after another), then commits; one series per API ({@link FanoutApi}): an {@link AsyncTTable} on an executor, and
+ * the non-blocking {@link AsyncTransactionalTable}. Reports p50 and p99 per (API, n, f), normalised to sequential
  * issue of the same n and to a 1-operation transaction, with plots.
  */
 public final class FanoutBenchmark {
@@ -78,8 +84,8 @@ public final class FanoutBenchmark {
     }
 
     public static long plannedSeconds(FanoutOptions o) {
-        long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum();
-        return 2 * o.warmup().toSeconds() + runs * o.duration().toSeconds();
+        long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum() * o.apis().size();
+        return 2 * o.apis().size() * o.warmup().toSeconds() + runs * o.duration().toSeconds();
     }
 
     public List<FanoutResult> run() throws IOException, InterruptedException {
@@ -94,14 +100,25 @@ public final class FanoutBenchmark {
              AsyncConnection async = asyncConnection();
              TransactionManager tm = TransactionManager.builder(target.connection()).config(tso.clientConfig())
                      .build()) {
-            ScratchTables.recreate(target.connection(), TABLE, Bytes.toString(DataTable.FAMILY), Set.of(),
+            ScratchTables.recreate(target.connection(), TABLE, Bytes.toString(DataTable.FAMILY), TableFeature.DEFAULT,
                     tso.clientConfig(), splitKeys());
             try (AsyncTTable table = tm.asyncTable(async, TABLE, executor)) {
+                AsyncTransactionManager atm = AsyncTransactionManager.over(tm, async);
+                AsyncTransactionalTable nonBlocking = atm.table(TABLE).get();
+                Map<FanoutApi, Issuer> issuers = new EnumMap<>(FanoutApi.class);
+                for (FanoutApi api : options.apis()) {
+                    issuers.put(api, api == FanoutApi.EXECUTOR ? executorIssuer(tm, table)
+                            : nonBlockingIssuer(atm, nonBlocking));
+                }
                 log.printf(Locale.ROOT, "fanout: preloading %d rows over %d regions%n", options.keys(),
                         options.regions());
                 preload(tm);
-                warmUp(tm, table);
-                results = measureInRounds(tm, table);
+                for (Map.Entry<FanoutApi, Issuer> api : issuers.entrySet()) {
+                    warmUp(api.getKey(), api.getValue());
+                }
+                results = measureInRounds(issuers);
+            } catch (ExecutionException e) {
+                throw new IOException("could not open the non-blocking table", e.getCause());
             } finally {
                 ScratchTables.drop(target.connection(), TABLE);
             }
@@ -145,31 +162,104 @@ public final class FanoutBenchmark {
      * unmeasured: otherwise the first run measured (the 1-operation baseline every ratio divides by) would pay for
      * the JIT, the new connection's region lookups and the flushes after the preload.
      */
-    private void warmUp(TransactionManager tm, AsyncTTable table) throws InterruptedException {
+    private void warmUp(FanoutApi api, Issuer issuer) throws InterruptedException {
         int largest = options.operations().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        run(tm, table, largest, options.mostInFlight(), "warm-up", options.warmup(), Duration.ZERO);
-        run(tm, table, 1, 1, "warm-up", options.warmup(), Duration.ZERO);
+        run(api, issuer, largest, options.mostInFlight(), "warm-up", options.warmup(), Duration.ZERO);
+        run(api, issuer, 1, 1, "warm-up", options.warmup(), Duration.ZERO);
+    }
+
+    /** One API's begin, operations and commit, as the client thread calls them. */
+    private interface Issuer {
+        Transaction begin() throws Exception;
+
+        CompletableFuture<?> put(Transaction tx, Put put);
+
+        CompletableFuture<?> get(Transaction tx, Get get);
+
+        void commit(Transaction tx) throws Exception;
+
+        void rollback(Transaction tx) throws Exception;
+    }
+
+    private static Issuer executorIssuer(TransactionManager tm, AsyncTTable table) {
+        return new Issuer() {
+            @Override
+            public Transaction begin() throws Exception {
+                return tm.begin();
+            }
+
+            @Override
+            public CompletableFuture<?> put(Transaction tx, Put put) {
+                return table.put(tx, put);
+            }
+
+            @Override
+            public CompletableFuture<?> get(Transaction tx, Get get) {
+                return table.get(tx, get);
+            }
+
+            @Override
+            public void commit(Transaction tx) throws Exception {
+                tm.commit(tx);
+            }
+
+            @Override
+            public void rollback(Transaction tx) {
+                tm.rollback(tx);
+            }
+        };
+    }
+
+    private static Issuer nonBlockingIssuer(AsyncTransactionManager atm, AsyncTransactionalTable table) {
+        return new Issuer() {
+            @Override
+            public Transaction begin() throws Exception {
+                return atm.begin().get();
+            }
+
+            @Override
+            public CompletableFuture<?> put(Transaction tx, Put put) {
+                return table.put(tx, put);
+            }
+
+            @Override
+            public CompletableFuture<?> get(Transaction tx, Get get) {
+                return table.get(tx, get);
+            }
+
+            @Override
+            public void commit(Transaction tx) throws Exception {
+                atm.commit(tx).get();
+            }
+
+            @Override
+            public void rollback(Transaction tx) throws Exception {
+                atm.rollback(tx).get();
+            }
+        };
     }
 
     /**
      * Measures every (n, f) in {@value #ROUNDS} rounds of a slice each, and merges the slices: on a shared machine the
      * background load drifts, and ratios between runs measured minutes apart would mostly show the drift.
      */
-    private List<FanoutResult> measureInRounds(TransactionManager tm, AsyncTTable table)
-            throws InterruptedException {
+    private List<FanoutResult> measureInRounds(Map<FanoutApi, Issuer> issuers) throws InterruptedException {
         Duration slice = options.duration().dividedBy(ROUNDS);
         List<FanoutResult> merged = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
             int i = 0;
-            for (int n : options.operations()) {
-                for (int f : options.fanoutsFor(n)) {
-                    FanoutResult r = run(tm, table, n, f, "round " + round + "/" + ROUNDS, Duration.ZERO, slice);
-                    if (round == 1) {
-                        merged.add(r);
-                    } else {
-                        merged.set(i, merged.get(i).plus(r));
+            for (Map.Entry<FanoutApi, Issuer> api : issuers.entrySet()) {
+                for (int n : options.operations()) {
+                    for (int f : options.fanoutsFor(n)) {
+                        FanoutResult r = run(api.getKey(), api.getValue(), n, f, "round " + round + "/" + ROUNDS,
+                                Duration.ZERO, slice);
+                        if (round == 1) {
+                            merged.add(r);
+                        } else {
+                            merged.set(i, merged.get(i).plus(r));
+                        }
+                        i++;
                     }
-                    i++;
                 }
             }
         }
@@ -177,9 +267,9 @@ public final class FanoutBenchmark {
     }
 
     /** Transactions of {@code operations} at {@code fanout}: unmeasured for {@code warmup}, then for {@code measured}. */
-    private FanoutResult run(TransactionManager tm, AsyncTTable table, int operations, int fanout, String phase,
+    private FanoutResult run(FanoutApi api, Issuer issuer, int operations, int fanout, String phase,
                              Duration warmup, Duration measured) throws InterruptedException {
-        clock.phase(phase + ": " + operations + " operation(s), fan-out " + fanout);
+        clock.phase(phase + ": " + api.label() + ", " + operations + " operation(s), fan-out " + fanout);
         AtomicBoolean measuring = new AtomicBoolean(false);
         AtomicBoolean running = new AtomicBoolean(true);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
@@ -193,9 +283,9 @@ public final class FanoutBenchmark {
                 long started = System.nanoTime();
                 Transaction tx = null;
                 try {
-                    tx = tm.begin();
-                    issue(table, tx, distinctKeys(random, operations), fanout, value);
-                    tm.commit(tx);
+                    tx = issuer.begin();
+                    issue(issuer, tx, distinctKeys(random, operations), fanout, value);
+                    issuer.commit(tx);
                     if (measuring.get()) {
                         latency.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
                         transactions.incrementAndGet();
@@ -208,18 +298,22 @@ public final class FanoutBenchmark {
                     errors.incrementAndGet();
                     firstError.compareAndSet(null, e);
                     if (tx != null && tx.state() == TransactionState.RUNNING) {
-                        tm.rollback(tx);
+                        try {
+                            issuer.rollback(tx);
+                        } catch (Exception ignored) {
+                            // The error above is what the report shows.
+                        }
                     }
                 }
             }
         }, "bench-fanout-client");
         client.setDaemon(true);
         clock.runMeasured(List.of(client), warmup, measured, measuring, running);
-        return new FanoutResult(operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
+        return new FanoutResult(api, operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
     }
 
     /** Issues the operations with at most {@code fanout} in flight, waiting for the oldest when the window is full. */
-    private static void issue(AsyncTTable table, Transaction tx, int[] keys, int fanout, byte[] value)
+    private static void issue(Issuer table, Transaction tx, int[] keys, int fanout, byte[] value)
             throws InterruptedException, ExecutionException {
         ArrayDeque<CompletableFuture<?>> window = new ArrayDeque<>(fanout);
         for (int i = 0; i < keys.length; i++) {
@@ -251,12 +345,12 @@ public final class FanoutBenchmark {
 
     /** The results as a table (also what the command line prints). */
     public static ResultTable table(List<FanoutResult> results) {
-        ResultTable table = new ResultTable("operations", "fanout", "transactions", "errors", "p50_ms", "p99_ms",
+        ResultTable table = new ResultTable("api", "operations", "fanout", "transactions", "errors", "p50_ms", "p99_ms",
                 "p50_vs_sequential", "p99_vs_sequential", "p50_vs_1_op");
-        FanoutResult oneOp = find(results, 1, 1);
         for (FanoutResult r : results) {
-            FanoutResult sequential = find(results, r.operations(), 1);
-            table.addRow(r.operations(), r.fanout(), r.transactions(), r.errors(), LatencySummary.ms(r.p50Ms()),
+            FanoutResult oneOp = find(results, r.api(), 1, 1);
+            FanoutResult sequential = find(results, r.api(), r.operations(), 1);
+            table.addRow(r.api().label(), r.operations(), r.fanout(), r.transactions(), r.errors(), LatencySummary.ms(r.p50Ms()),
                     LatencySummary.ms(r.p99Ms()), ratio(r.p50Ms(), sequential == null ? 0 : sequential.p50Ms()),
                     ratio(r.p99Ms(), sequential == null ? 0 : sequential.p99Ms()),
                     ratio(r.p50Ms(), oneOp == null ? 0 : oneOp.p50Ms()));
@@ -269,14 +363,18 @@ public final class FanoutBenchmark {
      * against 1-operation transactions; null when either was not measured.
      */
     public static String targetLine(List<FanoutResult> results) {
-        FanoutResult oneOp = find(results, 1, 1);
-        FanoutResult full = results.stream().filter(r -> r.operations() == TARGET_OPERATIONS)
+        if (results.isEmpty()) {
+            return null;
+        }
+        FanoutApi api = results.get(0).api();
+        FanoutResult oneOp = find(results, api, 1, 1);
+        FanoutResult full = results.stream().filter(r -> r.api() == api && r.operations() == TARGET_OPERATIONS)
                 .max((a, b) -> Integer.compare(a.fanout(), b.fanout())).orElse(null);
-        FanoutResult sequential = find(results, TARGET_OPERATIONS, 1);
+        FanoutResult sequential = find(results, api, TARGET_OPERATIONS, 1);
         if (oneOp == null || full == null || oneOp.transactions() == 0 || full.transactions() == 0) {
             return null;
         }
-        return String.format(Locale.ROOT, "Target: a %d-operation transaction at fan-out %d takes %.2fx a 1-operation"
+        return String.format(Locale.ROOT, "Target (" + api.label() + " API): a %d-operation transaction at fan-out %d takes %.2fx a 1-operation"
                         + " transaction at p50 (%s ms vs %s ms; target <= %.1fx)%s.", TARGET_OPERATIONS,
                 full.fanout(), full.p50Ms() / oneOp.p50Ms(), LatencySummary.ms(full.p50Ms()),
                 LatencySummary.ms(oneOp.p50Ms()), TARGET_RATIO, sequential == null ? ""
@@ -284,8 +382,8 @@ public final class FanoutBenchmark {
                         sequential.p50Ms() / oneOp.p50Ms()));
     }
 
-    private static FanoutResult find(List<FanoutResult> results, int operations, int fanout) {
-        return results.stream().filter(r -> r.operations() == operations && r.fanout() == fanout
+    private static FanoutResult find(List<FanoutResult> results, FanoutApi api, int operations, int fanout) {
+        return results.stream().filter(r -> r.api() == api && r.operations() == operations && r.fanout() == fanout
                 && r.transactions() > 0).findFirst().orElse(null);
     }
 
@@ -297,9 +395,11 @@ public final class FanoutBenchmark {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "One client thread runs transactions of n operations: operation i writes (even i) or reads (odd i)"
                         + " one of %d preloaded rows of %d bytes, chosen uniformly and distinct within the"
-                        + " transaction, in a table split into %d regions. The operations go through an AsyncTTable"
+                        + " transaction, in a table split into %d regions, with the default features of a transactional table (reads resolved by the region servers). The operations go through an AsyncTTable"
                         + " with at most f in flight (fan-out f; 1 = one after another, through the same API), on an"
-                        + " executor of %d threads; then the transaction commits (low-latency mode, writing its own"
+                        + " executor of %d threads (API executor), or through the non-blocking"
+                        + " AsyncTransactionalTable, whose begin and commit the thread waits for too (API"
+                        + " non-blocking); then the transaction commits (low-latency mode, writing its own"
                         + " commit record). Before the first run, the largest transactions at full fan-out and"
                         + " 1-operation transactions run unmeasured for the warm-up time each; then every (n, f) is"
                         + " measured in " + ROUNDS + " rounds through all of them, one equal slice of its measured time"
@@ -320,8 +420,8 @@ public final class FanoutBenchmark {
                 Charts.save(normalised(results, false), options.outputFolder(), "fanout-p99.png")));
         for (FanoutResult r : results) {
             if (r.firstError() != null) {
-                notes.append(String.format(Locale.ROOT, "First error, %d operation(s), fan-out %d: %s%n%n",
-                        r.operations(), r.fanout(), r.firstError()));
+                notes.append(String.format(Locale.ROOT, "First error, %s, %d operation(s), fan-out %d: %s%n%n",
+                        r.api().label(), r.operations(), r.fanout(), r.firstError()));
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
@@ -333,18 +433,20 @@ public final class FanoutBenchmark {
     private static XYChart normalised(List<FanoutResult> results, boolean p50) {
         XYChart chart = Charts.lines("Transaction latency (" + (p50 ? "p50" : "p99") + ") against fan-out",
                 "fan-out (operations in flight)", "latency / sequential latency");
-        for (int n : results.stream().map(FanoutResult::operations).distinct().toList()) {
-            FanoutResult sequential = find(results, n, 1);
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
-            for (FanoutResult r : results) {
-                if (r.operations() == n && r.transactions() > 0 && sequential != null) {
-                    x.add((double) r.fanout());
-                    y.add(p50 ? r.p50Ms() / sequential.p50Ms() : r.p99Ms() / sequential.p99Ms());
+        for (FanoutApi api : results.stream().map(FanoutResult::api).distinct().toList()) {
+            for (int n : results.stream().map(FanoutResult::operations).distinct().toList()) {
+                FanoutResult sequential = find(results, api, n, 1);
+                List<Double> x = new ArrayList<>();
+                List<Double> y = new ArrayList<>();
+                for (FanoutResult r : results) {
+                    if (r.api() == api && r.operations() == n && r.transactions() > 0 && sequential != null) {
+                        x.add((double) r.fanout());
+                        y.add(p50 ? r.p50Ms() / sequential.p50Ms() : r.p99Ms() / sequential.p99Ms());
+                    }
                 }
-            }
-            if (!x.isEmpty()) {
-                chart.addSeries(n + " operation(s)", x, y);
+                if (!x.isEmpty()) {
+                    chart.addSeries(api.label() + ", " + n + " operation(s)", x, y);
+                }
             }
         }
         return chart;

@@ -12,12 +12,17 @@ import java.util.List;
  * @param regions    regions the table is split into, the rows spread evenly over them
  * @param keys       rows preloaded and chosen from, uniformly
  * @param valueBytes bytes per written value
+ * @param apis       one series per API the operations go through
  */
 public record FanoutOptions(List<Integer> operations, List<Integer> fanouts, int regions, int keys, int valueBytes,
-                            Duration warmup, Duration duration, Path outputFolder) {
+                            Duration warmup, Duration duration, Path outputFolder, List<FanoutApi> apis) {
 
     public FanoutOptions {
         operations = List.copyOf(operations);
+        apis = List.copyOf(apis);
+        if (apis.isEmpty()) {
+            throw new IllegalArgumentException("at least one API is needed, e.g. executor or non-blocking");
+        }
         fanouts = List.copyOf(fanouts);
         if (operations.isEmpty() || operations.stream().anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("operations per transaction must be at least 1 each, got "

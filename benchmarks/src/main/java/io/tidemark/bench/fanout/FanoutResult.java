@@ -3,17 +3,18 @@ package io.tidemark.bench.fanout;
 import org.HdrHistogram.Histogram;
 
 /**
- * One run: transactions of {@code operations} operations with at most {@code fanout} in flight; latency from begin
+ * One run: transactions of {@code operations} operations with at most {@code fanout} in flight through {@code api};
+ * latency from begin
  * to the end of commit, in microseconds.
  */
-public record FanoutResult(int operations, int fanout, long transactions, long errors, Histogram latencyMicros,
+public record FanoutResult(FanoutApi api, int operations, int fanout, long transactions, long errors, Histogram latencyMicros,
                            Throwable firstError) {
 
-    /** This run and {@code other} (the same n and f) as one. */
+    /** This run and {@code other} (the same API, n and f) as one. */
     FanoutResult plus(FanoutResult other) {
         Histogram both = latencyMicros.copy();
         both.add(other.latencyMicros);
-        return new FanoutResult(operations, fanout, transactions + other.transactions, errors + other.errors, both,
+        return new FanoutResult(api, operations, fanout, transactions + other.transactions, errors + other.errors, both,
                 firstError != null ? firstError : other.firstError);
     }
 
