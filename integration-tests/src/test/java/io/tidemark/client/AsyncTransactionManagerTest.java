@@ -1,6 +1,10 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.CommitResult;
+import io.tidemark.client.tso.NettyTsoClient;
+import io.tidemark.client.tso.TsoUnavailableException;
 import io.tidemark.table.TableFeature;
+import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.SharedMiniCluster;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
@@ -258,6 +262,53 @@ class AsyncTransactionManagerTest {
         TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
                 failureOf(atm.commit(tx)));
         assertEquals(TransactionAbortedException.Reason.WRITE_FAILED, aborted.reason());
+    }
+
+    @Test
+    void unansweredCommitIsSettledAsAbortedThroughTheCommitTable() throws Exception {
+        try (NettyTsoClient real = NettyTsoClient.create(cluster.config, TestCluster.connection().getConfiguration());
+             TransactionManager silent = cluster.managerBuilder().tsoClient(new ForwardingTsoClient(real) {
+                 @Override
+                 public CompletableFuture<CommitResult> commit(long startTimestamp, long commitToken,
+                         long[] writeSet, long[] tableIds) {
+                     return CompletableFuture.failedFuture(new TsoUnavailableException("injected: no reply to"
+                             + " COMMIT"));
+                 }
+             }).build()) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(silent, connection);
+            Transaction tx = async.begin().get();
+            table.put(tx, put(10, "unknown")).get();
+
+            TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
+                    failureOf(async.commit(tx)));
+
+            assertEquals(TransactionAbortedException.Reason.TSO_UNAVAILABLE, aborted.reason());
+            assertInstanceOf(TsoUnavailableException.class, aborted.getCause());
+            assertTrue(cluster.commitTable.lookup(tx.startTimestamp()).isInvalidated(), "settled by invalidation");
+        }
+        Transaction check = atm.begin().get();
+        assertNull(value(table.get(check, get(10)).get()));
+        atm.commit(check).get();
+    }
+
+    @Test
+    void commitRecordWrittenDespiteAnErrorIsSettledAsCommitted() throws Exception {
+        CommitRecordWriter writesThenFails = (record, deadline) -> {
+            cluster.commitTable.tryCommit(record, deadline);
+            throw new IOException("injected: the reply was lost after the write");
+        };
+        try (TransactionManager lostReply = cluster.managerBuilder().commitRecordWriter(writesThenFails).build()) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(lostReply, connection);
+            Transaction tx = async.begin().get();
+            table.put(tx, put(11, "committed anyway")).get();
+
+            async.commit(tx).get();
+
+            assertEquals(TransactionState.COMMITTED, tx.state());
+        }
+        Transaction check = atm.begin().get();
+        assertEquals("committed anyway", value(table.get(check, get(11)).get()));
+        atm.commit(check).get();
     }
 
     @Test

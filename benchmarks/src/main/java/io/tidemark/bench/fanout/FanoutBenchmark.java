@@ -43,6 +43,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.function.BiFunction;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -169,74 +170,28 @@ public final class FanoutBenchmark {
     }
 
     /** One API's begin, operations and commit, as the client thread calls them. */
-    private interface Issuer {
+    private record Issuer(Begin begin, BiFunction<Transaction, Put, CompletableFuture<?>> put,
+                          BiFunction<Transaction, Get, CompletableFuture<?>> get, End commit, End rollback) {
+    }
+
+    @FunctionalInterface
+    private interface Begin {
         Transaction begin() throws Exception;
+    }
 
-        CompletableFuture<?> put(Transaction tx, Put put);
-
-        CompletableFuture<?> get(Transaction tx, Get get);
-
-        void commit(Transaction tx) throws Exception;
-
-        void rollback(Transaction tx) throws Exception;
+    @FunctionalInterface
+    private interface End {
+        void end(Transaction tx) throws Exception;
     }
 
     private static Issuer executorIssuer(TransactionManager tm, AsyncTTable table) {
-        return new Issuer() {
-            @Override
-            public Transaction begin() throws Exception {
-                return tm.begin();
-            }
-
-            @Override
-            public CompletableFuture<?> put(Transaction tx, Put put) {
-                return table.put(tx, put);
-            }
-
-            @Override
-            public CompletableFuture<?> get(Transaction tx, Get get) {
-                return table.get(tx, get);
-            }
-
-            @Override
-            public void commit(Transaction tx) throws Exception {
-                tm.commit(tx);
-            }
-
-            @Override
-            public void rollback(Transaction tx) {
-                tm.rollback(tx);
-            }
-        };
+        return new Issuer(tm::begin, table::put, table::get, tm::commit, tm::rollback);
     }
 
+    /** The thread waits for begin and commit, as it does with the executor's API. */
     private static Issuer nonBlockingIssuer(AsyncTransactionManager atm, AsyncTransactionalTable table) {
-        return new Issuer() {
-            @Override
-            public Transaction begin() throws Exception {
-                return atm.begin().get();
-            }
-
-            @Override
-            public CompletableFuture<?> put(Transaction tx, Put put) {
-                return table.put(tx, put);
-            }
-
-            @Override
-            public CompletableFuture<?> get(Transaction tx, Get get) {
-                return table.get(tx, get);
-            }
-
-            @Override
-            public void commit(Transaction tx) throws Exception {
-                atm.commit(tx).get();
-            }
-
-            @Override
-            public void rollback(Transaction tx) throws Exception {
-                atm.rollback(tx).get();
-            }
-        };
+        return new Issuer(() -> atm.begin().get(), table::put, table::get, tx -> atm.commit(tx).get(),
+                tx -> atm.rollback(tx).get());
     }
 
     /**
@@ -283,9 +238,9 @@ public final class FanoutBenchmark {
                 long started = System.nanoTime();
                 Transaction tx = null;
                 try {
-                    tx = issuer.begin();
+                    tx = issuer.begin().begin();
                     issue(issuer, tx, distinctKeys(random, operations), fanout, value);
-                    issuer.commit(tx);
+                    issuer.commit().end(tx);
                     if (measuring.get()) {
                         latency.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
                         transactions.incrementAndGet();
@@ -299,7 +254,7 @@ public final class FanoutBenchmark {
                     firstError.compareAndSet(null, e);
                     if (tx != null && tx.state() == TransactionState.RUNNING) {
                         try {
-                            issuer.rollback(tx);
+                            issuer.rollback().end(tx);
                         } catch (Exception ignored) {
                             // The error above is what the report shows.
                         }
@@ -313,7 +268,7 @@ public final class FanoutBenchmark {
     }
 
     /** Issues the operations with at most {@code fanout} in flight, waiting for the oldest when the window is full. */
-    private static void issue(Issuer table, Transaction tx, int[] keys, int fanout, byte[] value)
+    private static void issue(Issuer issuer, Transaction tx, int[] keys, int fanout, byte[] value)
             throws InterruptedException, ExecutionException {
         ArrayDeque<CompletableFuture<?>> window = new ArrayDeque<>(fanout);
         for (int i = 0; i < keys.length; i++) {
@@ -322,8 +277,8 @@ public final class FanoutBenchmark {
             }
             byte[] row = DataTable.row(keys[i]);
             window.add(i % 2 == 0
-                    ? table.put(tx, new Put(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value))
-                    : table.get(tx, new Get(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER)));
+                    ? issuer.put().apply(tx, new Put(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value))
+                    : issuer.get().apply(tx, new Get(row).addColumn(DataTable.FAMILY, DataTable.QUALIFIER)));
         }
         while (!window.isEmpty()) {
             window.poll().get();
