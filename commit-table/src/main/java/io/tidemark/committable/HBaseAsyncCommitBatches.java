@@ -31,6 +31,9 @@ import java.util.function.Function;
  * trip. Same writes and outcomes as {@link HBaseCommitTable#tryCommitAll}: guarded puts (or check-and-mutates without
  * the guard), refused records read back to recognise one's own, HBase's timeouts ending at the deadline.
  *
+ * <p>The non-blocking client ({@code AsyncTransactionManager}) also invalidates and releases records through it
+ * ({@link #invalidate}, {@link #release}), with the blocking client's mutations.
+ *
  * <p>HBase 2.6's blocking {@code Connection} cannot lend an asynchronous one, so this opens its own with the blocking
  * connection's configuration and user, at the first batch: a client whose commits never wait for one another (each
  * then writes its own record) never opens it. Closing closes it; the blocking connection stays its owner's.
