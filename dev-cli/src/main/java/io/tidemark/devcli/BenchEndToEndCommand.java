@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
                 + "(size 1 only), Apache Omid low-latency (--omid) and raw HBase (back to back, and each right after "
                 + "an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
                 + "(--hbase-site) only its TSO's commit mode is measured, the fast path and raw HBase.",
-                "Defaults take about 4 minutes."})
+                "Defaults take about 5 minutes."})
 final class BenchEndToEndCommand implements Callable<Integer> {
 
     private static final int DEFAULT_SECONDS = 20;
