@@ -26,14 +26,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,8 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link AsyncTransactionManager} and {@link AsyncTransactionalTable} on a real mini-cluster and TSO: the rules of the
- * blocking API (snapshot, own writes, first committer wins, rollback, failed commits and their exception types), and
- * that transactions in flight need no thread each.
+ * blocking API (snapshot, own writes, first committer wins, rollback, failed commits and their exception types).
+ * {@link AsyncTransactionsInFlightTest} proves that transactions in flight need no thread each.
  */
 @ExtendWith(SharedTestClusters.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -82,28 +80,6 @@ class AsyncTransactionManagerTest {
     @AfterEach
     void dropTable() throws Exception {
         TestCluster.drop(name);
-    }
-
-    /**
-     * One transaction of {@link #thousandsOfTransactionsInFlightNeedNoThreadEach}: begins, writes {@code row}, reads
-     * it back, then stays open until {@code allOpen} (every transaction is open; the last to open counts the JVM's threads),
-     * then commits. Issued without waiting.
-     */
-    private CompletableFuture<Void> openThenCommit(int row, int transactions, AtomicInteger open,
-            AtomicInteger threadsWhileOpen, CompletableFuture<Void> allOpen) {
-        return atm.begin().thenCompose(tx -> table.put(tx, put(row, "v" + row))
-                .thenCompose(written -> table.get(tx, get(row)))
-                .thenCompose(read -> {
-                    if (!("v" + row).equals(value(read))) {
-                        throw new AssertionError("row " + row + " read " + value(read));
-                    }
-                    if (open.incrementAndGet() == transactions) {
-                        threadsWhileOpen.set(ManagementFactory.getThreadMXBean().getThreadCount());
-                        allOpen.complete(null);
-                    }
-                    return allOpen;
-                })
-                .thenCompose(everyoneOpen -> atm.commit(tx)));
     }
 
     private static byte[] row(int i) {
@@ -329,62 +305,5 @@ class AsyncTransactionManagerTest {
         } finally {
             TestCluster.drop(clientSide);
         }
-    }
-
-    /**
-     * Thousands of transactions begun, written and held open together from four threads, then committed: the JVM's
-     * threads do not grow with them. Everything is issued without waiting; the threads then only wait at the end.
-     */
-    @Test
-    void thousandsOfTransactionsInFlightNeedNoThreadEach() throws Exception {
-        int transactions = 2000;
-        int issuerThreads = 4;
-        // Warm up every client thread pool on every region: one transaction writing a row of each region.
-        Transaction warmUp = atm.begin().get();
-        for (int i = 0; i < 1000; i += 250) {
-            table.put(warmUp, put(i, "warm"));
-        }
-        atm.commit(warmUp).get();
-        int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
-
-        CompletableFuture<Void> allOpen = new CompletableFuture<>();
-        AtomicInteger open = new AtomicInteger();
-        AtomicInteger threadsWhileOpen = new AtomicInteger();
-        List<List<CompletableFuture<Void>>> issued = new ArrayList<>();
-        List<Thread> issuers = new ArrayList<>();
-        for (int t = 0; t < issuerThreads; t++) {
-            int first = t * (transactions / issuerThreads);
-            List<CompletableFuture<Void>> mine = new ArrayList<>();
-            issued.add(mine);
-            issuers.add(new Thread(() -> {
-                for (int row = first; row < first + transactions / issuerThreads; row++) {
-                    mine.add(openThenCommit(row, transactions, open, threadsWhileOpen, allOpen));
-                }
-            }, "issuer-" + t));
-        }
-        issuers.forEach(Thread::start);
-        for (Thread issuer : issuers) {
-            issuer.join();
-        }
-        List<CompletableFuture<Void>> committed = new ArrayList<>();
-        issued.forEach(committed::addAll);
-
-        allOpen.get(3, TimeUnit.MINUTES);
-        assertEquals(transactions, open.get());
-        CompletableFuture.allOf(committed.toArray(new CompletableFuture<?>[0])).get(3, TimeUnit.MINUTES);
-
-        int grown = threadsWhileOpen.get() - threadsBefore;
-        assertTrue(grown <= 16, transactions + " transactions in flight took " + grown + " threads more than the "
-                + threadsBefore + " before");
-        Transaction check = atm.begin().get();
-        List<Get> gets = new ArrayList<>();
-        for (int i = 0; i < transactions; i++) {
-            gets.add(get(i));
-        }
-        List<Result> read = table.getAll(check, gets).get();
-        for (int i = 0; i < transactions; i++) {
-            assertEquals("v" + i, value(read.get(i)), "row " + i + " committed");
-        }
-        atm.commit(check).get();
     }
 }
