@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -26,14 +25,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import static io.tidemark.testing.TestCluster.F;
+import static io.tidemark.client.NumberedRows.Q;
+import static io.tidemark.client.NumberedRows.get;
+import static io.tidemark.client.NumberedRows.put;
+import static io.tidemark.client.NumberedRows.row;
+import static io.tidemark.client.NumberedRows.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -50,7 +51,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class AsyncTransactionManagerTest {
 
-    private static final byte[] Q = Bytes.toBytes("q");
     private static final byte[] MISSING_FAMILY = Bytes.toBytes("missing");
     private static AsyncConnection connection;
 
@@ -80,23 +80,6 @@ class AsyncTransactionManagerTest {
     @AfterEach
     void dropTable() throws Exception {
         TestCluster.drop(name);
-    }
-
-    private static byte[] row(int i) {
-        return Bytes.toBytes(String.format("row-%04d", i));
-    }
-
-    private static Put put(int row, String value) {
-        return new Put(row(row)).addColumn(F, Q, Bytes.toBytes(value));
-    }
-
-    private static Get get(int row) {
-        return new Get(row(row)).addColumn(F, Q);
-    }
-
-    private static String value(Result r) {
-        byte[] v = r.getValue(F, Q);
-        return v == null ? null : Bytes.toString(v);
     }
 
     private static Throwable failureOf(CompletableFuture<?> future) {

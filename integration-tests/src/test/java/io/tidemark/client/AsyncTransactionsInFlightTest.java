@@ -8,9 +8,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +21,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tidemark.testing.TestCluster.F;
+import static io.tidemark.client.NumberedRows.get;
+import static io.tidemark.client.NumberedRows.put;
+import static io.tidemark.client.NumberedRows.row;
+import static io.tidemark.client.NumberedRows.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,27 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class AsyncTransactionsInFlightTest {
 
-    private static final byte[] Q = Bytes.toBytes("q");
 
     private AsyncTransactionManager atm;
     private AsyncTransactionalTable table;
-
-    private static byte[] row(int i) {
-        return Bytes.toBytes(String.format("row-%04d", i));
-    }
-
-    private static Put put(int row, String value) {
-        return new Put(row(row)).addColumn(F, Q, Bytes.toBytes(value));
-    }
-
-    private static Get get(int row) {
-        return new Get(row(row)).addColumn(F, Q);
-    }
-
-    private static String value(Result r) {
-        byte[] v = r.getValue(F, Q);
-        return v == null ? null : Bytes.toString(v);
-    }
 
     /**
      * One transaction of {@link #thousandsOfTransactionsInFlightNeedNoThreadEach}: begins, writes {@code row}, reads
