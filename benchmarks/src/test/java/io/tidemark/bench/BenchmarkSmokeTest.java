@@ -58,11 +58,12 @@ class BenchmarkSmokeTest {
     @Test
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
-                Duration.ofSeconds(1), folder);
+                Duration.ofSeconds(1), folder, 4);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
-        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark single-region commit",
+        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark low-latency, non-blocking API",
+                        "tidemark low-latency, non-blocking API, 4 in flight per thread", "tidemark single-region commit",
                         "tidemark fast path", "raw HBase", "raw HBase after BEGIN"),
                 results.stream().map(E2eResult::scenario).toList());
         for (E2eResult r : results) {
@@ -94,11 +95,12 @@ class BenchmarkSmokeTest {
     void endToEndBenchmarkRunsMultiOperationTransactionsOnSplitTablesWithOmid(@TempDir Path folder)
             throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 3, 2, PostCommitMode.ASYNC, true, Duration.ZERO,
-                Duration.ofSeconds(1), folder);
+                Duration.ofSeconds(1), folder, 1);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
-        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark single-region commit",
+        assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark low-latency, non-blocking API",
+                        "tidemark single-region commit",
                         "omid low-latency", "raw HBase", "raw HBase after BEGIN"),
                 results.stream().map(E2eResult::scenario).toList(), "no fast path for 3-operation transactions");
         for (E2eResult r : results) {
@@ -114,7 +116,7 @@ class BenchmarkSmokeTest {
     void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
             throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
-                Duration.ofSeconds(1), folder);
+                Duration.ofSeconds(1), folder, 1);
         try (EmbeddedCluster separateTso = EmbeddedCluster.builder().hbaseConnection(SharedMiniCluster.connection())
                 .tableNamespace("bench_existing").commitMode(CommitMode.LOW_LATENCY).start()) {
             BenchTarget existing = BenchTarget.external(SharedMiniCluster.connection(), separateTso.clientConfig(),
@@ -124,7 +126,8 @@ class BenchmarkSmokeTest {
             assertThrows(IllegalArgumentException.class, () -> existing.tso(CommitMode.BATCHED, "unused"));
             List<E2eResult> results = new EndToEndBenchmark(existing, options, SILENT).run();
 
-            assertEquals(List.of("tidemark low-latency", "tidemark single-region commit", "tidemark fast path",
+            assertEquals(List.of("tidemark low-latency", "tidemark low-latency, non-blocking API",
+                            "tidemark single-region commit", "tidemark fast path",
                             "raw HBase", "raw HBase after BEGIN"),
                     results.stream().map(E2eResult::scenario).toList());
             for (E2eResult r : results) {

@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
         description = {"Latency of transactions of --size operations (each a read or a write, 50%%/50%%, uniform "
-                + "keys) with Tidemark low-latency, Tidemark batched, single-region commits, Tidemark's fast path "
+                + "keys) with Tidemark low-latency (blocking API, and non-blocking with one and with --in-flight "
+                + "transactions in flight per thread), Tidemark batched, single-region commits, Tidemark's fast path "
                 + "(size 1 only), Apache Omid low-latency (--omid) and raw HBase (back to back, and each right after "
                 + "an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
                 + "(--hbase-site) only its TSO's commit mode is measured, the fast path and raw HBase.",
@@ -52,14 +53,20 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             + "client with --post-commit as well (embedded HBase only).")
     private boolean omid;
 
+    @Option(names = "--in-flight", defaultValue = "" + E2eOptions.DEFAULT_NON_BLOCKING_IN_FLIGHT, paramLabel = "<n>",
+            description = "Transactions each client thread keeps in flight in the second scenario of the non-blocking"
+                    + " API; 1 leaves it out (default: ${DEFAULT-VALUE}).")
+    private int inFlight;
+
     @Mixin
     private WrittenValueOption value;
 
     @Override
     public Integer call() throws Exception {
         E2eOptions options = options();
-        // Six scenarios at most (four on an existing cluster: its TSO's mode, the fast path and raw HBase twice).
-        long plannedSeconds = (options.omid() ? 7 : 6) * (options.warmup().toSeconds()
+        // Eight scenarios at most (six on an existing cluster: its TSO's mode, the non-blocking API twice, the fast
+        // path and raw HBase twice), and Omid.
+        long plannedSeconds = (options.omid() ? 9 : 8) * (options.warmup().toSeconds()
                 + options.duration().toSeconds());
         List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
                 (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
@@ -79,6 +86,9 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         if (regions < 1 || regions > rows) {
             throw bench.usageError("--regions must be from 1 to --rows (" + rows + "), got " + regions);
         }
+        if (inFlight < 1) {
+            throw bench.usageError("--in-flight must be at least 1 transaction, got " + inFlight);
+        }
         if (omid) {
             bench.cluster().validate(bench.commandLine());
             if (bench.cluster().existingCluster()) {
@@ -86,6 +96,6 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             }
         }
         return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid, bench.warmup(),
-                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME));
+                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME), inFlight);
     }
 }

@@ -10,10 +10,15 @@ import java.time.Duration;
  * Options of {@link EndToEndBenchmark}: {@code threads} clients run transactions of {@code size} operations, each a
  * read or a write (50/50) of a {@code valueBytes}-byte value, on keys drawn uniformly from {@code rows} preloaded rows
  * of tables split into {@code regions} regions; the clients' post-commit (Tidemark's, and Omid's when {@code omid}
- * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}.
+ * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}. The second scenario of the non-blocking
+ * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out).
  */
 public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
-                         boolean omid, Duration warmup, Duration duration, Path outputFolder) {
+                         boolean omid, Duration warmup, Duration duration, Path outputFolder,
+                         int nonBlockingInFlight) {
+
+    /** Transactions per client thread in flight in the second non-blocking scenario, unless told otherwise. */
+    public static final int DEFAULT_NON_BLOCKING_IN_FLIGHT = 16;
 
     public E2eOptions {
         if (threads < 1) {
@@ -34,6 +39,10 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
         }
         if (postCommit == null) {
             throw new IllegalArgumentException("post-commit mode is required (sync or async)");
+        }
+        if (nonBlockingInFlight < 1) {
+            throw new IllegalArgumentException("transactions in flight per thread must be at least 1, got "
+                    + nonBlockingInFlight);
         }
         RunSettings.check(warmup, duration, outputFolder);
     }

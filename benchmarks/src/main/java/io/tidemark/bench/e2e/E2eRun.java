@@ -8,6 +8,7 @@ import org.HdrHistogram.Recorder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -67,6 +68,10 @@ final class E2eRun {
         SplittableRandom random = new SplittableRandom();
         byte[][] values = new byte[options.size()][options.valueBytes()];
         try (KeyValueStore.Session session = store.session()) {
+            if (store.inFlightPerThread() > 1) {
+                issueWithoutWaiting((KeyValueStore.NonBlockingSession) session, store.inFlightPerThread(), random);
+                return;
+            }
             while (running.get()) {
                 List<KeyValueStore.Operation> operations = nextTransaction(random, values);
                 boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
@@ -91,6 +96,35 @@ final class E2eRun {
             errors.increment();
             firstError.compareAndSet(null, e.toString());
         }
+    }
+
+    /**
+     * Keeps up to {@code window} transactions of this thread in flight: issues one whenever one ends, records each as
+     * it ends, and waits for the last ones before returning.
+     */
+    private void issueWithoutWaiting(KeyValueStore.NonBlockingSession session, int window, SplittableRandom random)
+            throws InterruptedException {
+        byte[][] values = new byte[options.size()][options.valueBytes()];
+        Semaphore slots = new Semaphore(window);
+        while (running.get()) {
+            slots.acquire();
+            List<KeyValueStore.Operation> operations = nextTransaction(random, values);
+            boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
+            long started = System.nanoTime();
+            session.runAsync(operations).whenComplete((committed, failure) -> {
+                long micros = Math.max(1, (System.nanoTime() - started) / 1000);
+                if (failure != null) {
+                    errors.increment();
+                    firstError.compareAndSet(null, failure.toString());
+                } else if (!committed) {
+                    aborts.increment();
+                } else {
+                    (readOnly ? readMicros : writeMicros).recordValue(micros);
+                }
+                slots.release();
+            });
+        }
+        slots.acquire(window);
     }
 
     /** {@code size} operations on uniform keys, each a read or (with fresh random bytes) a write, 50/50. */

@@ -68,7 +68,10 @@ public final class EndToEndBenchmark {
             }
         }
         if (target.serves(CommitMode.LOW_LATENCY)) {
-            results.add(runNonBlocking());
+            results.add(runNonBlocking(1));
+            if (options.nonBlockingInFlight() > 1) {
+                results.add(runNonBlocking(options.nonBlockingInFlight()));
+            }
         }
         CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
         try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
@@ -118,13 +121,17 @@ public final class EndToEndBenchmark {
         return KeyValueStore.splitKeys(options.rows(), options.regions());
     }
 
-    /** Low-latency transactions through the non-blocking API, at the same thread count. */
-    private E2eResult runNonBlocking() throws IOException, InterruptedException {
+    /**
+     * Low-latency transactions through the non-blocking API, at the same thread count, with {@code inFlight}
+     * transactions in flight per thread.
+     */
+    private E2eResult runNonBlocking(int inFlight) throws IOException, InterruptedException {
         try (BenchTarget.Tso cluster = target.tso(CommitMode.LOW_LATENCY, NAMESPACE);
              KeyValueStore store = new NonBlockingTidemarkStore(target.connection(),
-                     TableName.valueOf("bench_e2e_non_blocking"), cluster.clientConfig(), options.postCommit(),
-                     splitKeys())) {
-            return runScenario(NON_BLOCKING, store);
+                     TableName.valueOf("bench_e2e_non_blocking_" + inFlight), cluster.clientConfig(),
+                     options.postCommit(), splitKeys(), inFlight)) {
+            return runScenario(inFlight == 1 ? NON_BLOCKING : NON_BLOCKING + ", " + inFlight + " in flight per thread",
+                    store);
         }
     }
 
@@ -166,13 +173,15 @@ public final class EndToEndBenchmark {
                         + "that of read-only transactions, write p50 that of the others. A Tidemark transaction is "
                         + "begin, its gets and puts, commit (post-commit %s), through the TSO; the non-blocking API runs the same low-latency transactions as a chain "
                         + "of futures (AsyncTransactionManager) that the thread waits for, on a table whose reads the "
-                        + "region servers resolve (the other Tidemark tables resolve them in the client); a single-region commit "
+                        + "region servers resolve (the other Tidemark tables resolve them in the client), then with each thread keeping "
+                        + "up to %d in flight (latency from begin to the end of commit); a single-region commit "
                         + "is the same transaction on a table with the fast path, whose writes commit with one request "
                         + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
                         + "transaction, back to back or right after a BEGIN round trip that is not timed (as a "
                         + "transaction's operations follow its BEGIN). %s, measured %d s per scenario; %s%n%n",
                 options.threads(), options.size(), options.size() == 1 ? "" : "s", options.rows(), options.regions(),
                 options.regions() == 1 ? "" : "s", options.valueBytes(), options.postCommit().configName(),
+                options.nonBlockingInFlight(),
                 options.size() == 1 ? "a fast-path transaction is one FastPathTable get or put, run in the region "
                         + "server with no TSO round trip;" : "the fast path (one operation) is not measured;",
                 options.omid() ? " an Omid transaction is the same transaction through Apache Omid's TTable and "

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Locale;
 
 /** A table the end-to-end benchmark reads and writes, through transactions or plain HBase calls. */
@@ -29,6 +30,14 @@ interface KeyValueStore extends Closeable {
     /** Operations for one client thread. */
     Session session() throws IOException;
 
+    /**
+     * Transactions each client thread keeps in flight: 1, unless the store's sessions are {@link NonBlockingSession}s
+     * that issue more without waiting.
+     */
+    default int inFlightPerThread() {
+        return 1;
+    }
+
     /** One operation of a transaction: a read of {@code key}, or, when {@code value} is not null, a write of it. */
     record Operation(int key, byte[] value) {
 
@@ -46,5 +55,11 @@ interface KeyValueStore extends Closeable {
 
         /** Runs the operations in order as one transaction; false when it aborted. */
         boolean run(List<Operation> operations) throws IOException;
+    }
+
+    /** A session that can issue a transaction without waiting for it: the future says whether it committed. */
+    interface NonBlockingSession extends Session {
+
+        CompletableFuture<Boolean> runAsync(List<Operation> operations);
     }
 }

@@ -18,15 +18,18 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
  * The single-key transactions of {@link TidemarkStore} through the non-blocking API ({@link AsyncTransactionManager}):
- * begin, get or put, commit chained on futures; the client thread waits only for the end of the chain, so each
- * thread has one transaction in flight, as with the blocking API. The table has the snapshot coprocessor, which the
+ * begin, the gets and puts, commit chained on futures. With one transaction in flight per thread the client thread
+ * waits for the end of each chain, as with the blocking API; with more, it issues chains without waiting, up to that
+ * many at once. The table has the snapshot coprocessor, which the
  * non-blocking API reads through (the blocking scenarios' tables resolve reads in the client).
  */
 final class NonBlockingTidemarkStore implements KeyValueStore {
@@ -37,10 +40,12 @@ final class NonBlockingTidemarkStore implements KeyValueStore {
     private final AsyncConnection async;
     private final AsyncTransactionalTable table;
     private final AsyncTransactionManager atm;
+    private final int inFlightPerThread;
 
     NonBlockingTidemarkStore(Connection connection, TableName tableName, TidemarkConfig clientConfig,
-            PostCommitMode postCommit, byte[][] splitKeys) throws IOException {
+            PostCommitMode postCommit, byte[][] splitKeys, int inFlightPerThread) throws IOException {
         this.connection = connection;
+        this.inFlightPerThread = inFlightPerThread;
         this.tableName = tableName;
         ScratchTables.recreate(connection, tableName, Bytes.toString(FAMILY),
                 Set.of(TableFeature.SERVER_SIDE_SNAPSHOTS), clientConfig, splitKeys);
@@ -62,14 +67,42 @@ final class NonBlockingTidemarkStore implements KeyValueStore {
     @Override
     public void preload(int rows, byte[] value) throws IOException {
         TidemarkStore.preload(tm, connection, tableName, rows, value);
+        // One transaction through the non-blocking client, unmeasured: it opens the commit table's asynchronous
+        // connection (the blocking preload's lone commits never need it) and looks up the regions.
+        List<Operation> writeAndRead = List.of(new Operation(0, value), new Operation(rows - 1, null));
+        try {
+            transaction(writeAndRead).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while warming up the non-blocking client");
+        } catch (ExecutionException e) {
+            throw new IOException("the non-blocking warm-up transaction failed", e.getCause());
+        }
+    }
+
+    @Override
+    public int inFlightPerThread() {
+        return inFlightPerThread;
     }
 
     @Override
     public Session session() {
-        return new Session() {
+        return new NonBlockingSession() {
+            @Override
+            public CompletableFuture<Boolean> runAsync(List<Operation> operations) {
+                return committed(transaction(operations));
+            }
+
             @Override
             public boolean run(List<Operation> operations) throws IOException {
-                return committed(transaction(operations));
+                try {
+                    return runAsync(operations).get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while waiting for a transaction");
+                } catch (ExecutionException e) {
+                    throw new IOException(e.getCause());
+                }
             }
 
             @Override
@@ -78,36 +111,42 @@ final class NonBlockingTidemarkStore implements KeyValueStore {
         };
     }
 
-    /** Begin, each operation after the one before, commit: one chain of futures that no thread waits in. */
+    /**
+     * Begin, each operation after the one before, commit: one chain of futures that no thread waits in. The puts are
+     * made here, before the chain starts, since the caller reuses the value arrays for its next transaction.
+     */
     private CompletableFuture<Void> transaction(List<Operation> operations) {
+        List<Put> puts = new ArrayList<>(operations.size());
+        for (Operation op : operations) {
+            puts.add(op.isRead() ? null : new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER,
+                    op.value().clone()));
+        }
         return atm.begin().thenCompose(tx -> {
             CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
-            for (Operation op : operations) {
-                Put put = op.isRead() ? null : new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER,
-                        op.value().clone());
+            for (int i = 0; i < operations.size(); i++) {
+                Put put = puts.get(i);
+                byte[] row = KeyValueStore.row(operations.get(i).key());
                 done = done.thenCompose(previous -> put == null
-                        ? table.get(tx, new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER))
-                                .thenApply(read -> null)
+                        ? table.get(tx, new Get(row).addColumn(FAMILY, QUALIFIER)).thenApply(read -> null)
                         : table.put(tx, put));
             }
             return done.thenCompose(last -> atm.commit(tx));
         });
     }
 
-    /** Waits for the transaction: false when it aborted. */
-    private static boolean committed(CompletableFuture<Void> transaction) throws IOException {
-        try {
-            transaction.get();
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for a transaction");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TransactionAbortedException) {
+    /** True when the transaction committed, false when it aborted; other failures stay failures. */
+    private static CompletableFuture<Boolean> committed(CompletableFuture<Void> transaction) {
+        return transaction.handle((done, failure) -> {
+            if (failure == null) {
+                return true;
+            }
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof TransactionAbortedException) {
                 return false;
             }
-            throw new IOException(e.getCause());
-        }
+            throw new CompletionException(cause);
+        });
     }
 
     @Override
