@@ -3,10 +3,12 @@ package io.tidemark.tso.cluster;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.writeset.ConflictLevel;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How a TSO's configuration and the stored cluster settings become the settings it serves with: a value the TSO's
@@ -19,8 +21,8 @@ public final class ClusterSettingsAgreement {
     /** The reconfiguration switch, named in error messages. */
     public static final String RECONFIGURE_FLAG = "--reconfigure";
 
-    private final CommitMode configuredMode;
-    private final ConflictLevel configuredLevel;
+    private final @Nullable CommitMode configuredMode;
+    private final @Nullable ConflictLevel configuredLevel;
     private final boolean reconfigure;
     private final String where;
 
@@ -30,8 +32,8 @@ public final class ClusterSettingsAgreement {
      * @param reconfigure whether configured values replace differing stored ones
      * @param where where the settings are stored, for messages (e.g. the timestamp table's name)
      */
-    public ClusterSettingsAgreement(CommitMode configuredMode, ConflictLevel configuredLevel, boolean reconfigure,
-                                    String where) {
+    public ClusterSettingsAgreement(@Nullable CommitMode configuredMode, @Nullable ConflictLevel configuredLevel,
+                                    boolean reconfigure, String where) {
         this.configuredMode = configuredMode;
         this.configuredLevel = configuredLevel;
         this.reconfigure = reconfigure;
@@ -62,9 +64,9 @@ public final class ClusterSettingsAgreement {
         if (stored == null) {
             stored = store.initialize(new ClusterSettings(
                     configuredMode != null ? configuredMode
-                            : TidemarkConfig.TSO_COMMIT_MODE.defaultValue(),
+                            : Objects.requireNonNull(TidemarkConfig.TSO_COMMIT_MODE.defaultValue()),
                     configuredLevel != null ? configuredLevel
-                            : TidemarkConfig.TSO_CONFLICT_LEVEL.defaultValue()));
+                            : Objects.requireNonNull(TidemarkConfig.TSO_CONFLICT_LEVEL.defaultValue())));
         }
         if (!reconfigure) {
             refuseMismatch(stored);
