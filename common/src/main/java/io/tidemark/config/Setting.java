@@ -80,6 +80,18 @@ public final class Setting<T> {
         return defaultValue;
     }
 
+    /**
+     * The default of a setting declared with one.
+     *
+     * @throws IllegalStateException when the setting has no default
+     */
+    public T requiredDefault() {
+        if (defaultValue == null) {
+            throw new IllegalStateException(key + " has no default");
+        }
+        return defaultValue;
+    }
+
     public Section section() {
         return section;
     }

@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -157,7 +158,7 @@ final class TentativeWriter {
      * What a row or family delete covers, to be read from the snapshot: the whole row, or the deleted families; null
      * when the delete names only columns.
      */
-    private static Get coveredColumns(Delete delete) {
+    private static @Nullable Get coveredColumns(Delete delete) {
         if (delete.getFamilyCellMap().isEmpty()) {
             return new Get(delete.getRow());
         }
@@ -177,7 +178,7 @@ final class TentativeWriter {
      * One tombstone per deleted column; family and row deletes cover {@code visible}, the columns the snapshot shows
      * of what {@link #coveredColumns} named (null when it named nothing).
      */
-    private Put tombstonesFor(Delete delete, Result visible) {
+    private Put tombstonesFor(Delete delete, @Nullable Result visible) {
         byte[] row = delete.getRow();
         Put put = new Put(row);
         put.setDurability(tx.durabilityFor(delete));

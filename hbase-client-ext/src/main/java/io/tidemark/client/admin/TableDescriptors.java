@@ -5,6 +5,7 @@ import io.tidemark.table.TableDescription;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -51,7 +52,7 @@ public final class TableDescriptors {
      *
      * @throws AccessDeniedException this user may not read the table
      */
-    public static TableDescriptor describedByRegionServer(Table table) throws IOException {
+    public static @Nullable TableDescriptor describedByRegionServer(Table table) throws IOException {
         return TableDescription.fromAnswer(table.get(TableDescription.request()));
     }
 }

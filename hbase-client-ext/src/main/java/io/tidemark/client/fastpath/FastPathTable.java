@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -274,8 +275,8 @@ public final class FastPathTable implements Closeable {
 
         private final Connection connection;
         private final TableName tableName;
-        private TransactionManager transactions;
-        private TidemarkConfig config;
+        private @Nullable TransactionManager transactions;
+        private @Nullable TidemarkConfig config;
 
         private Builder(Connection connection, TableName tableName) {
             if (connection == null || tableName == null) {

@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * How a TSO's configuration and the stored cluster settings become the settings it serves with: a value the TSO's
@@ -64,9 +63,9 @@ public final class ClusterSettingsAgreement {
         if (stored == null) {
             stored = store.initialize(new ClusterSettings(
                     configuredMode != null ? configuredMode
-                            : Objects.requireNonNull(TidemarkConfig.TSO_COMMIT_MODE.defaultValue()),
+                            : TidemarkConfig.TSO_COMMIT_MODE.requiredDefault(),
                     configuredLevel != null ? configuredLevel
-                            : Objects.requireNonNull(TidemarkConfig.TSO_CONFLICT_LEVEL.defaultValue())));
+                            : TidemarkConfig.TSO_CONFLICT_LEVEL.requiredDefault()));
         }
         if (!reconfigure) {
             refuseMismatch(stored);
