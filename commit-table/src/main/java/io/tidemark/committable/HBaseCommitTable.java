@@ -164,7 +164,8 @@ public final class HBaseCommitTable implements CommitTable {
         if (records.isEmpty()) {
             return new boolean[0];
         }
-        return checkLayout(deadline) ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
+        return checkLayout(deadline) ? tryCommitAllGuarded(records, deadline)
+                : tryCommitAllConditional(records, deadline);
     }
 
     /**
@@ -259,7 +260,8 @@ public final class HBaseCommitTable implements CommitTable {
      * @param recorded the salt buckets the table records, in decimal, or null when it records none
      * @param whenNone what is missing and how to record it, after "commit table NAME"
      */
-    private void requireConfiguredBuckets(@Nullable String recorded, String whenNone) throws CommitTableMismatchException {
+    private void requireConfiguredBuckets(@Nullable String recorded, String whenNone)
+            throws CommitTableMismatchException {
         String configured = String.valueOf(schema.buckets());
         if (recorded == null) {
             throw new CommitTableMismatchException("commit table " + tableName + " " + whenNone + "; until then"

@@ -284,8 +284,8 @@ public final class TransactionalTable extends ForwardingTableBase {
         return new FilterCondition(row, filter);
     }
 
-    private static CheckAndMutate.Builder condition(byte[] row, byte[] family, byte @Nullable [] qualifier, CompareOperator op,
-                                                    byte @Nullable [] value, @Nullable TimeRange timeRange) {
+    private static CheckAndMutate.Builder condition(byte[] row, byte[] family, byte @Nullable [] qualifier,
+            @Nullable CompareOperator op, byte @Nullable [] value, @Nullable TimeRange timeRange) {
         if (qualifier == null) {
             throw new NullPointerException("qualifier: name the column the condition checks");
         }

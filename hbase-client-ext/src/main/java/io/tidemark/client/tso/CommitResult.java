@@ -17,7 +17,8 @@ public final class CommitResult {
     private final @Nullable Seal certificate;
     private final @Nullable Seal releaseToken;
 
-    private CommitResult(long commitTimestamp, @Nullable AbortReason abortReason, @Nullable Seal certificate, @Nullable Seal releaseToken) {
+    private CommitResult(long commitTimestamp, @Nullable AbortReason abortReason, @Nullable Seal certificate,
+            @Nullable Seal releaseToken) {
         this.commitTimestamp = commitTimestamp;
         this.abortReason = abortReason;
         this.certificate = certificate;

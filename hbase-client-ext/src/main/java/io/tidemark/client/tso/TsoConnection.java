@@ -113,7 +113,9 @@ final class TsoConnection {
             protected void initChannel(Channel ch) {
                 if (tls != null) {
                     // Runs inside connectTo (on this loop), after the target was set.
-                    ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), Objects.requireNonNull(target), requestTimeoutMillis));
+                    // connectOnce() sets the target before it connects
+                    HostAndPort to = Objects.requireNonNull(target);
+                    ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), to, requestTimeoutMillis));
                 }
                 ch.pipeline().addLast(MessageDecoder.frameDecoder(MAX_REPLY_FRAME_BYTES), MessageDecoder.INSTANCE,
                         MessageEncoder.INSTANCE, new ReplyHandler(TsoConnection.this));
