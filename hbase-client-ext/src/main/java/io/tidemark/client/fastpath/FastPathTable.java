@@ -4,7 +4,6 @@ import io.tidemark.client.ClientSettings;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.FastPathProtocol;
@@ -31,8 +30,6 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.NavigableSet;
 import java.util.concurrent.TimeUnit;
 
 /**
