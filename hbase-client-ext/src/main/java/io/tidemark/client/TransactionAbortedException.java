@@ -39,11 +39,11 @@ public class TransactionAbortedException extends TransactionException {
                 + " retry the transaction");
 
         /** The TSO's reason this one reports, or null for a reason only the client finds. */
-        private final AbortReason tsoReason;
+        private final @Nullable AbortReason tsoReason;
         private final String description;
         private final String advice;
 
-        Reason(AbortReason tsoReason, String description, String advice) {
+        Reason(@Nullable AbortReason tsoReason, String description, String advice) {
             this.tsoReason = tsoReason;
             this.description = description;
             this.advice = advice;
