@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -28,7 +29,7 @@ final class ClusterOptions {
     private Path hbaseSite;
 
     @Option(names = "--config", paramLabel = "<file>", description = "A tidemark-site.xml with tidemark.* settings.")
-    private Path tidemarkSite;
+    private @Nullable Path tidemarkSite;
 
     /** The merged configuration; a missing, unreadable or broken file is a usage error naming its option. */
     Configuration load(CommandLine commandLine) {

@@ -4,11 +4,14 @@ import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,9 +26,9 @@ final class KerberosLogin implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(KerberosLogin.class);
 
-    private final ScheduledExecutorService renewer;
+    private final @Nullable ScheduledExecutorService renewer;
 
-    private KerberosLogin(ScheduledExecutorService renewer) {
+    private KerberosLogin(@Nullable ScheduledExecutorService renewer) {
         this.renewer = renewer;
     }
 
@@ -47,7 +50,8 @@ final class KerberosLogin implements AutoCloseable {
         UserGroupInformation.setConfiguration(conf);
         String principal = SecurityUtil.getServerPrincipal(settings.principal(),
                 InetAddress.getLocalHost().getCanonicalHostName());
-        UserGroupInformation.loginUserFromKeytab(principal, settings.keytab().toString());
+        Path keytab = Objects.requireNonNull(settings.keytab(), "an enabled login has a keytab");
+        UserGroupInformation.loginUserFromKeytab(principal, keytab.toString());
         LOG.info("Logged in to Kerberos as {} from {}; checking the ticket every {} ms", principal,
                 settings.keytab(), settings.reloginIntervalMs());
         ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor(runnable -> {

@@ -2,6 +2,7 @@ package io.tidemark.cli;
 
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ final class KerberosSettings {
     static final String HADOOP_AUTHENTICATION = "hadoop.security.authentication";
 
     private final String principal;
-    private final Path keytab;
+    private final @Nullable Path keytab;
     private final int reloginIntervalMs;
 
     KerberosSettings(TidemarkConfig config) {
@@ -61,7 +62,7 @@ final class KerberosSettings {
         return principal;
     }
 
-    Path keytab() {
+    @Nullable Path keytab() {
         return keytab;
     }
 

@@ -3,6 +3,7 @@ package io.tidemark.cli;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tso.monitoring.TsoStatus;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Option;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 /**
@@ -38,10 +40,10 @@ public final class StatusCommand implements Callable<Integer> {
         @Option(names = "--tso", paramLabel = "<host:port>", converter = HostAndPortConverter.class,
                 description = "The TSO's HTTP endpoint: its host and tidemark.tso.http.port (default "
                         + "${bundle:default.tidemark.tso.http.port}).")
-        private HostAndPort tso;
+        private @Nullable HostAndPort tso;
 
         @ArgGroup(exclusive = false)
-        private ClusterOptions cluster;
+        private @Nullable ClusterOptions cluster;
     }
 
     @Option(names = "--timeout-ms", paramLabel = "<ms>", defaultValue = "5000",
@@ -59,7 +61,9 @@ public final class StatusCommand implements Callable<Integer> {
         }
         Duration timeout = Duration.ofMillis(timeoutMs);
         HostAndPort endpoint = target.tso != null ? target.tso
-                : ActiveTsoLease.httpEndpoint(new TidemarkConfig(target.cluster.load(spec.commandLine())), timeout);
+                // picocli's exclusive group sets exactly one of them
+                : ActiveTsoLease.httpEndpoint(new TidemarkConfig(Objects.requireNonNull(target.cluster)
+                        .load(spec.commandLine())), timeout);
         TsoStatus status = new TsoHealthProbe(timeout).status(endpoint);
         PrintWriter out = spec.commandLine().getOut();
         print(status, endpoint, out);
@@ -95,7 +99,7 @@ public final class StatusCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "  %-18s %s", label, value));
     }
 
-    private static String orUnknown(String value) {
+    private static String orUnknown(@Nullable String value) {
         return value != null ? value : "unknown";
     }
 

@@ -10,6 +10,7 @@ import io.tidemark.tso.monitoring.TsoHttpEndpoint;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,19 +46,19 @@ public final class TsoCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "<port>",
             description = "TCP port to listen on, 0 for any free one (default: tidemark.tso.port, else "
                     + "${bundle:default.tidemark.tso.port}).")
-    private Integer port;
+    private @Nullable Integer port;
 
     @Option(names = "--http-port", paramLabel = "<port>",
             description = "TCP port of /metrics and /health, 0 for any free one, -1 for none (default: "
                     + "tidemark.tso.http.port, else ${bundle:default.tidemark.tso.http.port}).")
-    private Integer httpPort;
+    private @Nullable Integer httpPort;
 
     @Option(names = "--mode", paramLabel = "<mode>", converter = CommitModeConverter.class,
             completionCandidates = CommitModeConverter.Names.class,
             description = "Commit mode: ${COMPLETION-CANDIDATES} (default: tidemark.tso.commit-mode; when unset, the "
                     + "cluster's, else ${bundle:default.tidemark.tso.commit-mode}). A cluster-wide setting: a "
                     + "value that differs from the cluster's is refused unless --reconfigure is given.")
-    private CommitMode mode;
+    private @Nullable CommitMode mode;
 
     @Option(names = "--reconfigure",
             description = "When this TSO takes the lease, store its configured commit mode and conflict level as the "
@@ -68,7 +69,7 @@ public final class TsoCommand implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     /** Gives {@code setting} the option's value when given; the option takes what the setting takes. */
-    private void override(TidemarkConfig config, Setting<Integer> setting, String option, Integer value) {
+    private void override(TidemarkConfig config, Setting<Integer> setting, String option, @Nullable Integer value) {
         if (value == null) {
             return;
         }

@@ -2,6 +2,7 @@ package io.tidemark.committable;
 
 import io.tidemark.certificate.Seal;
 import org.apache.hadoop.hbase.client.Durability;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
 
@@ -17,8 +18,8 @@ public final class CommitRecord {
     private final long startTimestamp;
     private final long commitTimestamp;
     private final Durability durability;
-    private final Seal certificate;
-    private final Seal releaseToken;
+    private final @Nullable Seal certificate;
+    private final @Nullable Seal releaseToken;
 
     /** An unsealed record written with the commit table's own durability. */
     public CommitRecord(long startTimestamp, long commitTimestamp) {
@@ -36,8 +37,8 @@ public final class CommitRecord {
      * @param certificate the TSO's certificate of the decision, or null
      * @param releaseToken the TSO's token for removing the record, or null
      */
-    public CommitRecord(long startTimestamp, long commitTimestamp, Durability durability, Seal certificate,
-            Seal releaseToken) {
+    public CommitRecord(long startTimestamp, long commitTimestamp, Durability durability, @Nullable Seal certificate,
+            @Nullable Seal releaseToken) {
         Objects.requireNonNull(durability, "durability");
         if (commitTimestamp <= startTimestamp) {
             throw new IllegalArgumentException("commit timestamp " + commitTimestamp
@@ -63,12 +64,12 @@ public final class CommitRecord {
     }
 
     /** The TSO's certificate of this decision, or null when none came with it. */
-    public Seal certificate() {
+    public @Nullable Seal certificate() {
         return certificate;
     }
 
     /** The right to remove this record, or null when none came with it. */
-    public Seal releaseToken() {
+    public @Nullable Seal releaseToken() {
         return releaseToken;
     }
 

@@ -3,6 +3,7 @@ package io.tidemark.committable;
 import io.tidemark.certificate.Seal;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Layout of the commit table (docs/architecture.md, "Commit table"). This class is the only definition of it.
@@ -162,7 +163,7 @@ public final class CommitTableSchema {
     }
 
     /** The certificate a commit record's value carries, or null when it carries none (or is no commit). */
-    public static Seal certificateOf(byte[] value) {
+    public static @Nullable Seal certificateOf(byte @Nullable [] value) {
         return value != null && value.length == SEALED_COMMIT_BYTES ? Seal.decode(value, Bytes.SIZEOF_LONG) : null;
     }
 }

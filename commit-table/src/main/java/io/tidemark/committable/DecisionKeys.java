@@ -1,6 +1,7 @@
 package io.tidemark.committable;
 
 import io.tidemark.certificate.DecisionKey;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -15,32 +16,32 @@ public interface DecisionKeys {
     /** No keys: an application's commit table, which only sends the seals the TSO gave it. */
     DecisionKeys NONE = new DecisionKeys() {
         @Override
-        public DecisionKey ofEpoch(long epoch) {
+        public @Nullable DecisionKey ofEpoch(long epoch) {
             return null;
         }
 
         @Override
-        public DecisionKey newest() {
+        public @Nullable DecisionKey newest() {
             return null;
         }
     };
 
     /** The key of the incarnation of {@code epoch}, or null when none is recorded. */
-    DecisionKey ofEpoch(long epoch) throws IOException;
+    @Nullable DecisionKey ofEpoch(long epoch) throws IOException;
 
     /** The key of the newest recorded incarnation, or null when none is. */
-    DecisionKey newest() throws IOException;
+    @Nullable DecisionKey newest() throws IOException;
 
     /** The fixed key of one incarnation: the TSO's own. */
     static DecisionKeys of(DecisionKey key) {
         return new DecisionKeys() {
             @Override
-            public DecisionKey ofEpoch(long epoch) {
+            public @Nullable DecisionKey ofEpoch(long epoch) {
                 return epoch == key.epoch() ? key : null;
             }
 
             @Override
-            public DecisionKey newest() {
+            public @Nullable DecisionKey newest() {
                 return key;
             }
         };

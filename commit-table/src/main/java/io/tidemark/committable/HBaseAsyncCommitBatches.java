@@ -1,5 +1,6 @@
 package io.tidemark.committable;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -13,6 +14,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.security.User;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,9 +47,11 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
     private final HBaseCommitTable table;
     private final Configuration configuration;
     /** The blocking connection's user, or null for the process's current user (what HBase's client uses then). */
-    private final User user;
-    private CompletableFuture<AsyncConnection> connection;
-    private volatile CompletableFuture<Boolean> guarded;
+    private final @Nullable User user;
+    @GuardedBy("this")
+    private @Nullable CompletableFuture<AsyncConnection> connection;
+    private volatile @Nullable CompletableFuture<Boolean> guarded;
+    @GuardedBy("this")
     private boolean closed;
 
     /** Batches to {@code table} over a connection like {@code blocking}: same configuration, same user. */
@@ -201,7 +205,7 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
             int index = i;
             // A put that completes normally was applied: a non-null result, as a blocking batch reports it.
             each[i] = written.get(i).handle((ok, failure) -> {
-                results[index] = failure == null ? Boolean.TRUE : unwrap(failure);
+                results[index] = failure == null ? true : unwrap(failure);
                 return null;
             });
         }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +56,7 @@ public final class HBaseCommitTable implements CommitTable {
      */
     private final ExecutorService writePool;
     /** Whether the table carries the guard; null until {@link #checkLayout()} passed. */
-    private volatile Boolean guarded;
+    private volatile @Nullable Boolean guarded;
     /** Keys that sign what this process may remove itself: none for an application. */
     private final DecisionKeys keys;
 
@@ -163,8 +164,8 @@ public final class HBaseCommitTable implements CommitTable {
         if (records.isEmpty()) {
             return new boolean[0];
         }
-        checkLayout(deadline);
-        return guarded ? tryCommitAllGuarded(records, deadline) : tryCommitAllConditional(records, deadline);
+        return checkLayout(deadline) ? tryCommitAllGuarded(records, deadline)
+                : tryCommitAllConditional(records, deadline);
     }
 
     /**
@@ -199,12 +200,14 @@ public final class HBaseCommitTable implements CommitTable {
      * {@link #checkLayout()} before a commit record's write: the read ends at the record's deadline, as the write
      * would, so a region holding the layout row that is away cannot hold the commit past it.
      */
-    private void checkLayout(CommitRecordDeadline deadline) throws IOException {
-        if (guarded == null) {
+    private boolean checkLayout(CommitRecordDeadline deadline) throws IOException {
+        Boolean known = guarded;
+        if (known == null) {
             try (Table table = commitWriteTable(deadline)) {
-                checkLayout(table.get(layoutGet()));
+                return checkLayout(table.get(layoutGet()));
             }
         }
+        return known;
     }
 
     /** The read of the table's layout row, with the guard's probe, for {@link #checkLayout(Result)}. */
@@ -257,7 +260,8 @@ public final class HBaseCommitTable implements CommitTable {
      * @param recorded the salt buckets the table records, in decimal, or null when it records none
      * @param whenNone what is missing and how to record it, after "commit table NAME"
      */
-    private void requireConfiguredBuckets(String recorded, String whenNone) throws CommitTableMismatchException {
+    private void requireConfiguredBuckets(@Nullable String recorded, String whenNone)
+            throws CommitTableMismatchException {
         String configured = String.valueOf(schema.buckets());
         if (recorded == null) {
             throw new CommitTableMismatchException("commit table " + tableName + " " + whenNone + "; until then"
@@ -278,8 +282,7 @@ public final class HBaseCommitTable implements CommitTable {
      * @throws CommitTableMismatchException when the table was created with other salt buckets, or records none
      */
     public boolean isGuarded() throws IOException {
-        checkLayout();
-        return guarded;
+        return checkLayout(CommitRecordDeadline.NONE);
     }
 
     private boolean[] tryCommitAllGuarded(List<CommitRecord> records, CommitRecordDeadline deadline)

@@ -1,5 +1,8 @@
 package io.tidemark.committable;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +29,12 @@ public final class InMemoryCommitTable implements CommitTable {
 
     /** Start timestamp to the stored decision: a commit, or the invalidation marker. */
     private final Map<Long, CommitState> records = new ConcurrentHashMap<>();
+    @GuardedBy("this")
     private long lowWatermark;
+    @GuardedBy("this")
     private int failuresLeft;
-    private Fault fault;
+    @GuardedBy("this")
+    private @Nullable Fault fault;
 
     @Override
     public CommitState lookup(long startTimestamp) throws IOException {
@@ -66,13 +72,13 @@ public final class InMemoryCommitTable implements CommitTable {
 
     @Override
     public void undoInvalidation(long startTimestamp) throws IOException {
-        call(() -> records.remove(startTimestamp, CommitState.invalidated()));
+        run(() -> records.remove(startTimestamp, CommitState.invalidated()));
     }
 
     /** Removes the record; seals are not checked here (no guard runs in memory). */
     @Override
     public void release(CommitRecord record) throws IOException {
-        call(() -> records.remove(record.startTimestamp()));
+        run(() -> records.remove(record.startTimestamp()));
     }
 
     @Override
@@ -95,11 +101,10 @@ public final class InMemoryCommitTable implements CommitTable {
 
     @Override
     public void raiseLowWatermark(long lowWatermark) throws IOException {
-        call(() -> {
+        run(() -> {
             synchronized (this) {
                 this.lowWatermark = Math.max(this.lowWatermark, lowWatermark);
             }
-            return null;
         });
     }
 
@@ -121,6 +126,14 @@ public final class InMemoryCommitTable implements CommitTable {
         T run();
     }
 
+    /** {@link #call} for an action whose result nobody reads. */
+    private void run(Runnable action) throws IOException {
+        call(() -> {
+            action.run();
+            return action;
+        });
+    }
+
     private <T> T call(Call<T> call) throws IOException {
         Fault hit = takeFault();
         if (hit == Fault.UNAVAILABLE) {
@@ -133,7 +146,7 @@ public final class InMemoryCommitTable implements CommitTable {
         return result;
     }
 
-    private synchronized Fault takeFault() {
+    private synchronized @Nullable Fault takeFault() {
         if (failuresLeft == 0) {
             return null;
         }

@@ -1,5 +1,6 @@
 package io.tidemark.committable;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.tidemark.certificate.DecisionKey;
 import io.tidemark.timestamp.TimestampTableSchema;
 import org.apache.hadoop.hbase.TableName;
@@ -10,6 +11,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,8 +33,11 @@ public final class TimestampTableKeys implements DecisionKeys {
 
     private final Connection connection;
     private final TableName timestampTable;
+    @GuardedBy("this")
     private NavigableMap<Long, DecisionKey> known = new TreeMap<>();
+    @GuardedBy("this")
     private long lastRead;
+    @GuardedBy("this")
     private boolean read;
 
     public TimestampTableKeys(Connection connection, TableName timestampTable) {
@@ -45,7 +50,7 @@ public final class TimestampTableKeys implements DecisionKeys {
     }
 
     @Override
-    public synchronized DecisionKey ofEpoch(long epoch) throws IOException {
+    public synchronized @Nullable DecisionKey ofEpoch(long epoch) throws IOException {
         DecisionKey key = known.get(epoch);
         if (key == null && mayReadAgain()) {
             readAll();
@@ -55,7 +60,7 @@ public final class TimestampTableKeys implements DecisionKeys {
     }
 
     @Override
-    public synchronized DecisionKey newest() throws IOException {
+    public synchronized @Nullable DecisionKey newest() throws IOException {
         if (!read) {
             readAll();
         }
@@ -84,10 +89,12 @@ public final class TimestampTableKeys implements DecisionKeys {
         }
     }
 
+    @GuardedBy("this")
     private boolean mayReadAgain() {
         return !read || System.nanoTime() - lastRead >= MIN_REREAD_NANOS;
     }
 
+    @GuardedBy("this")
     private void readAll() throws IOException {
         Result row;
         try (Table table = connection.getTable(timestampTable)) {

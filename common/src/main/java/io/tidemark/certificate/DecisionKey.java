@@ -1,6 +1,7 @@
 package io.tidemark.certificate;
 
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -94,27 +95,27 @@ public final class DecisionKey {
     }
 
     /** Whether {@code seal} is this key's commit certificate of {@code start} at {@code commit}. */
-    public boolean certifiesCommit(Seal seal, long start, long commit) {
+    public boolean certifiesCommit(@Nullable Seal seal, long start, long commit) {
         return matches(seal, COMMIT, start, commit);
     }
 
     /** Whether {@code seal} is this key's release token of {@code start}. */
-    public boolean releases(Seal seal, long start) {
+    public boolean releases(@Nullable Seal seal, long start) {
         return matches(seal, RELEASE, start, 0);
     }
 
     /** Whether {@code seal} is this key's unmark token of {@code start}. */
-    public boolean unmarks(Seal seal, long start) {
+    public boolean unmarks(@Nullable Seal seal, long start) {
         return matches(seal, UNMARK, start, 0);
     }
 
     /** Whether {@code seal} is this key's certificate of {@code lowWatermark}. */
-    public boolean certifiesLowWatermark(Seal seal, long lowWatermark) {
+    public boolean certifiesLowWatermark(@Nullable Seal seal, long lowWatermark) {
         return matches(seal, LOW_WATERMARK, lowWatermark, 0);
     }
 
     /** Compared in constant time, so a forger learns nothing from how long a refusal takes. */
-    private boolean matches(Seal seal, byte purpose, long first, long second) {
+    private boolean matches(@Nullable Seal seal, byte purpose, long first, long second) {
         return seal != null && seal.epoch() == epoch && MessageDigest.isEqual(mac(purpose, first, second), seal.mac());
     }
 

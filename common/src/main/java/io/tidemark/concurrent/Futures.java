@@ -1,5 +1,7 @@
 package io.tidemark.concurrent;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ExecutionException;
@@ -45,7 +47,7 @@ public final class Futures {
      * What {@link #await} throws for a call that failed with {@code cause}, for the same call made on the caller's own
      * thread: it then fails the same way as when it is waited for.
      */
-    public static IOException failureOf(Throwable cause, String call) {
+    public static IOException failureOf(@Nullable Throwable cause, String call) {
         if (cause instanceof IOException) {
             return (IOException) cause;
         }

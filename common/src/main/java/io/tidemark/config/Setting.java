@@ -1,6 +1,7 @@
 package io.tidemark.config;
 
 import org.apache.hadoop.conf.Configuration;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
 
@@ -43,8 +44,8 @@ public final class Setting<T> {
 
     private final String key;
     private final SettingType<T> type;
-    private final T defaultValue;
-    private final String defaultShownAs;
+    private final @Nullable T defaultValue;
+    private final @Nullable String defaultShownAs;
     private final Section section;
     private final String description;
 
@@ -62,7 +63,7 @@ public final class Setting<T> {
      *
      * @param defaultValue its value when unset; null when unset means "none" (the reader then decides)
      */
-    public static <T> Builder<T> of(String key, SettingType<T> type, T defaultValue) {
+    public static <T> Builder<T> of(String key, SettingType<T> type, @Nullable T defaultValue) {
         return new Builder<>(key, type, defaultValue);
     }
 
@@ -75,7 +76,19 @@ public final class Setting<T> {
     }
 
     /** The value when the key is unset, or null when there is none. */
-    public T defaultValue() {
+    public @Nullable T defaultValue() {
+        return defaultValue;
+    }
+
+    /**
+     * The default of a setting declared with one.
+     *
+     * @throws IllegalStateException when the setting has no default
+     */
+    public T requiredDefault() {
+        if (defaultValue == null) {
+            throw new IllegalStateException(key + " has no default");
+        }
         return defaultValue;
     }
 
@@ -114,6 +127,9 @@ public final class Setting<T> {
      *
      * @throws InvalidConfigurationException naming the key, the text and what is accepted
      */
+    // A setting declared without a default (null) reads as null when unset or blank; T cannot say which settings
+    // those are, so their readers check for null (or read them with TidemarkConfig.getIfSet).
+    @SuppressWarnings("NullAway")
     public T parse(String text) {
         String trimmed = text.trim();
         if (trimmed.isEmpty() && (type.blankIsUnset() || defaultValue == null)) {
@@ -137,6 +153,7 @@ public final class Setting<T> {
     }
 
     /** The value {@code conf} gives the key, or the default. */
+    @SuppressWarnings("NullAway") // the default of a setting without one is null, as in parse
     T valueIn(Configuration conf) {
         String raw = conf.get(key);
         return raw == null ? defaultValue : parse(raw);
@@ -158,11 +175,11 @@ public final class Setting<T> {
 
         private final String key;
         private final SettingType<T> type;
-        private final T defaultValue;
-        private String defaultShownAs;
-        private Section section;
+        private final @Nullable T defaultValue;
+        private @Nullable String defaultShownAs;
+        private @Nullable Section section;
 
-        private Builder(String key, SettingType<T> type, T defaultValue) {
+        private Builder(String key, SettingType<T> type, @Nullable T defaultValue) {
             if (!key.startsWith("tidemark.")) {
                 throw new IllegalArgumentException("not a tidemark.* key: " + key);
             }

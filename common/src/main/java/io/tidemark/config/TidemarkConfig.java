@@ -4,6 +4,7 @@ import io.tidemark.protocol.CommitMode;
 import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -724,7 +725,7 @@ public final class TidemarkConfig {
     }
 
     /** The setting's value when it is set, null when it is not (its reader then decides, not the default). */
-    public <T> T getIfSet(Setting<T> setting) {
+    public <T> @Nullable T getIfSet(Setting<T> setting) {
         return isSet(setting) ? get(setting) : null;
     }
 

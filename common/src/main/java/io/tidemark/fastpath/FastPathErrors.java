@@ -2,6 +2,7 @@ package io.tidemark.fastpath;
 
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.ipc.RemoteException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds a fast-path exception thrown by the coprocessor inside what the HBase client throws: the exception itself,
@@ -13,7 +14,7 @@ public final class FastPathErrors {
     }
 
     /** The exception of type {@code type} behind {@code thrown}, or null when there is none. */
-    public static <T extends Exception> T find(Throwable thrown, Class<T> type) {
+    public static <T extends Exception> @Nullable T find(Throwable thrown, Class<T> type) {
         for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (type.isInstance(t)) {
                 return type.cast(t);
@@ -33,7 +34,7 @@ public final class FastPathErrors {
         return null;
     }
 
-    private static <T extends Exception> T remote(Class<T> type, String message) {
+    private static <T extends Exception> T remote(Class<T> type, @Nullable String message) {
         try {
             return type.getConstructor(String.class).newInstance(message);
         } catch (ReflectiveOperationException e) {

@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -40,17 +41,17 @@ public final class FastPathRequest {
     private final Operation operation;
     private final byte[] row;
     private final NavigableMap<byte[], NavigableSet<byte[]>> columns;
-    private final Mutation mutation;
+    private final @Nullable Mutation mutation;
     private final long session;
     private final long freshTimestamp;
     private final long incarnation;
-    private final IdempotencyKey idempotencyKey;
+    private final @Nullable IdempotencyKey idempotencyKey;
     private final long operationTimeoutMillis;
     private final long expectedVersion;
-    private final byte[] checkFamily;
-    private final byte[] checkQualifier;
-    private final byte[] checkValue;
-    private final Long delta;
+    private final byte @Nullable [] checkFamily;
+    private final byte @Nullable [] checkQualifier;
+    private final byte @Nullable [] checkValue;
+    private final @Nullable Long delta;
 
     private FastPathRequest(Builder b) {
         this.operation = b.operation;
@@ -200,7 +201,7 @@ public final class FastPathRequest {
     }
 
     /** The user's Put or Delete (writes other than increments); null otherwise. */
-    public Mutation mutation() {
+    public @Nullable Mutation mutation() {
         return mutation;
     }
 
@@ -220,7 +221,7 @@ public final class FastPathRequest {
     }
 
     /** Writes: the operation's idempotency key; null for reads. */
-    public IdempotencyKey idempotencyKey() {
+    public @Nullable IdempotencyKey idempotencyKey() {
         return idempotencyKey;
     }
 
@@ -234,16 +235,16 @@ public final class FastPathRequest {
         return expectedVersion;
     }
 
-    public byte[] checkFamily() {
+    public byte @Nullable [] checkFamily() {
         return checkFamily;
     }
 
-    public byte[] checkQualifier() {
+    public byte @Nullable [] checkQualifier() {
         return checkQualifier;
     }
 
     /** Check-and-mutate: the value the checked column must have; null when it must have none. */
-    public byte[] checkValue() {
+    public byte @Nullable [] checkValue() {
         return checkValue;
     }
 
@@ -287,17 +288,17 @@ public final class FastPathRequest {
         private final Operation operation;
         private final byte[] row;
         private NavigableMap<byte[], NavigableSet<byte[]>> columns = new TreeMap<>(Bytes.BYTES_COMPARATOR);
-        private Mutation mutation;
+        private @Nullable Mutation mutation;
         private long session;
         private long freshTimestamp = Timestamps.NONE;
         private long incarnation;
-        private IdempotencyKey idempotencyKey;
+        private @Nullable IdempotencyKey idempotencyKey;
         private long operationTimeoutMillis;
         private long expectedVersion = ABSENT;
-        private byte[] checkFamily;
-        private byte[] checkQualifier;
-        private byte[] checkValue;
-        private Long delta;
+        private byte @Nullable [] checkFamily;
+        private byte @Nullable [] checkQualifier;
+        private byte @Nullable [] checkValue;
+        private @Nullable Long delta;
 
         private Builder(Operation operation, byte[] row) {
             this.operation = operation;
@@ -364,7 +365,7 @@ public final class FastPathRequest {
         }
 
         /** Check-and-mutate: the checked column and its expected value ({@code null}: the column has none). */
-        public Builder check(byte[] family, byte[] qualifier, byte[] expected) {
+        public Builder check(byte @Nullable [] family, byte @Nullable [] qualifier, byte @Nullable [] expected) {
             this.checkFamily = family;
             this.checkQualifier = qualifier;
             this.checkValue = expected;

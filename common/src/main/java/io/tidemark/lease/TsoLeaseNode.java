@@ -3,6 +3,7 @@ package io.tidemark.lease;
 import io.tidemark.config.HostAndPort;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -37,7 +38,7 @@ public final class TsoLeaseNode {
 
     private final String holder;
     private final HostAndPort address;
-    private final HostAndPort httpAddress;
+    private final @Nullable HostAndPort httpAddress;
 
     /** A lease whose holder has no HTTP endpoint. */
     public TsoLeaseNode(String holder, HostAndPort address) {
@@ -45,7 +46,7 @@ public final class TsoLeaseNode {
     }
 
     /** @param httpAddress where the holder's HTTP endpoint listens, or null when it has none */
-    public TsoLeaseNode(String holder, HostAndPort address, HostAndPort httpAddress) {
+    public TsoLeaseNode(String holder, HostAndPort address, @Nullable HostAndPort httpAddress) {
         if (holder == null || holder.isEmpty() || holder.indexOf('\n') >= 0 || holder.indexOf(' ') >= 0) {
             throw new IllegalArgumentException("lease holder id must be a non-empty single word, was " + holder);
         }
@@ -87,7 +88,7 @@ public final class TsoLeaseNode {
     }
 
     /** Where the holder's HTTP endpoint (/metrics, /health) listens, or null when it has none. */
-    public HostAndPort httpAddress() {
+    public @Nullable HostAndPort httpAddress() {
         return httpAddress;
     }
 

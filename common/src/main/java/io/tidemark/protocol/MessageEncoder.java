@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToByteEncoder;
+import org.jspecify.annotations.Nullable;
 
 /** Pipeline stage that frames outgoing messages: a 4-byte length, then the body from {@link MessageCodec}. */
 @ChannelHandler.Sharable
@@ -33,7 +34,7 @@ public final class MessageEncoder extends MessageToByteEncoder<Message> {
     }
 
     @Override
-    protected void encode(ChannelHandlerContext ctx, Message msg, ByteBuf out) {
+    protected void encode(@Nullable ChannelHandlerContext ctx, Message msg, ByteBuf out) {
         int lengthIndex = out.writerIndex();
         out.writeInt(0);
         MessageCodec.encode(msg, out);

@@ -1,5 +1,7 @@
 package io.tidemark.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 /** The one-byte type code that follows the length of every frame (see docs/wire-protocol.md). */
 public enum MessageType {
     HELLO(1),
@@ -30,7 +32,7 @@ public enum MessageType {
     }
 
     /** The type with this code, or null when the code is unknown. */
-    public static MessageType fromCode(byte code) {
+    public static @Nullable MessageType fromCode(byte code) {
         return code > 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 }

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -26,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -77,10 +79,11 @@ public final class SingleRegionCommitRequest {
         this.freshTimestamp = b.freshTimestamp;
         this.incarnation = b.incarnation;
         this.operationTimeoutMillis = b.operationTimeoutMillis;
-        this.idempotencyKey = b.idempotencyKey;
+        // build() refused a request without them
+        this.idempotencyKey = Objects.requireNonNull(b.idempotencyKey, "idempotency key");
         this.region = b.region;
         this.settle = b.settle;
-        this.anchorRow = b.settle ? b.anchorRow : rows.get(0).getRow();
+        this.anchorRow = b.settle ? Objects.requireNonNull(b.anchorRow, "anchor row") : rows.get(0).getRow();
         this.rows = Collections.unmodifiableList(rows);
     }
 
@@ -317,9 +320,9 @@ public final class SingleRegionCommitRequest {
         private long freshTimestamp = Timestamps.NONE;
         private long incarnation;
         private long operationTimeoutMillis;
-        private IdempotencyKey idempotencyKey;
+        private @Nullable IdempotencyKey idempotencyKey;
         private String region = "";
-        private byte[] anchorRow;
+        private byte @Nullable [] anchorRow;
         private List<Put> rows = new ArrayList<>();
 
         private Builder(long snapshot, boolean settle) {

@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.exceptions.DeserializationException;
 import org.apache.hadoop.hbase.filter.PageFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.Map;
@@ -95,7 +96,7 @@ public final class TableDescription {
      *
      * @throws IOException the answer is no description
      */
-    public static TableDescriptor fromAnswer(Result answer) throws IOException {
+    public static @Nullable TableDescriptor fromAnswer(Result answer) throws IOException {
         if (answer.isEmpty()) {
             return null;
         }

@@ -2,6 +2,7 @@ package io.tidemark.table;
 
 import org.apache.hadoop.hbase.client.CoprocessorDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -96,7 +97,7 @@ public enum TableFeature {
      *
      * @throws IllegalArgumentException naming an entry that is no feature of this version
      */
-    public static Set<TableFeature> parse(String listed) {
+    public static Set<TableFeature> parse(@Nullable String listed) {
         Set<TableFeature> features = EnumSet.noneOf(TableFeature.class);
         if (listed == null || listed.trim().isEmpty()) {
             return features;
@@ -114,7 +115,7 @@ public enum TableFeature {
     }
 
     /** The feature whose property name is {@code entry}, or null. */
-    private static TableFeature named(String entry) {
+    private static @Nullable TableFeature named(String entry) {
         String name = entry.trim().toLowerCase(Locale.ROOT);
         for (TableFeature feature : values()) {
             if (feature.propertyName.equals(name)) {

@@ -3,6 +3,7 @@ package io.tidemark.tls;
 import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.Setting;
 import io.tidemark.config.TidemarkConfig;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,10 +27,10 @@ public final class TlsMaterial {
     /** Password of the in-memory key store that carries PEM material to the key manager; never stored. */
     private static final char[] IN_MEMORY_PASSWORD = "tidemark".toCharArray();
 
-    private final KeyManagerFactory keyManagers;
-    private final TrustManagerFactory trustManagers;
+    private final @Nullable KeyManagerFactory keyManagers;
+    private final @Nullable TrustManagerFactory trustManagers;
 
-    private TlsMaterial(KeyManagerFactory keyManagers, TrustManagerFactory trustManagers) {
+    private TlsMaterial(@Nullable KeyManagerFactory keyManagers, @Nullable TrustManagerFactory trustManagers) {
         this.keyManagers = keyManagers;
         this.trustManagers = trustManagers;
     }
@@ -45,16 +46,16 @@ public final class TlsMaterial {
     }
 
     /** The side's own key and certificate chain, or null when none is configured. */
-    public KeyManagerFactory keyManagers() {
+    public @Nullable KeyManagerFactory keyManagers() {
         return keyManagers;
     }
 
     /** The CA certificates the side trusts, or null when none are configured (the JDK's default trust then). */
-    public TrustManagerFactory trustManagers() {
+    public @Nullable TrustManagerFactory trustManagers() {
         return trustManagers;
     }
 
-    private static KeyManagerFactory keyManagers(TidemarkConfig config, TlsKeys keys) {
+    private static @Nullable KeyManagerFactory keyManagers(TidemarkConfig config, TlsKeys keys) {
         boolean pem = config.isSet(keys.cert) || config.isSet(keys.key);
         boolean keystore = config.isSet(keys.keystore);
         if (pem && keystore) {
@@ -90,7 +91,7 @@ public final class TlsMaterial {
         return factory;
     }
 
-    private static TrustManagerFactory trustManagers(TidemarkConfig config, TlsKeys keys) {
+    private static @Nullable TrustManagerFactory trustManagers(TidemarkConfig config, TlsKeys keys) {
         if (!config.isSet(keys.trust)) {
             return null;
         }

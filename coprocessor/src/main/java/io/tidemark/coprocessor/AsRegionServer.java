@@ -23,7 +23,20 @@ public final class AsRegionServer {
         T run() throws IOException;
     }
 
+    /** An action on other tables that answers nothing. */
+    public interface VoidAction {
+        void run() throws IOException;
+    }
+
     private AsRegionServer() {
+    }
+
+    /** {@link #call} for an action that answers nothing. */
+    public static void run(VoidAction action) throws IOException {
+        call(() -> {
+            action.run();
+            return action;
+        });
     }
 
     /** Runs {@code action} outside the request being served; its exceptions pass unchanged. */

@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.regionserver.ScanType;
 import org.apache.hadoop.hbase.regionserver.Store;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -41,9 +42,9 @@ public final class RegionPipeline {
 
     private final List<RegionStep> steps;
     /** Counts the refusals of the hooks; null for a pipeline that stands by. */
-    private final RegionMetrics metrics;
+    private final @Nullable RegionMetrics metrics;
 
-    private RegionPipeline(List<RegionStep> steps, RegionMetrics metrics) {
+    private RegionPipeline(List<RegionStep> steps, @Nullable RegionMetrics metrics) {
         this.steps = Collections.unmodifiableList(steps);
         this.metrics = metrics;
     }

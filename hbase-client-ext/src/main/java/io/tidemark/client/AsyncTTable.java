@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
+import org.jspecify.annotations.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -192,7 +193,7 @@ public final class AsyncTTable implements Closeable {
 
     @FunctionalInterface
     private interface Body<T> {
-        T call() throws IOException;
+        @Nullable T call() throws IOException;
     }
 
     @FunctionalInterface

@@ -92,7 +92,7 @@ public final class AsyncTransactionalTable {
      */
     public CompletableFuture<Void> putAll(Transaction tx, List<Put> puts) {
         try {
-            return keep(tx, mutations(tx, "write").puts(puts), Set.of());
+            return keep(tx, mutations(tx).puts(puts), Set.of());
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -107,7 +107,7 @@ public final class AsyncTransactionalTable {
         TentativeMutations.Deletes planned;
         ReaderContext reader;
         try {
-            planned = mutations(tx, "delete").deletes(deletes);
+            planned = mutations(tx).deletes(deletes);
             reader = tx.readerContextForWrites();
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(e);
@@ -134,7 +134,7 @@ public final class AsyncTransactionalTable {
     // --- internals ---
 
     /** The transaction's writer of tentative cells to this table; refuses a transaction begun before conversion. */
-    private TentativeMutations mutations(Transaction tx, String action) throws IOException {
+    private TentativeMutations mutations(Transaction tx) throws IOException {
         TentativeMutations mutations = new TentativeMutations(tx, getName(), true);
         if (checked.conversion.startedBefore(tx.startTimestamp())) {
             throw new TableConvertedAfterStartException(getName(), tx.startTimestamp(),

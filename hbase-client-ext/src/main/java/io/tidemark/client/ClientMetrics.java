@@ -6,7 +6,9 @@ import com.codahale.metrics.JmxReporter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
 import io.tidemark.visibility.ReaderEffects;
+import org.jspecify.annotations.Nullable;
 
+import java.util.Objects;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import java.util.EnumMap;
@@ -82,8 +84,8 @@ public final class ClientMetrics {
             heals.inc();
         }
     };
-    private String name;
-    private JmxReporter jmx;
+    private @Nullable String name;
+    private @Nullable JmxReporter jmx;
 
     ClientMetrics() {
         for (TransactionAbortedException.Reason reason : TransactionAbortedException.Reason.values()) {
@@ -97,6 +99,7 @@ public final class ClientMetrics {
     }
 
     /** The MBean name of metric {@code metric} of the manager named {@code manager}. */
+    @SuppressWarnings("JdkObsolete") // ObjectName takes its keys as a Hashtable
     public static ObjectName objectName(String manager, String metric) {
         Hashtable<String, String> keys = new Hashtable<>();
         keys.put("manager", manager);
@@ -137,7 +140,7 @@ public final class ClientMetrics {
     }
 
     /** The name in JMX ({@code manager=<name>}), or null before it is exported. */
-    String name() {
+    @Nullable String name() {
         return name;
     }
 
@@ -171,7 +174,7 @@ public final class ClientMetrics {
     }
 
     void aborted(TransactionAbortedException.Reason reason) {
-        aborts.get(reason).inc();
+        Objects.requireNonNull(aborts.get(reason), "every reason has its counter").inc();
     }
 
     void outcomeUnknown() {

@@ -10,10 +10,12 @@ import io.tidemark.concurrent.Futures;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.security.Authorization;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -133,7 +135,8 @@ final class CommitProtocol {
             }
             metrics.tsoCommitAnswered(sent);
             if (!result.isCommitted()) {
-                return abort(tx, TransactionAbortedException.Reason.of(result.abortReason()), null, io)
+                return abort(tx, TransactionAbortedException.Reason.of(
+                        Objects.requireNonNull(result.abortReason(), "an abort has a reason")), null, io)
                         .<Void>thenCompose(CompletableFuture::failedFuture);
             }
             return recordCommit(tx, result.recordOf(start, tx.durability()), deadline, sent, io);
@@ -212,7 +215,7 @@ final class CommitProtocol {
      * are removed (or their removal failed, which is harmless: readers skip or invalidate them).
      */
     CompletableFuture<TransactionAbortedException> abort(Transaction tx, TransactionAbortedException.Reason reason,
-            Throwable cause, Io io) {
+            @Nullable Throwable cause, Io io) {
         tx.markRolledBack();
         metrics.aborted(reason);
         TransactionAbortedException aborted = new TransactionAbortedException(tx.startTimestamp(), reason, cause);

@@ -19,7 +19,6 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
     /** Records sent in one round trip at most. */
     private static final int MAX_BATCH = 256;
 
-    private final HBaseAsyncCommitBatches batches;
     private final GroupCommitWriter writer;
 
     /**
@@ -28,7 +27,6 @@ final class GroupCommitRecordWriter implements CommitRecordWriter, AutoCloseable
      */
     GroupCommitRecordWriter(HBaseCommitTable commitTable, HBaseAsyncCommitBatches batches, int roundTrips,
             IntConsumer batchSizes) {
-        this.batches = batches;
         this.writer = new GroupCommitWriter(commitTable, batches, MAX_BATCH, roundTrips, batchSizes);
     }
 

@@ -1,11 +1,14 @@
 package io.tidemark.client;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -27,9 +30,9 @@ final class InFlightOperations {
     /** Row -> the running writes to it, in the order they were issued. */
     private final Map<Object, List<Operation>> writesByRow = new HashMap<>();
     /** "commit" or "rollback" once one began; null while operations may still be issued. */
-    private String endedBy;
-    private CompletableFuture<Void> drained;
-    private Throwable firstWriteFailure;
+    private @Nullable String endedBy;
+    private @Nullable CompletableFuture<Void> drained;
+    private @Nullable Throwable firstWriteFailure;
 
     /** @param transaction the start timestamp of the transaction, for messages */
     InFlightOperations(long transaction) {
@@ -77,7 +80,7 @@ final class InFlightOperations {
                 drained.complete(null);
             }
         }
-        return drained;
+        return Objects.requireNonNull(drained, "set with endedBy");
     }
 
     /** A write of the transaction sent outside an operation (its kept writes, sent before a read) failed. */
@@ -88,7 +91,7 @@ final class InFlightOperations {
     }
 
     /** The failure of the first write that failed, or null. */
-    synchronized Throwable firstWriteFailure() {
+    synchronized @Nullable Throwable firstWriteFailure() {
         return firstWriteFailure;
     }
 
@@ -97,7 +100,7 @@ final class InFlightOperations {
         return running.size();
     }
 
-    private void finished(Operation op, Throwable failure) {
+    private void finished(Operation op, @Nullable Throwable failure) {
         CompletableFuture<Void> nowDrained = null;
         synchronized (this) {
             if (!running.remove(op)) {
@@ -105,7 +108,8 @@ final class InFlightOperations {
             }
             if (op.write) {
                 for (Object row : op.rows) {
-                    List<Operation> writes = writesByRow.get(row);
+                    // start() listed the write under each of its rows
+                    List<Operation> writes = Objects.requireNonNull(writesByRow.get(row));
                     writes.remove(op);
                     if (writes.isEmpty()) {
                         writesByRow.remove(row);
@@ -146,7 +150,7 @@ final class InFlightOperations {
         }
 
         /** The operation finished; {@code failure} is null when it succeeded. */
-        void finish(Throwable failure) {
+        void finish(@Nullable Throwable failure) {
             finished(this, failure);
         }
     }

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -144,7 +145,7 @@ final class OutcomeSettler {
 
     /** What the search found at the transaction's version. */
     private static final class Evidence {
-        Long shadowCommit;
+        @Nullable Long shadowCommit;
         boolean tentative;
 
         /** Adds a row's columns; true once they decide (a shadow cell, or a tentative cell). */

@@ -16,6 +16,7 @@ package io.tidemark.client;
 public final class PerThreadTransactions implements TransactionContext {
 
     private final TransactionManager manager;
+    @SuppressWarnings("ThreadLocalUsage") // per manager on purpose: each manager has its own running transactions
     private final ThreadLocal<Transaction> running = new ThreadLocal<>();
 
     public PerThreadTransactions(TransactionManager manager) {

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.client.tso.TsoIncarnation;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -44,7 +45,7 @@ final class RecentSnapshot {
     }
 
     /** The newest safe timestamp if it was obtained no longer than {@code staleness} before {@code nowNanos}. */
-    Entry within(Staleness staleness, long nowNanos) {
+    @Nullable Entry within(Staleness staleness, long nowNanos) {
         Entry entry = newest.get();
         if (entry == null || staleness.isNone() || nowNanos - entry.obtainedNanos > staleness.maxNanos()) {
             return null;

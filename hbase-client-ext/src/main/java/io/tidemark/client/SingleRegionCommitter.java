@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +63,7 @@ final class SingleRegionCommitter {
      * The encoded name of the one region {@code rows} of {@code table} are in (by the client's cached locations), or
      * null when they span regions.
      */
-    String regionOf(TableName table, List<Put> rows) throws IOException {
+    @Nullable String regionOf(TableName table, List<Put> rows) throws IOException {
         try (RegionLocator locator = connection.getRegionLocator(table)) {
             String region = null;
             for (Put row : rows) {
@@ -184,8 +185,8 @@ final class SingleRegionCommitter {
             return false;
         }
         return e instanceof DoNotRetryIOException || FastPathErrors.find(e, DoNotRetryIOException.class) != null
-                || e.getMessage() != null && e.getMessage().startsWith("the region server did not answer as a"
-                        + " single-region commit does");
+                || (e.getMessage() != null && e.getMessage().startsWith("the region server did not answer as a"
+                        + " single-region commit does"));
     }
 
     private Result call(TableName table, SingleRegionCommitRequest request, int timeoutMillis) throws IOException {
@@ -203,7 +204,7 @@ final class SingleRegionCommitter {
         }
 
         @Override
-        public synchronized IOException getCause() {
+        public synchronized @Nullable IOException getCause() {
             return (IOException) super.getCause();
         }
     }

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -26,7 +27,7 @@ final class SnapshotScanner implements ResultScanner {
     }
 
     @Override
-    public Result next() throws IOException {
+    public @Nullable Result next() throws IOException {
         tx.checkRunning("scan");
         if (limit > 0 && returned >= limit) {
             return null;

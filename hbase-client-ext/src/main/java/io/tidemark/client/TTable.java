@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -50,7 +51,7 @@ public final class TTable implements Closeable {
 
     private final TableName tableName;
     private final Table table;
-    private volatile TransactionalTableCheck.CheckedTable checked;
+    private volatile TransactionalTableCheck.@Nullable CheckedTable checked;
 
     public TTable(Connection connection, TableName tableName) throws IOException {
         this(connection.getTable(tableName));

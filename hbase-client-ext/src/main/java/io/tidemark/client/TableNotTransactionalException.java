@@ -2,6 +2,7 @@ package io.tidemark.client;
 
 import io.tidemark.client.admin.TableProblem;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.List;
@@ -21,7 +22,7 @@ public class TableNotTransactionalException extends IOException {
     }
 
     /** A table whose descriptor Tidemark cannot read, for the reason given. */
-    public TableNotTransactionalException(TableName table, String reason) {
+    public TableNotTransactionalException(TableName table, @Nullable String reason) {
         super("table " + table.getNameAsString() + " cannot be used transactionally: " + reason);
     }
 

@@ -12,6 +12,8 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -162,7 +164,7 @@ final class TentativeMutations {
      * What a row or family delete covers, to be read from the snapshot: the whole row, or the deleted families; null
      * when the delete names only columns.
      */
-    private static Get coveredColumns(Delete delete) {
+    private static @Nullable Get coveredColumns(Delete delete) {
         if (delete.getFamilyCellMap().isEmpty()) {
             return new Get(delete.getRow());
         }
@@ -182,7 +184,7 @@ final class TentativeMutations {
      * One tombstone per deleted column; family and row deletes cover {@code visible}, the columns the snapshot shows
      * of what {@link #coveredColumns} named (null when it named nothing).
      */
-    private Put tombstonesFor(Delete delete, Result visible) {
+    private Put tombstonesFor(Delete delete, @Nullable Result visible) {
         byte[] row = delete.getRow();
         Put put = new Put(row);
         put.setDurability(tx.durabilityFor(delete));

@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -49,7 +50,7 @@ public final class Transaction {
     /** The writes not sent to HBase yet: sent at commit, or before a read that could see them. */
     private final WriteBuffer writeBuffer;
     /** The last single-region commit attempt, for settling its outcome; null when none was sent. */
-    private volatile SingleRegionCommitAttempt singleRegionCommit;
+    private volatile @Nullable SingleRegionCommitAttempt singleRegionCommit;
     /** The checkpoint the transaction writes in now: 0 until the first {@link #checkpoint()}. */
     private volatile int checkpoint;
     private volatile VisibilityLevel visibilityLevel = VisibilityLevel.SNAPSHOT;
@@ -110,6 +111,7 @@ public final class Transaction {
      * @throws TransactionStateException the transaction is not running or was begun read-only
      * @throws TooManyCheckpointsException all checkpoints are used
      */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // one thread at a time uses a transaction (class comment)
     public void checkpoint() {
         checkWritable("take a checkpoint");
         if (checkpoint == Timestamps.MAX_CHECKPOINTS) {
@@ -251,7 +253,7 @@ public final class Transaction {
      * unbounded) could see, so that the read finds them in HBase. A failure is remembered: the transaction cannot
      * commit what it was asked to write, and its commit aborts.
      */
-    void sendWritesBeforeRead(TableName table, byte[] from, byte[] to) throws IOException {
+    void sendWritesBeforeRead(TableName table, byte @Nullable [] from, byte @Nullable [] to) throws IOException {
         if (!writeBuffer.isEnabled()) {
             return;
         }
@@ -284,7 +286,7 @@ public final class Transaction {
         sendWritesBeforeRead(table, low.length == 0 ? null : low, high.length == 0 ? null : high);
     }
 
-    SingleRegionCommitAttempt singleRegionCommit() {
+    @Nullable SingleRegionCommitAttempt singleRegionCommit() {
         return singleRegionCommit;
     }
 

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.protocol.AbortReason;
+import org.jspecify.annotations.Nullable;
 
 /** The transaction did not commit; none of its writes will ever be visible. {@link #reason()} says why. */
 public class TransactionAbortedException extends TransactionException {
@@ -38,11 +39,11 @@ public class TransactionAbortedException extends TransactionException {
                 + " retry the transaction");
 
         /** The TSO's reason this one reports, or null for a reason only the client finds. */
-        private final AbortReason tsoReason;
+        private final @Nullable AbortReason tsoReason;
         private final String description;
         private final String advice;
 
-        Reason(AbortReason tsoReason, String description, String advice) {
+        Reason(@Nullable AbortReason tsoReason, String description, String advice) {
             this.tsoReason = tsoReason;
             this.description = description;
             this.advice = advice;
@@ -70,7 +71,7 @@ public class TransactionAbortedException extends TransactionException {
     private final long startTimestamp;
     private final Reason reason;
 
-    public TransactionAbortedException(long startTimestamp, Reason reason, Throwable cause) {
+    public TransactionAbortedException(long startTimestamp, Reason reason, @Nullable Throwable cause) {
         super("transaction " + startTimestamp + " aborted (" + reason + "): " + reason.description + "; "
                 + reason.advice, cause);
         this.startTimestamp = startTimestamp;

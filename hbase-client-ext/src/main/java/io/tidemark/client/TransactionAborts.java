@@ -4,6 +4,7 @@ import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.NewerFastPathWriteException;
 import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.table.TableLoadingException;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -46,7 +47,7 @@ final class TransactionAborts {
     }
 
     /** The abort reason of a region-server refusal somewhere in {@code failure}'s causes; null when there is none. */
-    static TransactionAbortedException.Reason refusalReason(Throwable failure) {
+    static TransactionAbortedException.@Nullable Reason refusalReason(Throwable failure) {
         if (FastPathErrors.find(failure, NewerFastPathWriteException.class) != null) {
             return TransactionAbortedException.Reason.NEWER_FAST_PATH_WRITE;
         }
@@ -56,7 +57,7 @@ final class TransactionAborts {
         return null;
     }
 
-    private static IOException refusal(Throwable failure) {
+    private static @Nullable IOException refusal(Throwable failure) {
         IOException refusal = FastPathErrors.find(failure, NewerFastPathWriteException.class);
         return refusal != null ? refusal : FastPathErrors.find(failure, SnapshotTooOldException.class);
     }

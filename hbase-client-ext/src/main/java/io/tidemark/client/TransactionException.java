@@ -1,5 +1,7 @@
 package io.tidemark.client;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 
 /** A transaction could not begin or finish; subclasses say why. */
@@ -11,7 +13,7 @@ public class TransactionException extends IOException {
         super(message);
     }
 
-    public TransactionException(String message, Throwable cause) {
+    public TransactionException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

@@ -28,6 +28,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -71,21 +73,21 @@ public final class TransactionManager implements Closeable {
     private final CommitTableSettings commitTableSettings;
     private final CommitTable commitTable;
     private final CommitRecordWriter commitRecordWriter;
-    private final AutoCloseable ownedCommitRecordWriter;
+    private final @Nullable AutoCloseable ownedCommitRecordWriter;
     private final TentativeCells tentativeCells;
     private final TransactionalTableCheck tableCheck;
     private final OutcomeSettler outcomeSettler;
     /** The level this manager insists on, or null to follow the cluster's. */
     private final ConflictLevel requiredConflictLevel;
     private final PostCommitMode postCommitMode;
-    private final AsyncPostCommits asyncPostCommits;
+    private final @Nullable AsyncPostCommits asyncPostCommits;
     private final ClientMetrics metrics = new ClientMetrics();
     private final CommitPhaseListener commitPhaseListener;
     private final RecentSnapshot recentSnapshot = new RecentSnapshot();
     private final Connection connection;
     private final long writeBufferBytes;
     /** Null when single-region commits are off ({@code tidemark.client.single-region-commit}). */
-    private final SingleRegionCommitter singleRegionCommitter;
+    private final @Nullable SingleRegionCommitter singleRegionCommitter;
     /** The commit table through HBase's asynchronous client: group commit, and the non-blocking API's steps. */
     private final HBaseAsyncCommitBatches asyncCommitTable;
     private final CommitProtocol commitProtocol;
@@ -336,7 +338,7 @@ public final class TransactionManager implements Closeable {
                     + "). Settle it with TransactionManager.outcome(tx) once the region is reachable", unknown);
         }
         if (version == SingleRegionCommitter.DECLINED) {
-            tx.singleRegionCommit().declined();
+            Objects.requireNonNull(tx.singleRegionCommit(), "a declined commit was attempted").declined();
             metrics.singleRegionDeclined();
             return false;
         }
@@ -510,7 +512,8 @@ public final class TransactionManager implements Closeable {
     private TransactionOutcome settleSingleRegionCommit(Transaction tx, SingleRegionCommitAttempt attempt)
             throws IOException {
         long start = tx.startTimestamp();
-        long version = singleRegionCommitter.settle(start, attempt);
+        // an attempt exists only when single-region commit is on
+        long version = Objects.requireNonNull(singleRegionCommitter).settle(start, attempt);
         TransactionOutcome outcome = version != SingleRegionCommitter.DECLINED
                 ? TransactionOutcome.committed(start, version) : outcomeSettler.settle(start, tx.writeSet());
         tx.writeBuffer().clear();
@@ -544,7 +547,7 @@ public final class TransactionManager implements Closeable {
      * {@code tidemark.client.metrics.name}, with a suffix when another manager of this JVM had it first.
      */
     public String metricsName() {
-        return metrics.name();
+        return Objects.requireNonNull(metrics.name(), "exported by the constructor");
     }
 
     /**
@@ -612,7 +615,7 @@ public final class TransactionManager implements Closeable {
     }
 
     private TransactionAbortedException abort(Transaction tx, TransactionAbortedException.Reason reason,
-            Throwable cause) {
+            @Nullable Throwable cause) {
         return commitProtocol.abort(tx, reason, cause, blockingIo).join();
     }
 
@@ -634,7 +637,7 @@ public final class TransactionManager implements Closeable {
             if (cause instanceof Error) {
                 throw (Error) cause;
             }
-            throw new TransactionException(cause.getMessage(), cause);
+            throw new TransactionException(Objects.toString(cause.getMessage(), cause.toString()), cause);
         }
     }
 
@@ -697,7 +700,8 @@ public final class TransactionManager implements Closeable {
 
         @Override
         public void startPostCommit(Runnable postCommit) {
-            asyncPostCommits.submit(postCommit);
+            Objects.requireNonNull(asyncPostCommits, "a post-commit is started only with the asynchronous setting")
+                    .submit(postCommit);
         }
 
         private CompletableFuture<Void> run(BlockingStep step) {
@@ -719,12 +723,12 @@ public final class TransactionManager implements Closeable {
     public static final class Builder {
 
         private final Connection connection;
-        private TidemarkConfig config;
-        private TsoClient tsoClient;
-        private ConflictLevel conflictLevel;
-        private PostCommitMode postCommitMode;
-        private CommitRecordWriter commitRecordWriter;
-        private ShadowCellWriter shadowCellWriter;
+        private @Nullable TidemarkConfig config;
+        private @Nullable TsoClient tsoClient;
+        private @Nullable ConflictLevel conflictLevel;
+        private @Nullable PostCommitMode postCommitMode;
+        private @Nullable CommitRecordWriter commitRecordWriter;
+        private @Nullable ShadowCellWriter shadowCellWriter;
         private CommitPhaseListener commitPhaseListener = CommitPhaseListener.NONE;
 
         private Builder(Connection connection) {

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.filter.CompareFilter;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.io.TimeRange;
 import org.apache.hadoop.hbase.ipc.CoprocessorRpcChannel;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -283,8 +284,8 @@ public final class TransactionalTable extends ForwardingTableBase {
         return new FilterCondition(row, filter);
     }
 
-    private static CheckAndMutate.Builder condition(byte[] row, byte[] family, byte[] qualifier, CompareOperator op,
-                                                    byte[] value, TimeRange timeRange) {
+    private static CheckAndMutate.Builder condition(byte[] row, byte[] family, byte @Nullable [] qualifier,
+            @Nullable CompareOperator op, byte @Nullable [] value, @Nullable TimeRange timeRange) {
         if (qualifier == null) {
             throw new NullPointerException("qualifier: name the column the condition checks");
         }
@@ -305,10 +306,10 @@ public final class TransactionalTable extends ForwardingTableBase {
 
         private final byte[] row;
         private final byte[] family;
-        private byte[] qualifier;
-        private TimeRange timeRange;
-        private CompareOperator op;
-        private byte[] value;
+        private byte @Nullable [] qualifier;
+        private @Nullable TimeRange timeRange;
+        private @Nullable CompareOperator op;
+        private byte @Nullable [] value;
 
         ColumnCondition(byte[] row, byte[] family) {
             this.row = row;
@@ -379,7 +380,7 @@ public final class TransactionalTable extends ForwardingTableBase {
 
         private final byte[] row;
         private final Filter filter;
-        private TimeRange timeRange;
+        private @Nullable TimeRange timeRange;
 
         FilterCondition(byte[] row, Filter filter) {
             this.row = row;

@@ -10,6 +10,7 @@ import io.tidemark.visibility.Conversion;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class TransactionalTableCheck {
     }
 
     /** What a table that passed is known to be, or null when it was not checked. */
-    CheckedTable known(TableName table) {
+    @Nullable CheckedTable known(TableName table) {
         return passed.get(table);
     }
 

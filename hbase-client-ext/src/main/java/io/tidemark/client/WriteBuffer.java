@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,7 +73,7 @@ final class WriteBuffer {
      * Takes the rows of {@code table} from {@code from} to {@code to} (both included; null: unbounded), to be sent
      * now, marked with the transaction's start {@code start}.
      */
-    synchronized List<Put> take(TableName table, byte[] from, byte[] to, long start) {
+    synchronized List<Put> take(TableName table, byte @Nullable [] from, byte @Nullable [] to, long start) {
         NavigableMap<byte[], BufferedRow> rows = tables.get(table);
         if (rows == null) {
             return List.of();
@@ -134,7 +135,7 @@ final class WriteBuffer {
     private static final class BufferedRow {
         private final byte[] row;
         private final NavigableMap<CellKey, byte[]> cells = new TreeMap<>();
-        private Durability durability;
+        private @Nullable Durability durability;
         private long bytes;
 
         BufferedRow(byte[] row) {

@@ -7,6 +7,7 @@ import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
 import io.tidemark.version.TidemarkVersion;
 
+import org.jspecify.annotations.Nullable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,13 +36,16 @@ final class StatusReporter {
      * @param serving the incarnation it serves, or null when it does not serve now
      * @param activeHolder the lease's holder as last seen, or null
      */
-    TsoStatus report(TsoRole role, String stopReason, HostAndPort address, HostAndPort httpAddress,
-            ActiveIncarnation serving, TsoLeaseNode activeHolder) {
+    TsoStatus report(TsoRole role, @Nullable String stopReason, @Nullable HostAndPort address,
+            @Nullable HostAndPort httpAddress, @Nullable ActiveIncarnation serving,
+            @Nullable TsoLeaseNode activeHolder) {
         TsoStatus.Builder status = TsoStatus.builder(role)
                 .version(TidemarkVersion.current())
                 .uptimeMs(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos))
-                .connections(metrics.connections().getCount())
-                .stopReason(stopReason);
+                .connections(metrics.connections().getCount());
+        if (stopReason != null) {
+            status.stopReason(stopReason);
+        }
         if (address != null) {
             status.address(address.toString());
         }

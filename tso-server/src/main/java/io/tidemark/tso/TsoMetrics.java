@@ -9,10 +9,12 @@ import io.tidemark.protocol.AbortReason;
 import io.tidemark.tso.monitoring.EventLoopLatencyReservoir;
 import io.tidemark.tso.monitoring.TsoRole;
 import io.tidemark.tso.monitoring.TsoStatus;
+import org.jspecify.annotations.Nullable;
 
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -117,7 +119,7 @@ public final class TsoMetrics {
     private final Counter allocationFailures;
     private final Counter throttled;
     private final Counter httpRequestTimeouts;
-    private volatile LastError lastError;
+    private volatile @Nullable LastError lastError;
 
     public TsoMetrics(MetricRegistry registry) {
         this.registry = registry;
@@ -185,7 +187,7 @@ public final class TsoMetrics {
     }
 
     public Counter aborts(AbortReason reason) {
-        return aborts.get(reason);
+        return Objects.requireNonNull(aborts.get(reason), "every reason has its counter");
     }
 
     /** A BEGIN received at {@code receivedNanos} ({@link System#nanoTime()}) is answered now. Event loop only. */
@@ -213,7 +215,7 @@ public final class TsoMetrics {
     }
 
     /** The last error, or null when there was none. */
-    public LastError lastError() {
+    public @Nullable LastError lastError() {
         return lastError;
     }
 

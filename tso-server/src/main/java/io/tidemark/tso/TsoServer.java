@@ -42,6 +42,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetAddress;
@@ -117,20 +118,21 @@ public final class TsoServer implements AutoCloseable {
     /** Where the server is in its life; see {@link State}. */
     private final AtomicReference<State> state = new AtomicReference<>(State.NEW);
 
-    private volatile HostAndPort advertisedAddress;
+    // Null until startCompeting sets them (and, for the active incarnation and the lease, until the take-over).
+    private volatile @Nullable HostAndPort advertisedAddress;
     private int port;
-    private volatile LeaseElection election;
-    private volatile Lease lease;
+    private volatile @Nullable LeaseElection election;
+    private volatile @Nullable Lease lease;
     /** What the server serves with, from its take-over on (kept after it stopped, for {@link #epoch()}). */
-    private volatile ActiveIncarnation active;
-    private Thread campaign;
-    private EventLoopGroup acceptor;
-    private EventLoopGroup ioLoop;
-    private Channel serverChannel;
-    private TlsHandshakes tls;
-    private TsoHttpEndpoint http;
-    private volatile HostAndPort httpAddress;
-    private JmxReporter jmx;
+    private volatile @Nullable ActiveIncarnation active;
+    private @Nullable Thread campaign;
+    private @Nullable EventLoopGroup acceptor;
+    private @Nullable EventLoopGroup ioLoop;
+    private @Nullable Channel serverChannel;
+    private @Nullable TlsHandshakes tls;
+    private @Nullable TsoHttpEndpoint http;
+    private volatile @Nullable HostAndPort httpAddress;
+    private @Nullable JmxReporter jmx;
 
     private TsoServer(TsoSettings settings, TimestampStorage timestampStorage, CommitTable commitTable,
                       ClusterSettingsStore clusterSettingsStore, LeaseElectionFactory elections, TsoMetrics metrics,
@@ -182,7 +184,8 @@ public final class TsoServer implements AutoCloseable {
             // Also finds the commit table's region, so that a take-over does not wait for that lookup.
             commitTable.readLowWatermark();
             String holder = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
-            election = elections.create(new TsoLeaseNode(holder, advertisedAddress, httpAddress));
+            election = elections.create(new TsoLeaseNode(holder, Objects.requireNonNull(advertisedAddress,
+                    "set by bind"), httpAddress));
             campaign = new Thread(this::compete, "tidemark-tso-campaign");
             campaign.setDaemon(true);
             if (state.compareAndSet(State.STARTING, State.COMPETING)) {
@@ -268,7 +271,8 @@ public final class TsoServer implements AutoCloseable {
     private void compete() {
         Lease held;
         try {
-            held = election.acquire(this::stopServing, listener::standingBy);
+            held = Objects.requireNonNull(election, "created before the campaign starts")
+                    .acquire(this::stopServing, listener::standingBy);
         } catch (InterruptedException e) {
             stopServing("stopped before it held the lease");
             return;
@@ -290,7 +294,8 @@ public final class TsoServer implements AutoCloseable {
 
     private void takeOver(Lease held) throws IOException {
         long started = System.nanoTime();
-        ActiveIncarnation incarnation = takeOver.build(held, ioLoop.next(), gate::mayServe, this::stopServing);
+        ActiveIncarnation incarnation = takeOver.build(held, Objects.requireNonNull(ioLoop, "bound before").next(),
+                gate::mayServe, this::stopServing);
         synchronized (this) {
             if (gate.isStopped()) {
                 incarnation.close();
@@ -359,13 +364,15 @@ public final class TsoServer implements AutoCloseable {
      * @return the epoch
      * @throws IOException when it stopped before serving, or did not serve within the timeout
      */
-    public long awaitActive(Duration timeout) throws IOException {
+    public long awaitActive(@Nullable Duration timeout) throws IOException {
         try {
             return timeout == null ? activation.get() : activation.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new IOException(e.getCause().getMessage(), e.getCause());
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IOException(cause.getMessage(), cause);
         } catch (TimeoutException e) {
-            throw new IOException("the TSO did not become active within " + timeout.toMillis() + " ms (another"
+            throw new IOException("the TSO did not become active within " + Objects.requireNonNull(timeout,
+                    "only a bounded wait times out").toMillis() + " ms (another"
                     + " TSO holds the lease " + settings.leasePath() + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -392,19 +399,19 @@ public final class TsoServer implements AutoCloseable {
     /** Where clients reach this TSO; published in its lease. */
     public synchronized HostAndPort advertisedAddress() {
         requireStarted();
-        return advertisedAddress;
+        return Objects.requireNonNull(advertisedAddress, "set when started");
     }
 
     /** Every timestamp of earlier incarnations is at or below the epoch; this one's are above it. */
     public long epoch() {
         requireActivated();
-        return active.epoch();
+        return Objects.requireNonNull(active, "set when activated").epoch();
     }
 
     /** The cluster settings this TSO serves with. */
     public ClusterSettings clusterSettings() {
         requireActivated();
-        return active.clusterSettings();
+        return Objects.requireNonNull(active, "set when activated").clusterSettings();
     }
 
     public MetricRegistry metrics() {
@@ -412,7 +419,7 @@ public final class TsoServer implements AutoCloseable {
     }
 
     /** Where the HTTP endpoint is reached (published in the lease), or null when it is off. */
-    public synchronized HostAndPort httpAddress() {
+    public synchronized @Nullable HostAndPort httpAddress() {
         requireStarted();
         return httpAddress;
     }
@@ -425,7 +432,7 @@ public final class TsoServer implements AutoCloseable {
     }
 
     private TsoRole role() {
-        switch (state.get()) {
+        switch (Objects.requireNonNull(state.get(), "always set")) {
             case STOPPED:
             case CLOSED:
                 return TsoRole.STOPPED;
@@ -505,14 +512,14 @@ public final class TsoServer implements AutoCloseable {
      */
     public static final class Builder {
 
-        private TidemarkConfig config;
-        private Connection connection;
-        private TimestampStorage timestampStorage;
-        private CommitTable commitTable;
-        private ClusterSettingsStore clusterSettingsStore;
-        private LeaseElectionFactory elections;
-        private MetricRegistry registry;
-        private Listener listener;
+        private @Nullable TidemarkConfig config;
+        private @Nullable Connection connection;
+        private @Nullable TimestampStorage timestampStorage;
+        private @Nullable CommitTable commitTable;
+        private @Nullable ClusterSettingsStore clusterSettingsStore;
+        private @Nullable LeaseElectionFactory elections;
+        private @Nullable MetricRegistry registry;
+        private @Nullable Listener listener;
         private boolean reconfigure;
 
         private Builder() {
@@ -580,8 +587,7 @@ public final class TsoServer implements AutoCloseable {
          *         salt buckets than {@code tidemark.commit-table.regions} says
          */
         public TsoServer build() throws IOException {
-            Objects.requireNonNull(config, "config is required");
-            TsoSettings settings = new TsoSettings(config);
+            TsoSettings settings = new TsoSettings(Objects.requireNonNull(config, "config is required"));
             if (connection != null) {
                 TsoTables.createIfMissing(connection, settings);
                 if (timestampStorage == null) {
@@ -602,21 +608,22 @@ public final class TsoServer implements AutoCloseable {
                             settings.leaseTiming());
                 }
             }
-            require(timestampStorage, "timestampStorage");
-            require(commitTable, "commitTable");
-            require(clusterSettingsStore, "clusterSettingsStore");
-            require(elections, "leases");
+            TimestampStorage timestamps = require(timestampStorage, "timestampStorage");
+            CommitTable commits = require(commitTable, "commitTable");
+            ClusterSettingsStore clusterSettings = require(clusterSettingsStore, "clusterSettingsStore");
+            LeaseElectionFactory leases = require(elections, "leases");
             MetricRegistry metricRegistry = registry != null ? registry : new MetricRegistry();
-            return new TsoServer(settings, timestampStorage, commitTable, clusterSettingsStore, elections,
+            return new TsoServer(settings, timestamps, commits, clusterSettings, leases,
                     new TsoMetrics(metricRegistry), listener != null ? listener : new Listener() {
                     }, reconfigure);
         }
 
-        private static void require(Object part, String name) {
+        private static <T> T require(@Nullable T part, String name) {
             if (part == null) {
                 throw new IllegalStateException(name + " is required: set it, or set hbaseConnection for the HBase"
                         + " parts");
             }
+            return part;
         }
     }
 }

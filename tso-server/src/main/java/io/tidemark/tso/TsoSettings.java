@@ -9,6 +9,7 @@ import io.tidemark.protocol.MessageCodec;
 import io.tidemark.tso.lease.LeaseTiming;
 import io.tidemark.writeset.ConflictLevel;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The TSO's configuration, read and validated once from {@link TidemarkConfig}: a bad value fails the build of the
@@ -18,8 +19,8 @@ public final class TsoSettings {
 
     private final String host;
     private final int port;
-    private final CommitMode commitMode;
-    private final ConflictLevel conflictLevel;
+    private final @Nullable CommitMode commitMode;
+    private final @Nullable ConflictLevel conflictLevel;
     private final int conflictMapEntries;
     private final long timestampBlock;
     private final int maxFrameBytes;
@@ -118,12 +119,12 @@ public final class TsoSettings {
     }
 
     /** The configured commit mode, or null when unset (the TSO then follows the cluster's). */
-    public CommitMode commitMode() {
+    public @Nullable CommitMode commitMode() {
         return commitMode;
     }
 
     /** The configured conflict level, or null when unset (the TSO then follows the cluster's). */
-    public ConflictLevel conflictLevel() {
+    public @Nullable ConflictLevel conflictLevel() {
         return conflictLevel;
     }
 

@@ -8,6 +8,7 @@ import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tls.TlsKeys;
 import io.tidemark.tls.TlsMaterial;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Set;
 import javax.net.ssl.SSLException;
@@ -23,7 +24,7 @@ public final class TsoTlsSettings {
     static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
 
     private final boolean enabled;
-    private final TlsMaterial material;
+    private final @Nullable TlsMaterial material;
     private final boolean clientCertificateRequired;
     private final Set<X500Principal> allowedClients;
 
@@ -82,7 +83,7 @@ public final class TsoTlsSettings {
 
     /** A new server context; only when {@link #enabled()}. */
     public SslContext newContext() throws SSLException {
-        if (!enabled) {
+        if (material == null) { // only when not enabled
             throw new IllegalStateException("TLS is not enabled (" + TidemarkConfig.TSO_TLS_ENABLED + ")");
         }
         SslContextBuilder builder = SslContextBuilder.forServer(material.keyManagers())

@@ -4,6 +4,7 @@ import io.tidemark.encoding.CellEncoding;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Arrays;
 
@@ -22,7 +23,7 @@ public final class ColumnKey {
      * The user column a stored cell belongs to: its own for a data cell, the one it describes for a shadow cell or
      * a tombstone. Null for any other Tidemark metadata cell, which the read rule passes over.
      */
-    public static ColumnKey of(Cell cell) {
+    public static @Nullable ColumnKey of(Cell cell) {
         byte[] q = cell.getQualifierArray();
         int off = cell.getQualifierOffset();
         int len = cell.getQualifierLength();

@@ -5,6 +5,7 @@ import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -125,7 +126,7 @@ public final class ColumnVersions {
     }
 
     /** The data cell at {@code version}, or null when there is none. */
-    public Cell dataAt(long version) {
+    public @Nullable Cell dataAt(long version) {
         return data.get(version);
     }
 
@@ -142,7 +143,7 @@ public final class ColumnVersions {
     }
 
     /** The commit timestamp recorded by the shadow cell at {@code version}, or null when none was read. */
-    public Long commitTimestampAt(long version) {
+    public @Nullable Long commitTimestampAt(long version) {
         Cell shadow = shadows.get(version);
         return shadow == null ? null : CellEncoding.decodeCommitTimestamp(shadow.getValueArray(),
                 shadow.getValueOffset(), shadow.getValueLength());

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The latest committed state of one row, as the fast path needs it (docs/fast-path.md, "Reading a row"): for each
@@ -124,11 +126,12 @@ public final class CommittedRow {
         if (fromWindow != null) {
             return fromWindow;
         }
-        return resolve(writers, stored.allVersions(), Integer.MAX_VALUE);
+        // Every stored version of every column is complete down to the first: they always decide the row.
+        return Objects.requireNonNull(resolve(writers, stored.allVersions(), Integer.MAX_VALUE), "row undecided");
     }
 
     /** The committed row from the fetched versions, or null when they are not enough to decide it. */
-    private static CommittedRow resolve(WriterResolver writers, Result stored, int versionsPerQualifier)
+    private static @Nullable CommittedRow resolve(WriterResolver writers, Result stored, int versionsPerQualifier)
             throws IOException {
         List<ColumnVersions> columns = stored.isEmpty() ? List.of()
                 : ColumnVersions.partition(Arrays.asList(stored.rawCells()));
@@ -203,7 +206,7 @@ public final class CommittedRow {
     }
 
     /** The latest committed value of the column, or null when it has none or it was deleted. */
-    public Cell value(byte[] family, byte[] qualifier) {
+    public @Nullable Cell value(byte[] family, byte[] qualifier) {
         return values.get(new ColumnKey(family, qualifier));
     }
 
@@ -217,7 +220,7 @@ public final class CommittedRow {
         private final VersionStore store;
         private final byte[] row;
         private final Result window;
-        private Result allVersions;
+        private @Nullable Result allVersions;
 
         StoredRow(VersionStore store, byte[] row, Result window) {
             this.store = store;

@@ -1,5 +1,7 @@
 package io.tidemark.visibility;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -15,7 +17,7 @@ public final class DecidedWriters {
     private int committed;
 
     /** The final outcome remembered for the writer that started at {@code writerStart}, or null. */
-    public synchronized WriterOutcome get(long writerStart) {
+    public synchronized @Nullable WriterOutcome get(long writerStart) {
         return outcomes.get(writerStart);
     }
 

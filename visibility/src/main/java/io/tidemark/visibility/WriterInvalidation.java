@@ -2,6 +2,7 @@ package io.tidemark.visibility;
 
 import io.tidemark.committable.CommitState;
 import io.tidemark.committable.CommitTable;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -20,7 +21,7 @@ public final class WriterInvalidation {
     @FunctionalInterface
     public interface ShadowCellSearch {
         /** The commit timestamp a shadow cell of the writer holds, or null when none is stored. */
-        Long commitTimestamp() throws IOException;
+        @Nullable Long commitTimestamp() throws IOException;
     }
 
     private static final WriterInvalidation STANDS = new WriterInvalidation(false, 0);

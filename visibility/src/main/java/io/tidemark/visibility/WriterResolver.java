@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,7 +135,7 @@ public final class WriterResolver {
     }
 
     /** The commit timestamp a shadow cell stored now (not as of the first read) holds, or null when there is none. */
-    private Long shadowCommitTimestamp(ColumnVersions column, long version) throws IOException {
+    private @Nullable Long shadowCommitTimestamp(ColumnVersions column, long version) throws IOException {
         byte[] shadowQualifier = CellEncoding.shadowQualifier(column.qualifier());
         Result r = store.get(new Get(column.row()).addColumn(column.family(), shadowQualifier).setTimestamp(version));
         byte[] value = r.getValue(column.family(), shadowQualifier);

@@ -9,6 +9,7 @@ import io.tidemark.committable.HBaseCommitTable;
 import io.tidemark.coprocessor.AsRegionServer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class BoundCommitTable implements CommitTable {
     private final Connection connection;
     private final TableName name;
     private final DecisionKeys keys;
-    private volatile HBaseCommitTable opened;
+    private volatile @Nullable HBaseCommitTable opened;
 
     /** @param keys the decision keys of the cluster's TSOs, with which the region server undoes its invalidations */
     public BoundCommitTable(Connection connection, TableName name, DecisionKeys keys) {
@@ -70,10 +71,7 @@ public final class BoundCommitTable implements CommitTable {
 
     @Override
     public void undoInvalidation(long startTimestamp) throws IOException {
-        AsRegionServer.call(() -> {
-            opened().undoInvalidation(startTimestamp);
-            return null;
-        });
+        AsRegionServer.run(() -> opened().undoInvalidation(startTimestamp));
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -24,7 +25,7 @@ public final class ClusterFacts {
 
     private final Connection connection;
     private final TableName timestampTable;
-    private volatile CommitMode commitMode;
+    private volatile @Nullable CommitMode commitMode;
     private volatile long epoch = -1;
     private volatile long bound = -1;
 

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.CoprocessorDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collections;
 import java.util.EnumSet;
@@ -37,10 +38,10 @@ public final class TableBinding {
     private final Set<TableFeature> features;
     private final TidemarkConfig settings;
     private final boolean hasTransactionalFamily;
-    private final String problem;
+    private final @Nullable String problem;
 
     private TableBinding(TableDescriptor descriptor, Configuration settings, Set<TableFeature> features,
-            String problem) {
+            @Nullable String problem) {
         this.table = descriptor.getTableName();
         this.settings = new TidemarkConfig(settings);
         this.features = Collections.unmodifiableSet(features.isEmpty() ? EnumSet.noneOf(TableFeature.class)
@@ -157,7 +158,7 @@ public final class TableBinding {
     }
 
     /** Why the binding cannot serve transactional requests (then every one is refused), or null. */
-    public String problem() {
+    public @Nullable String problem() {
         return problem;
     }
 }

@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.regionserver.MiniBatchOperationInProgress;
 import org.apache.hadoop.hbase.regionserver.OperationStatus;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,7 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
     private static final byte[] GUARDED = {1};
 
     /** Null where the table names no timestamp table: seals are not checked (a table of an earlier version). */
-    private SealCheck seals;
+    private @Nullable SealCheck seals;
 
     @Override
     public void start(CoprocessorEnvironment env) throws IOException {
@@ -83,8 +84,9 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
     @Override
     public void preBatchMutate(ObserverContext<RegionCoprocessorEnvironment> context,
                                MiniBatchOperationInProgress<Mutation> batch) throws IOException {
-        if (seals != null) {
-            refuseUnsealed(context.getEnvironment().getRegion(), batch);
+        SealCheck check = seals;
+        if (check != null) {
+            refuseUnsealed(check, context.getEnvironment().getRegion(), batch);
         }
         List<Integer> guarded = new ArrayList<>();
         List<byte[]> rows = new ArrayList<>();
@@ -124,7 +126,8 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
      * {@link CommitTableSchema#NOT_SEALED} and the reason; under the batch's row locks, so the stored values read here
      * are the ones the mutations would change.
      */
-    private void refuseUnsealed(Region region, MiniBatchOperationInProgress<Mutation> batch) throws IOException {
+    private void refuseUnsealed(SealCheck seals, Region region, MiniBatchOperationInProgress<Mutation> batch)
+            throws IOException {
         List<byte[]> recordRows = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
             if (CommitTableSchema.isRecordRow(batch.getOperation(i).getRow())) {
@@ -156,7 +159,7 @@ public final class CommitRecordGuard implements RegionCoprocessor, RegionObserve
     }
 
     /** Whether {@code stored}, the row's decision or null, is a decision other than the one {@code put} writes. */
-    private static boolean isDecidedOtherwise(Put put, byte[] stored) {
+    private static boolean isDecidedOtherwise(Put put, byte @Nullable [] stored) {
         if (stored == null) {
             return false;
         }

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ final class SealCheck {
      *
      * @param stored the value the mutation's row holds now in the column the mutation concerns, or null
      */
-    String refusal(Mutation mutation, byte[] stored) throws IOException {
+    @Nullable String refusal(Mutation mutation, byte @Nullable [] stored) throws IOException {
         byte[] row = mutation.getRow();
         if (!(mutation instanceof Put) && !(mutation instanceof Delete)) {
             return "the commit table takes puts and deletes only";
@@ -54,7 +55,7 @@ final class SealCheck {
         return "the table's own rows are written only by the TSO, in their own way";
     }
 
-    private String record(Put put, byte[] row) throws IOException {
+    private @Nullable String record(Put put, byte[] row) throws IOException {
         List<Cell> cells = put.get(CommitTableSchema.FAMILY, CommitTableSchema.COMMIT_QUALIFIER);
         if (cells.isEmpty()) {
             return null;
@@ -77,7 +78,7 @@ final class SealCheck {
                 : "the certificate of the commit record of " + start + " at " + commit + " is not the TSO's";
     }
 
-    private String removal(Delete delete, byte[] row, byte[] stored) throws IOException {
+    private @Nullable String removal(Delete delete, byte[] row, byte @Nullable [] stored) throws IOException {
         if (stored == null) {
             return null;
         }
@@ -92,7 +93,7 @@ final class SealCheck {
                 : "removing the commit record of " + start + " needs its release token";
     }
 
-    private String lowWatermark(Put put, byte[] stored) throws IOException {
+    private @Nullable String lowWatermark(Put put, byte @Nullable [] stored) throws IOException {
         byte[] value = value(put, CommitTableSchema.LOW_WATERMARK_QUALIFIER);
         if (value == null || value.length != Bytes.SIZEOF_LONG) {
             return "a low watermark is 8 bytes";
@@ -107,12 +108,12 @@ final class SealCheck {
                 : "a low watermark without the TSO's certificate";
     }
 
-    private static byte[] value(Put put, byte[] qualifier) {
+    private static byte @Nullable [] value(Put put, byte[] qualifier) {
         List<Cell> cells = put.get(CommitTableSchema.FAMILY, qualifier);
         return cells.size() == 1 ? CellUtil.cloneValue(cells.get(0)) : null;
     }
 
-    private static Seal seal(byte[] attribute) {
+    private static @Nullable Seal seal(byte @Nullable [] attribute) {
         if (attribute == null || attribute.length != Seal.BYTES) {
             return null;
         }

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ final class StoredDecisions {
     }
 
     /** The first cell of the scanner's next row that has one, or null at the end. */
-    private static Cell nextCell(RegionScanner scanner, List<Cell> cells) throws IOException {
+    private static @Nullable Cell nextCell(RegionScanner scanner, List<Cell> cells) throws IOException {
         boolean more;
         do {
             cells.clear();

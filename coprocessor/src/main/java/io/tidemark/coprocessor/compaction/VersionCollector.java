@@ -86,7 +86,7 @@ final class VersionCollector {
             return false;
         }
         ColumnKey column = ColumnKey.of(cell);
-        return column != null && dropped.get(column).contains(cell.getTimestamp());
+        return column != null && dropped.getOrDefault(column, Set.of()).contains(cell.getTimestamp());
     }
 
     /** The versions of the column to drop; adds missing shadow cells of committed versions to {@code added}. */

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Objects;
 
 /**
  * Runs one fast-path operation inside the region server (docs/fast-path.md). Writes hold the row's exclusive lock
@@ -82,8 +83,8 @@ final class FastPathExecutor {
         try {
             Result newestVersions = store.get(CommittedRow.windowRead(row));
             RowOperationRecords records = RowOperationRecords.in(row, newestVersions);
-            OperationRecord done = records.latestOf(request.idempotencyKey());
-            if (done != null && done.sequence() >= request.idempotencyKey().sequence()) {
+            OperationRecord done = records.latestOf(keyOf(request));
+            if (done != null && done.sequence() >= keyOf(request).sequence()) {
                 return answer(request, alreadyRun(request, done));
             }
             CommittedRow state = CommittedRow.readLocked(store, commitTable, row, newestVersions);
@@ -94,9 +95,19 @@ final class FastPathExecutor {
         }
     }
 
+    /** The idempotency key of a write, which {@link FastPathRequest.Builder#build} requires. */
+    private static IdempotencyKey keyOf(FastPathRequest request) {
+        return Objects.requireNonNull(request.idempotencyKey(), "a fast-path write has an idempotency key");
+    }
+
+    /** The user's Put or Delete of a write other than an increment, which the request's build requires. */
+    private static Mutation mutationOf(FastPathRequest request) {
+        return Objects.requireNonNull(request.mutation(), "a fast-path write has a mutation");
+    }
+
     /** The recorded result of a re-sent operation; an older operation of the stream is refused. */
     private static OperationRecord alreadyRun(FastPathRequest request, OperationRecord done) throws IOException {
-        IdempotencyKey key = request.idempotencyKey();
+        IdempotencyKey key = keyOf(request);
         if (done.sequence() > key.sequence()) {
             throw new StaleFastPathOperationException("fast-path " + request.operation() + " (" + key + ") of row "
                     + Bytes.toStringBinary(request.row()) + " refused: operation " + done.sequence() + " of the same"
@@ -115,7 +126,7 @@ final class FastPathExecutor {
             throws IOException {
         switch (request.operation()) {
             case WRITE:
-                return write(request, state, request.mutation(), records, 0);
+                return write(request, state, mutationOf(request), records, 0);
             case CONDITIONAL_WRITE:
                 if (state.version() != request.expectedVersion()) {
                     throw new FastPathConflictException("conditional write of row "
@@ -123,14 +134,14 @@ final class FastPathExecutor {
                             + state.version() + " after version " + request.expectedVersion() + " was read; read it"
                             + " again and retry");
                 }
-                return write(request, state, request.mutation(), records, 0);
+                return write(request, state, mutationOf(request), records, 0);
             case CHECK_AND_MUTATE:
                 if (!checkedValueMatches(request, state)) {
                     OperationRecord notApplied = record(request, state.version(), false, 0);
-                    persist(new Put(request.row()), notApplied, request.idempotencyKey(), records);
+                    persist(new Put(request.row()), notApplied, keyOf(request), records);
                     return notApplied;
                 }
-                return write(request, state, request.mutation(), records, 0);
+                return write(request, state, mutationOf(request), records, 0);
             case INCREMENT:
                 long value = incremented(request, state);
                 Put counter = new Put(request.row()).addColumn(request.counterFamily(), request.counterQualifier(),
@@ -142,7 +153,8 @@ final class FastPathExecutor {
     }
 
     private static boolean checkedValueMatches(FastPathRequest request, CommittedRow state) {
-        Cell current = state.value(request.checkFamily(), request.checkQualifier());
+        Cell current = state.value(Objects.requireNonNull(request.checkFamily()),
+                Objects.requireNonNull(request.checkQualifier()));
         byte[] expected = request.checkValue();
         return expected == null ? current == null : current != null && CellUtil.matchingValue(current, expected);
     }
@@ -169,7 +181,7 @@ final class FastPathExecutor {
             Put cells = user instanceof Put ? committedPut((Put) user, version)
                     : committedDelete((Delete) user, state, version);
             OperationRecord written = record(request, version, true, counterValue);
-            persist(cells, written, request.idempotencyKey(), records);
+            persist(cells, written, keyOf(request), records);
             return written;
         } finally {
             clock.release(version);
@@ -178,7 +190,7 @@ final class FastPathExecutor {
 
     private static OperationRecord record(FastPathRequest request, long version, boolean applied,
             long counterValue) {
-        return new OperationRecord(request.operation(), request.idempotencyKey().sequence(),
+        return new OperationRecord(request.operation(), keyOf(request).sequence(),
                 EnvironmentEdgeManager.currentTime(), version, applied, counterValue);
     }
 

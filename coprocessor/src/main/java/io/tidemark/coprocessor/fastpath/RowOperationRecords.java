@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ final class RowOperationRecords {
      * The stream's last recorded operation on this row, or null when it has none. A stream writes its record in the
      * table's first family; should the families have changed, the record with the highest sequence number counts.
      */
-    OperationRecord latestOf(IdempotencyKey key) {
+    @Nullable OperationRecord latestOf(IdempotencyKey key) {
         byte[] qualifier = key.recordQualifier();
         OperationRecord latest = null;
         for (Cell c : records) {

@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.Region;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -186,7 +187,7 @@ public final class SingleRegionCommitStep implements RegionStep {
      * A writer that begins at that timestamp later cannot write the row: rule (b) of the fast path refuses its
      * tentative write, since the row holds this commit's version, above its start.
      */
-    private String cellsAtSnapshot(byte[] anchor, long snapshot) throws IOException {
+    private @Nullable String cellsAtSnapshot(byte[] anchor, long snapshot) throws IOException {
         Get atSnapshot = new Get(anchor);
         atSnapshot.setTimestamp(snapshot);
         Result found = store.get(atSnapshot);
@@ -195,7 +196,7 @@ public final class SingleRegionCommitStep implements RegionStep {
     }
 
     /** Null when every row is in this region, the one the client located them in; otherwise why not. */
-    private static String outsideRegion(RegionInfo info, SingleRegionCommitRequest request) {
+    private static @Nullable String outsideRegion(RegionInfo info, SingleRegionCommitRequest request) {
         if (!info.getEncodedName().equals(request.region())) {
             return "the rows were located in region " + request.region() + ", but this is region "
                     + info.getEncodedName() + " (the region split, merged or was re-created)";
@@ -210,7 +211,7 @@ public final class SingleRegionCommitStep implements RegionStep {
 
     /** Records the refusal under the request's key, so no attempt of it ever commits; the exception to throw. */
     private SingleRegionCommitDeclinedException decline(SingleRegionCommitRequest request,
-            RowOperationRecords records, String why) throws IOException {
+            RowOperationRecords records, @Nullable String why) throws IOException {
         OperationRecord refusal = new OperationRecord(Operation.SINGLE_REGION_COMMIT,
                 request.idempotencyKey().sequence(), EnvironmentEdgeManager.currentTime(), 0, false, 0);
         Put put = new Put(request.anchorRow());

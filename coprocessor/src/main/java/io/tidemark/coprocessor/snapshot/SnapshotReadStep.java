@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -112,7 +113,7 @@ public final class SnapshotReadStep implements RegionStep {
         return () -> region.horizon().check(reader.startTimestamp(), region.commitTable());
     }
 
-    private static SnapshotAttribute snapshotOf(OperationWithAttributes operation) throws IOException {
+    private static @Nullable SnapshotAttribute snapshotOf(OperationWithAttributes operation) throws IOException {
         byte[] value = operation.getAttribute(SnapshotAttribute.NAME);
         if (value == null) {
             return null;

@@ -44,6 +44,7 @@ final class VisibleCellFilter {
         }
     }
 
+    @SuppressWarnings("MixedMutabilityReturnType") // the caller only reads the kept cells
     private List<Cell> filterRow(List<Cell> visible) throws IOException {
         if (filter.filterRowKey(visible.get(0))) {
             return Collections.emptyList();
@@ -59,7 +60,7 @@ final class VisibleCellFilter {
                 familyDone = false;
                 seekHint = null;
             }
-            if (familyDone || seekHint != null && CellComparator.getInstance().compare(cell, seekHint) < 0) {
+            if (familyDone || (seekHint != null && CellComparator.getInstance().compare(cell, seekHint) < 0)) {
                 continue;
             }
             seekHint = null;

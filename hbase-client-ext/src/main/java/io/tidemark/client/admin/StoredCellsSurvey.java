@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -23,8 +24,8 @@ final class StoredCellsSurvey {
 
     private long cells;
     private long maxTimestamp = -1;
-    private byte[] maxRow;
-    private byte[] metadataRow;
+    private byte @Nullable [] maxRow;
+    private byte @Nullable [] metadataRow;
 
     private StoredCellsSurvey() {
     }
@@ -70,7 +71,7 @@ final class StoredCellsSurvey {
      * The first row holding Tidemark metadata (a shadow cell, a tombstone...), printable, or null when there is none:
      * the table held transactions, so its cells without shadow cells may be tentative writes.
      */
-    String metadataRow() {
+    @Nullable String metadataRow() {
         return metadataRow == null ? null : Bytes.toStringBinary(metadataRow);
     }
 

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -63,7 +64,7 @@ public final class TableDescriptors {
     }
 
     /** {@code described}, or when the table has no observer to describe it, what to grant or attach. */
-    private static TableDescriptor orExplained(TableDescriptor described, TableName table,
+    private static TableDescriptor orExplained(@Nullable TableDescriptor described, TableName table,
             AccessDeniedException denied, Throwable cause) throws AccessDeniedException {
         if (described != null) {
             return described;
@@ -81,7 +82,7 @@ public final class TableDescriptors {
      *
      * @throws AccessDeniedException this user may not read the table
      */
-    public static TableDescriptor describedByRegionServer(Table table) throws IOException {
+    public static @Nullable TableDescriptor describedByRegionServer(Table table) throws IOException {
         return TableDescription.fromAnswer(table.get(TableDescription.request()));
     }
 }

@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.CoprocessorDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,7 +159,7 @@ public final class TidemarkAdmin {
      * Whether the table already holds transactional data, or may: then its cells without shadow cells are tentative
      * writes, never legacy ones.
      */
-    private static boolean isTransactionalAlready(TableDescriptor table, String boundTo) {
+    private static boolean isTransactionalAlready(TableDescriptor table, @Nullable String boundTo) {
         if (boundTo != null) {
             return true;
         }
@@ -323,7 +324,7 @@ public final class TidemarkAdmin {
         return explained;
     }
 
-    private static String firstLine(String message) {
+    private static String firstLine(@Nullable String message) {
         if (message == null) {
             return "";
         }

@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +133,7 @@ public final class TransactionalTableInspector {
      * normalised as HBase prints table names, or null when it is unbound. A value that is no table name is returned
      * as it is, so it never equals a real commit table.
      */
-    public static String boundCommitTable(TableDescriptor table) {
+    public static @Nullable String boundCommitTable(TableDescriptor table) {
         String value = table.getValue(TransactionalTableLayout.COMMIT_TABLE_KEY);
         if (value == null || value.trim().isEmpty()) {
             return null;

@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -129,7 +130,7 @@ public final class TransactionalTables {
      * The description of a table whose descriptor the master did not show, by its Tidemark observer; null when the
      * caller cannot learn it (no observer, no permission to read the table, or the table is disabled).
      */
-    private static TableDescriptor describedByRegionServer(Admin admin, TableName name) throws IOException {
+    private static @Nullable TableDescriptor describedByRegionServer(Admin admin, TableName name) throws IOException {
         if (!admin.isTableEnabled(name)) {
             return null;
         }

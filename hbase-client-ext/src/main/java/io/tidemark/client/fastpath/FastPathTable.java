@@ -4,7 +4,6 @@ import io.tidemark.client.ClientSettings;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
-import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathErrors;
 import io.tidemark.fastpath.FastPathProtocol;
@@ -24,14 +23,13 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.NavigableSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -274,8 +272,8 @@ public final class FastPathTable implements Closeable {
 
         private final Connection connection;
         private final TableName tableName;
-        private TransactionManager transactions;
-        private TidemarkConfig config;
+        private @Nullable TransactionManager transactions;
+        private @Nullable TidemarkConfig config;
 
         private Builder(Connection connection, TableName tableName) {
             if (connection == null || tableName == null) {

@@ -1,6 +1,7 @@
 package io.tidemark.client.fastpath;
 
 import io.tidemark.fastpath.IdempotencyKey;
+import org.jspecify.annotations.Nullable;
 
 import java.security.SecureRandom;
 import java.util.Deque;
@@ -27,7 +28,7 @@ public final class OperationStream {
     private static final Deque<OperationStream> IDLE = new ConcurrentLinkedDeque<>();
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private byte[] id;
+    private byte @Nullable [] id;
     private long drawnAtNanos;
     private long lastSequence;
 

@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,9 +33,9 @@ final class OldRecords {
     /** Start timestamps of invalidated transactions. */
     final Set<Long> invalidated = new TreeSet<>();
     /** The row to continue from, or null when the commit table was read to its end. */
-    final byte[] next;
+    final byte @Nullable [] next;
 
-    private OldRecords(byte[] next) {
+    private OldRecords(byte @Nullable [] next) {
         this.next = next;
     }
 

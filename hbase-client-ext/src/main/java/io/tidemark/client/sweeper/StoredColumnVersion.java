@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.TimestampsFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ public final class StoredColumnVersion {
     private final long version;
     private boolean data;
     private boolean tombstone;
-    private Long shadowCommit;
+    private @Nullable Long shadowCommit;
 
     private StoredColumnVersion(byte[] row, byte[] family, byte[] qualifier, long version) {
         this.row = row;

@@ -4,6 +4,7 @@ import io.tidemark.certificate.Seal;
 import io.tidemark.committable.CommitRecord;
 import org.apache.hadoop.hbase.client.Durability;
 import io.tidemark.protocol.AbortReason;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The TSO's answer to a COMMIT: a commit timestamp with the TSO's certificate of it and the token that lets the
@@ -12,11 +13,12 @@ import io.tidemark.protocol.AbortReason;
 public final class CommitResult {
 
     private final long commitTimestamp;
-    private final AbortReason abortReason;
-    private final Seal certificate;
-    private final Seal releaseToken;
+    private final @Nullable AbortReason abortReason;
+    private final @Nullable Seal certificate;
+    private final @Nullable Seal releaseToken;
 
-    private CommitResult(long commitTimestamp, AbortReason abortReason, Seal certificate, Seal releaseToken) {
+    private CommitResult(long commitTimestamp, @Nullable AbortReason abortReason, @Nullable Seal certificate,
+            @Nullable Seal releaseToken) {
         this.commitTimestamp = commitTimestamp;
         this.abortReason = abortReason;
         this.certificate = certificate;
@@ -52,7 +54,7 @@ public final class CommitResult {
     }
 
     /** Null when committed. */
-    public AbortReason abortReason() {
+    public @Nullable AbortReason abortReason() {
         return abortReason;
     }
 

@@ -14,10 +14,12 @@ import io.tidemark.lease.TsoLeaseNode;
 import io.tidemark.lease.ZooKeeperQuorum;
 import io.tidemark.protocol.HelloReply;
 import org.apache.hadoop.conf.Configuration;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -195,7 +197,7 @@ public final class NettyTsoClient implements TsoClient {
         try {
             return connections[0].handshake().get(handshakeWaitMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof TsoUnavailableException) {
                 // Keeps the TSO's error code, if it sent one.
                 throw (TsoUnavailableException) cause;
@@ -213,19 +215,19 @@ public final class NettyTsoClient implements TsoClient {
     /** Settings of a {@link NettyTsoClient}; each setter rejects a bad value at once. */
     public static final class Builder {
 
-        private HostAndPort address;
-        private String zooKeeper;
-        private String leasePath;
-        private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS.defaultValue();
-        private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS.defaultValue());
-        private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS.defaultValue());
-        private TsoClientTls tls;
+        private @Nullable HostAndPort address;
+        private @Nullable String zooKeeper;
+        private @Nullable String leasePath;
+        private int connections = TidemarkConfig.CLIENT_TSO_CONNECTIONS.requiredDefault();
+        private Duration requestTimeout = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_TIMEOUT_MS.requiredDefault());
+        private Duration retryBackoff = Duration.ofMillis(TidemarkConfig.CLIENT_TSO_RETRY_BACKOFF_MS.requiredDefault());
+        private @Nullable TsoClientTls tls;
 
         private Builder() {
         }
 
         /** TLS towards the TSO; null (the default) speaks plaintext. */
-        public Builder tls(TsoClientTls clientTls) {
+        public Builder tls(@Nullable TsoClientTls clientTls) {
             this.tls = clientTls;
             return this;
         }
@@ -308,7 +310,9 @@ public final class NettyTsoClient implements TsoClient {
         }
 
         private TsoAddressSource addresses() {
-            return address != null ? new StaticTsoAddress(address) : new ZooKeeperTsoAddress(zooKeeper, leasePath);
+            // build() refused a builder with neither
+            return address != null ? new StaticTsoAddress(address)
+                    : new ZooKeeperTsoAddress(Objects.requireNonNull(zooKeeper), Objects.requireNonNull(leasePath));
         }
     }
 }

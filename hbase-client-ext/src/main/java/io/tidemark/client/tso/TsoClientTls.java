@@ -10,6 +10,7 @@ import io.tidemark.config.InvalidConfigurationException;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.tls.TlsKeys;
 import io.tidemark.tls.TlsMaterial;
+import org.jspecify.annotations.Nullable;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
@@ -37,7 +38,7 @@ public final class TsoClientTls {
      *
      * @throws InvalidConfigurationException naming the key of a missing or unreadable file
      */
-    public static TsoClientTls fromConfig(TidemarkConfig config) {
+    public static @Nullable TsoClientTls fromConfig(TidemarkConfig config) {
         if (!config.get(TidemarkConfig.CLIENT_TSO_TLS_ENABLED)) {
             return null;
         }

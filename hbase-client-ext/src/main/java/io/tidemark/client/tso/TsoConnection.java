@@ -22,11 +22,13 @@ import io.tidemark.protocol.Message;
 import io.tidemark.protocol.MessageDecoder;
 import io.tidemark.protocol.MessageEncoder;
 import io.tidemark.protocol.Protocol;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -62,7 +64,6 @@ final class TsoConnection {
     private final EventLoop loop;
     private final Bootstrap bootstrap;
     /** TLS towards the TSO, or null for plaintext. */
-    private final TsoClientTls tls;
     private final long requestTimeoutMillis;
     private final long retryBackoffMillis;
 
@@ -71,20 +72,20 @@ final class TsoConnection {
     private final Runnable drainTask = this::drain;
     private volatile boolean closed;
     /** The handshake of the current channel while the connection is ready, else null. */
-    private volatile HelloReply readyHello;
+    private volatile @Nullable HelloReply readyHello;
 
     // Owned by the event loop.
     private final InFlightRequests inFlight = new InFlightRequests();
     private final List<HandshakeWaiter> handshakeWaiters = new ArrayList<>();
     private final ScheduledFuture<?> expiryTicker;
     private State state = State.IDLE;
-    private Channel channel;
+    private @Nullable Channel channel;
     private int attempts;
     /** Where the current channel goes (or went), for messages; null before the first attempt. */
-    private volatile HostAndPort target;
+    private volatile @Nullable HostAndPort target;
     /** Why the last connection attempt failed, while connecting; for the messages of requests that expire meanwhile. */
-    private String lastAttemptFailure;
-    private ScheduledFuture<?> handshakeTimeout;
+    private @Nullable String lastAttemptFailure;
+    private @Nullable ScheduledFuture<?> handshakeTimeout;
     private long lastRequestId;
     /** When a request was last written or a reply last received, for closing the connection when idle. */
     private long lastActivityNanos;
@@ -101,11 +102,10 @@ final class TsoConnection {
     }
 
     /** @param tls TLS towards the TSO, or null for plaintext */
-    TsoConnection(TsoAddressSource addresses, EventLoop loop, Bootstrap template, TsoClientTls tls,
+    TsoConnection(TsoAddressSource addresses, EventLoop loop, Bootstrap template, @Nullable TsoClientTls tls,
                   long requestTimeoutMillis, long retryBackoffMillis) {
         this.addresses = addresses;
         this.loop = loop;
-        this.tls = tls;
         this.requestTimeoutMillis = requestTimeoutMillis;
         this.retryBackoffMillis = retryBackoffMillis;
         this.bootstrap = template.clone(loop).handler(new ChannelInitializer<Channel>() {
@@ -113,7 +113,9 @@ final class TsoConnection {
             protected void initChannel(Channel ch) {
                 if (tls != null) {
                     // Runs inside connectTo (on this loop), after the target was set.
-                    ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), target, requestTimeoutMillis));
+                    // connectOnce() sets the target before it connects
+                    HostAndPort to = Objects.requireNonNull(target);
+                    ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), to, requestTimeoutMillis));
                 }
                 ch.pipeline().addLast(MessageDecoder.frameDecoder(MAX_REPLY_FRAME_BYTES), MessageDecoder.INSTANCE,
                         MessageEncoder.INSTANCE, new ReplyHandler(TsoConnection.this));
@@ -165,7 +167,7 @@ final class TsoConnection {
     }
 
     /** The handshake of the current channel, or null when not connected. */
-    HelloReply readyHello() {
+    @Nullable HelloReply readyHello() {
         return readyHello;
     }
 
@@ -187,7 +189,7 @@ final class TsoConnection {
         }
         switch (message.type()) {
             case HELLO_REPLY:
-                onHelloReply((HelloReply) message);
+                onHelloReply(ch, (HelloReply) message);
                 break;
             case BEGIN_REPLY:
                 onReply(((BeginReply) message).requestId(), message);
@@ -208,7 +210,7 @@ final class TsoConnection {
     }
 
     /** The channel ended: {@code cause} is null when it was closed, else what broke it. */
-    void onChannelFailed(Channel ch, Throwable cause) {
+    void onChannelFailed(Channel ch, @Nullable Throwable cause) {
         if (ch != channel) {
             ch.close();
             return;
@@ -263,12 +265,13 @@ final class TsoConnection {
             }
             Message message = request.toMessage(++lastRequestId);
             inFlight.add(request);
-            channel.write(message, channel.voidPromise());
+            Channel ready = Objects.requireNonNull(channel, "a ready connection has a channel");
+            ready.write(message, ready.voidPromise());
             written++;
         }
         if (written > 0 && state == State.READY) {
             lastActivityNanos = System.nanoTime();
-            channel.flush();
+            Objects.requireNonNull(channel, "a ready connection has a channel").flush();
         }
         if (state == State.READY && !outbound.isEmpty()) {
             scheduleDrain();
@@ -348,9 +351,9 @@ final class TsoConnection {
         }, requestTimeoutMillis, TimeUnit.MILLISECONDS);
     }
 
-    private void onHelloReply(HelloReply hello) {
+    private void onHelloReply(Channel ch, HelloReply hello) {
         if (state != State.CONNECTING) {
-            onChannelFailed(channel, new TsoUnavailableException(where() + " sent a second HELLO reply"));
+            onChannelFailed(ch, new TsoUnavailableException(where() + " sent a second HELLO reply"));
             return;
         }
         cancelHandshakeTimeout();
@@ -378,7 +381,7 @@ final class TsoConnection {
             LOG.debug("ignoring a reply to an unknown or expired request: {}", reply);
             return;
         }
-        request.complete(reply, readyHello);
+        request.complete(reply, Objects.requireNonNull(readyHello, "replies come on a ready channel"));
     }
 
     private void onError(ErrorReply error) {
@@ -524,7 +527,7 @@ final class TsoConnection {
      * A clear failure when {@code cause} shows that TLS settings of client and TSO disagree (or certificates are not
      * trusted), which no retry can fix; null for any other cause.
      */
-    private TsoUnavailableException tlsFailure(Throwable cause) {
+    private @Nullable TsoUnavailableException tlsFailure(@Nullable Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         if (root instanceof NotSslRecordException) {
             return new TsoUnavailableException(where() + " answered in plaintext: it does not use TLS. Set "
@@ -569,7 +572,7 @@ final class TsoConnection {
                 + " ms");
     }
 
-    private TsoUnavailableException unreachableException(Throwable lastCause) {
+    private TsoUnavailableException unreachableException(@Nullable Throwable lastCause) {
         return new TsoUnavailableException("could not reach " + addresses.describe() + " within " + requestTimeoutMillis
                 + " ms (" + attempts + " attempts" + (lastAttemptFailure != null ? "; last: " + lastAttemptFailure : "")
                 + ")", lastCause);

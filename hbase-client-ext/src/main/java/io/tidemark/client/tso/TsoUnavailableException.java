@@ -1,6 +1,7 @@
 package io.tidemark.client.tso;
 
 import io.tidemark.protocol.ErrorCode;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -9,13 +10,13 @@ public class TsoUnavailableException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
-    private final ErrorCode serverErrorCode;
+    private final @Nullable ErrorCode serverErrorCode;
 
-    public TsoUnavailableException(String message) {
+    public TsoUnavailableException(@Nullable String message) {
         this(message, (Throwable) null);
     }
 
-    public TsoUnavailableException(String message, Throwable cause) {
+    public TsoUnavailableException(@Nullable String message, @Nullable Throwable cause) {
         super(message, cause);
         this.serverErrorCode = null;
     }
@@ -27,7 +28,7 @@ public class TsoUnavailableException extends IOException {
     }
 
     /** The code of the TSO's ERROR message, or null when the failure did not come from the TSO itself. */
-    public ErrorCode serverErrorCode() {
+    public @Nullable ErrorCode serverErrorCode() {
         return serverErrorCode;
     }
 }

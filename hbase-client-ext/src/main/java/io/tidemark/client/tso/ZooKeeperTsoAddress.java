@@ -7,6 +7,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.retry.BoundedExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -24,7 +25,7 @@ final class ZooKeeperTsoAddress implements TsoAddressSource {
     private final CuratorFramework zk;
     private final String connectString;
     private final String path;
-    private volatile HostAndPort cached;
+    private volatile @Nullable HostAndPort cached;
 
     ZooKeeperTsoAddress(String connectString, String path) {
         this.connectString = connectString;

@@ -3,6 +3,7 @@ package io.tidemark.tso.cluster;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.writeset.ConflictLevel;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,8 +20,8 @@ public final class ClusterSettingsAgreement {
     /** The reconfiguration switch, named in error messages. */
     public static final String RECONFIGURE_FLAG = "--reconfigure";
 
-    private final CommitMode configuredMode;
-    private final ConflictLevel configuredLevel;
+    private final @Nullable CommitMode configuredMode;
+    private final @Nullable ConflictLevel configuredLevel;
     private final boolean reconfigure;
     private final String where;
 
@@ -30,8 +31,8 @@ public final class ClusterSettingsAgreement {
      * @param reconfigure whether configured values replace differing stored ones
      * @param where where the settings are stored, for messages (e.g. the timestamp table's name)
      */
-    public ClusterSettingsAgreement(CommitMode configuredMode, ConflictLevel configuredLevel, boolean reconfigure,
-                                    String where) {
+    public ClusterSettingsAgreement(@Nullable CommitMode configuredMode, @Nullable ConflictLevel configuredLevel,
+                                    boolean reconfigure, String where) {
         this.configuredMode = configuredMode;
         this.configuredLevel = configuredLevel;
         this.reconfigure = reconfigure;
@@ -62,9 +63,9 @@ public final class ClusterSettingsAgreement {
         if (stored == null) {
             stored = store.initialize(new ClusterSettings(
                     configuredMode != null ? configuredMode
-                            : TidemarkConfig.TSO_COMMIT_MODE.defaultValue(),
+                            : TidemarkConfig.TSO_COMMIT_MODE.requiredDefault(),
                     configuredLevel != null ? configuredLevel
-                            : TidemarkConfig.TSO_CONFLICT_LEVEL.defaultValue()));
+                            : TidemarkConfig.TSO_CONFLICT_LEVEL.requiredDefault()));
         }
         if (!reconfigure) {
             refuseMismatch(stored);

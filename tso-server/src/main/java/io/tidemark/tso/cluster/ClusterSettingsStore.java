@@ -1,12 +1,14 @@
 package io.tidemark.tso.cluster;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 
 /** Durable home of the {@link ClusterSettings}. */
 public interface ClusterSettingsStore {
 
     /** The stored settings, or null when no TSO has stored any yet. */
-    ClusterSettings read() throws IOException;
+    @Nullable ClusterSettings read() throws IOException;
 
     /**
      * Stores {@code proposed} unless settings are stored already (atomically: of two TSOs starting together, one

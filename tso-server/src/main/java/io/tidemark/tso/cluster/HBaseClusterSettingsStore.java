@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -26,7 +27,7 @@ public final class HBaseClusterSettingsStore implements ClusterSettingsStore {
     }
 
     @Override
-    public ClusterSettings read() throws IOException {
+    public @Nullable ClusterSettings read() throws IOException {
         try (Table table = connection.getTable(tableName)) {
             Result row = table.get(new Get(TimestampTableSchema.SETTINGS_ROW).addFamily(TimestampTableSchema.FAMILY));
             byte[] mode = row.getValue(TimestampTableSchema.FAMILY, TimestampTableSchema.COMMIT_MODE);

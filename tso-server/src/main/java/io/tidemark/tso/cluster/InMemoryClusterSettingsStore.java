@@ -1,12 +1,16 @@
 package io.tidemark.tso.cluster;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import org.jspecify.annotations.Nullable;
+
 /** Cluster settings kept in memory, with the same contract as the HBase store (tests, single-process use). */
 public final class InMemoryClusterSettingsStore implements ClusterSettingsStore {
 
-    private ClusterSettings stored;
+    @GuardedBy("this")
+    private @Nullable ClusterSettings stored;
 
     @Override
-    public synchronized ClusterSettings read() {
+    public synchronized @Nullable ClusterSettings read() {
         return stored;
     }
 

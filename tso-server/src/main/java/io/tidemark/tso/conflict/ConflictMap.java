@@ -169,6 +169,7 @@ public final class ConflictMap {
     }
 
     /** Records that {@code id} was last written by the commit at {@code commitTimestamp}. */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // used has one writer thread; volatile only for the metrics
     public void record(long id, long commitTimestamp) {
         int bucket = bucketOf(id);
         int base = bucket * WAYS;

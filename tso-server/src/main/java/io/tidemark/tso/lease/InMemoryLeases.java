@@ -1,6 +1,8 @@
 package io.tidemark.tso.lease;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.tidemark.lease.TsoLeaseNode;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -11,8 +13,10 @@ import java.util.function.Consumer;
  */
 public final class InMemoryLeases {
 
-    private TsoLeaseNode holderNode;
-    private HeldLease holder;
+    @GuardedBy("this")
+    private @Nullable TsoLeaseNode holderNode;
+    @GuardedBy("this")
+    private @Nullable HeldLease holder;
 
     /** An election for a TSO described by {@code self}. */
     public LeaseElection election(TsoLeaseNode self) {
@@ -20,7 +24,7 @@ public final class InMemoryLeases {
     }
 
     /** The current holder, or null. */
-    public synchronized TsoLeaseNode holder() {
+    public synchronized @Nullable TsoLeaseNode holder() {
         return holderNode;
     }
 
@@ -83,7 +87,7 @@ public final class InMemoryLeases {
         }
 
         @Override
-        public TsoLeaseNode lastSeenHolder() {
+        public @Nullable TsoLeaseNode lastSeenHolder() {
             return holder();
         }
 

@@ -1,6 +1,7 @@
 package io.tidemark.tso.lease;
 
 import io.tidemark.lease.TsoLeaseNode;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -21,7 +22,7 @@ public interface LeaseElection extends AutoCloseable {
             throws IOException, InterruptedException;
 
     /** The holder as last seen while waiting (for a standby's answers to clients), or null when unknown. */
-    TsoLeaseNode lastSeenHolder();
+    @Nullable TsoLeaseNode lastSeenHolder();
 
     /** Stops waiting and renewing; a held lease is not released (call {@link Lease#release()} for that). */
     @Override

@@ -7,6 +7,7 @@ import org.apache.curator.retry.BoundedExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +31,9 @@ public final class ZooKeeperLeaseElection implements LeaseElection {
     private final String path;
     private final TsoLeaseNode self;
     private final LeaseTiming timing;
-    private volatile TsoLeaseNode lastSeen;
+    private volatile @Nullable TsoLeaseNode lastSeen;
     private volatile boolean closed;
-    private volatile ZooKeeperLease held;
+    private volatile @Nullable ZooKeeperLease held;
     /** Released by the watch on the lease znode: the standby re-reads at once instead of at its next poll. */
     private final Semaphore changed = new Semaphore(0);
     private final Watcher wakeUp = event -> changed.release();
@@ -138,7 +139,7 @@ public final class ZooKeeperLeaseElection implements LeaseElection {
     }
 
     @Override
-    public TsoLeaseNode lastSeenHolder() {
+    public @Nullable TsoLeaseNode lastSeenHolder() {
         return lastSeen;
     }
 
@@ -166,7 +167,7 @@ public final class ZooKeeperLeaseElection implements LeaseElection {
         TimeUnit.NANOSECONDS.sleep(nanos);
     }
 
-    private static TsoLeaseNode decodeOrNull(byte[] data) {
+    private static @Nullable TsoLeaseNode decodeOrNull(byte[] data) {
         try {
             return TsoLeaseNode.decode(data);
         } catch (IllegalArgumentException e) {
@@ -174,7 +175,7 @@ public final class ZooKeeperLeaseElection implements LeaseElection {
         }
     }
 
-    private static String describe(TsoLeaseNode node) {
+    private static String describe(@Nullable TsoLeaseNode node) {
         return node == null ? "an unreadable holder" : node.toString();
     }
 }

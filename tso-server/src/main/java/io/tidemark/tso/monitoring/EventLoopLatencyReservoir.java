@@ -2,8 +2,10 @@ package io.tidemark.tso.monitoring;
 
 import com.codahale.metrics.Reservoir;
 import com.codahale.metrics.Snapshot;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
+import org.jspecify.annotations.Nullable;
 
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -43,9 +45,11 @@ public final class EventLoopLatencyReservoir implements Reservoir {
     }
 
     private final SingleWriterRecorder recorder = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+    @GuardedBy("this")
     private final ArrayDeque<Interval> window = new ArrayDeque<>();
     /** A histogram of the recorder's that is free for its next interval, or null. */
-    private Histogram recycled;
+    @GuardedBy("this")
+    private @Nullable Histogram recycled;
 
     @Override
     public int size() {
@@ -80,6 +84,7 @@ public final class EventLoopLatencyReservoir implements Reservoir {
         return new HistogramSnapshot(merged);
     }
 
+    @GuardedBy("this")
     private void recycle(Histogram histogram) {
         histogram.reset();
         recycled = histogram;

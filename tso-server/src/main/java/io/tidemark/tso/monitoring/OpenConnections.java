@@ -1,5 +1,6 @@
 package io.tidemark.tso.monitoring;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.netty.channel.Channel;
 
 import java.util.Iterator;
@@ -14,6 +15,7 @@ import java.util.Set;
 final class OpenConnections {
 
     private final int max;
+    @GuardedBy("this")
     private final Set<Channel> open = new LinkedHashSet<>();
 
     OpenConnections(int max) {

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.TimeUnit;
 
@@ -17,7 +18,7 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
 
     private final long timeoutMs;
     private final Counter timeouts;
-    private ScheduledFuture<?> expiry;
+    private @Nullable ScheduledFuture<?> expiry;
 
     RequestDeadline(long timeoutMs, Counter timeouts) {
         this.timeoutMs = timeoutMs;

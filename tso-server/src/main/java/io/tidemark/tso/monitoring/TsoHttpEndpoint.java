@@ -194,7 +194,7 @@ public final class TsoHttpEndpoint implements AutoCloseable {
             if (head) {
                 bytes.release();
             }
-            if (code == HttpResponseStatus.METHOD_NOT_ALLOWED) {
+            if (code.equals(HttpResponseStatus.METHOD_NOT_ALLOWED)) {
                 response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
             }
             boolean keepAlive = mayKeepAlive && HttpUtil.isKeepAlive(request);

@@ -32,6 +32,7 @@ public final class TsoJmx {
         return objectName(DOMAIN, tsoPort, name);
     }
 
+    @SuppressWarnings("JdkObsolete") // ObjectName takes its keys as a Hashtable
     private static ObjectName objectName(String domain, int tsoPort, String name) {
         Hashtable<String, String> keys = new Hashtable<>();
         keys.put("port", Integer.toString(tsoPort));

@@ -22,6 +22,7 @@ public enum TsoRole {
     }
 
     /** The role as the gauge {@code tso.role} shows it: 0 starting, 1 standby, 2 active, 3 stopped. */
+    @SuppressWarnings("EnumOrdinal") // the constants' order is the documented code (see the class comment)
     public int code() {
         return ordinal();
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -38,21 +39,21 @@ public final class TsoStatus {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final TsoRole role;
-    private final String version;
-    private final String address;
-    private final String httpAddress;
+    private final @Nullable String version;
+    private final @Nullable String address;
+    private final @Nullable String httpAddress;
     private final long epoch;
-    private final String commitMode;
-    private final String conflictLevel;
+    private final @Nullable String commitMode;
+    private final @Nullable String conflictLevel;
     private final long uptimeMs;
     private final long lowWatermark;
     private final double conflictMapFill;
     private final long connections;
     private final long leaseRemainingMs;
-    private final String activeTso;
-    private final String lastError;
+    private final @Nullable String activeTso;
+    private final @Nullable String lastError;
     private final long lastErrorAgeMs;
-    private final String stopReason;
+    private final @Nullable String stopReason;
 
     private TsoStatus(Builder b) {
         this.role = Objects.requireNonNull(b.role, "role");
@@ -87,17 +88,17 @@ public final class TsoStatus {
     }
 
     /** The Tidemark version the TSO runs, or null when unknown. */
-    public String version() {
+    public @Nullable String version() {
         return version;
     }
 
     /** Where clients reach the TSO ({@code host:port}), or null when unknown. */
-    public String address() {
+    public @Nullable String address() {
         return address;
     }
 
     /** Where its HTTP endpoint listens, or null when it has none. */
-    public String httpAddress() {
+    public @Nullable String httpAddress() {
         return httpAddress;
     }
 
@@ -107,12 +108,12 @@ public final class TsoStatus {
     }
 
     /** The cluster's commit mode it serves with ({@code low-latency} or {@code batched}), or null unless active. */
-    public String commitMode() {
+    public @Nullable String commitMode() {
         return commitMode;
     }
 
     /** The cluster's conflict level it serves with ({@code cell} or {@code row}), or null unless active. */
-    public String conflictLevel() {
+    public @Nullable String conflictLevel() {
         return conflictLevel;
     }
 
@@ -142,12 +143,12 @@ public final class TsoStatus {
     }
 
     /** For a standby: the active TSO as last seen in the lease, or null. */
-    public String activeTso() {
+    public @Nullable String activeTso() {
         return activeTso;
     }
 
     /** The last error the TSO itself met (not a client's bad request), or null when none. */
-    public String lastError() {
+    public @Nullable String lastError() {
         return lastError;
     }
 
@@ -157,7 +158,7 @@ public final class TsoStatus {
     }
 
     /** For a stopped TSO: why it stopped, or null. */
-    public String stopReason() {
+    public @Nullable String stopReason() {
         return stopReason;
     }
 
@@ -189,7 +190,7 @@ public final class TsoStatus {
         return text.toString();
     }
 
-    private static void writeOptional(JsonGenerator json, String field, String value) throws IOException {
+    private static void writeOptional(JsonGenerator json, String field, @Nullable String value) throws IOException {
         if (value != null) {
             json.writeStringField(field, value);
         }
@@ -289,24 +290,24 @@ public final class TsoStatus {
 
     /** Assembles a status; everything not set is unknown (null, 0, or -1 where documented). */
     public static final class Builder {
-        private TsoRole role;
-        private String version;
-        private String address;
-        private String httpAddress;
+        private @Nullable TsoRole role;
+        private @Nullable String version;
+        private @Nullable String address;
+        private @Nullable String httpAddress;
         private long epoch;
-        private String commitMode;
-        private String conflictLevel;
+        private @Nullable String commitMode;
+        private @Nullable String conflictLevel;
         private long uptimeMs;
         private long lowWatermark;
         private double conflictMapFill;
         private long connections;
         private long leaseRemainingMs = -1;
-        private String activeTso;
-        private String lastError;
+        private @Nullable String activeTso;
+        private @Nullable String lastError;
         private long lastErrorAgeMs = -1;
-        private String stopReason;
+        private @Nullable String stopReason;
 
-        private Builder(TsoRole role) {
+        private Builder(@Nullable TsoRole role) {
             this.role = role;
         }
 

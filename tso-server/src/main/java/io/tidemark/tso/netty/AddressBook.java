@@ -1,5 +1,7 @@
 package io.tidemark.tso.netty;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.InetAddress;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -32,7 +34,7 @@ final class AddressBook {
     }
 
     /** Why {@code address} may not open a connection now, or null when it may (and it is then counted in). */
-    String admit(InetAddress address, long nowNanos) {
+    @Nullable String admit(InetAddress address, long nowNanos) {
         Entry entry = entries.computeIfAbsent(address, a -> fresh(nowNanos));
         entry.tokens = Math.min(connectsPerSecond,
                 entry.tokens + (nowNanos - entry.refilledNanos) * connectsPerSecond / 1e9);

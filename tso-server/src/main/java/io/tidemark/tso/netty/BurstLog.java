@@ -1,6 +1,8 @@
 package io.tidemark.tso.netty;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.netty.util.concurrent.EventExecutorGroup;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 
 import java.util.concurrent.RejectedExecutionException;
@@ -18,9 +20,12 @@ final class BurstLog {
     private final Logger log;
     private final String kind;
     private final EventExecutorGroup timer;
+    @GuardedBy("this")
     private boolean burst;
+    @GuardedBy("this")
     private long suppressed;
-    private String lastDetail;
+    @GuardedBy("this")
+    private @Nullable String lastDetail;
 
     /**
      * @param kind what the events are, for the summary line (e.g. "connections refused at the limit")
@@ -44,6 +49,7 @@ final class BurstLog {
         scheduleSummary();
     }
 
+    @GuardedBy("this")
     private void scheduleSummary() {
         try {
             timer.schedule(this::summarize, WINDOW_SECONDS, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package io.tidemark.tso.netty;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,6 +9,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ErrorReply;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -42,7 +44,9 @@ public final class ConnectionAdmission extends ChannelInboundHandlerAdapter {
     private final TsoMetrics metrics;
     private final ConnectionLogs logs;
     private final AddressBook addresses;
+    @GuardedBy("this")
     private final Set<ConnectionSlot> slots = new LinkedHashSet<>();
+    @GuardedBy("this")
     private int refusalsInFlight;
 
     /** @param maxConnections the limit, already lowered to the open-file limit */
@@ -110,7 +114,8 @@ public final class ConnectionAdmission extends ChannelInboundHandlerAdapter {
     }
 
     /** The connection idle longest, if idle long enough to give up its slot; null otherwise. */
-    private ConnectionSlot longestIdle() {
+    @GuardedBy("this")
+    private @Nullable ConnectionSlot longestIdle() {
         long now = System.nanoTime();
         ConnectionSlot longest = null;
         long longestIdle = reclaimIdleNanos - 1;

@@ -32,6 +32,7 @@ public final class FrameBudget {
      * {@code holder} now holds {@code bytes} (0: no frame in progress), having held {@code before}; {@code newFrame}
      * when the frame it holds was begun just now. Closes the oldest holders while the total passes the budget.
      */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // total has one writer, the event loop; volatile for the metrics
     void holds(PartialFrames holder, long before, long bytes, boolean newFrame) {
         total += bytes - before;
         if (bytes == 0) {

@@ -8,6 +8,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.ProtocolException;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.TimeUnit;
 
@@ -21,7 +22,7 @@ final class HandshakeTimeout extends ChannelInboundHandlerAdapter {
     private final int timeoutMs;
     private final TsoMetrics metrics;
     private final ConnectionLogs logs;
-    private ScheduledFuture<?> timer;
+    private @Nullable ScheduledFuture<?> timer;
 
     HandshakeTimeout(int timeoutMs, TsoMetrics metrics, ConnectionLogs logs) {
         this.timeoutMs = timeoutMs;
@@ -36,7 +37,9 @@ final class HandshakeTimeout extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        timer.cancel(false);
+        if (timer != null) {
+            timer.cancel(false);
+        }
     }
 
     private void expire(ChannelHandlerContext ctx) {

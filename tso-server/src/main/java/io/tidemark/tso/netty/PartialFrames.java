@@ -7,6 +7,7 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.ErrorCode;
 import io.tidemark.protocol.FrameDecoder;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.TimeUnit;
 
@@ -27,7 +28,7 @@ final class PartialFrames extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private long held;
     private long partialSinceNanos;
-    private ScheduledFuture<?> timeoutCheck;
+    private @Nullable ScheduledFuture<?> timeoutCheck;
 
     PartialFrames(FrameBudget budget, int timeoutMs, TsoMetrics metrics, ConnectionLogs logs) {
         this.budget = budget;

@@ -9,6 +9,7 @@ import io.tidemark.protocol.AbortedReply;
 import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.CommittedReply;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
@@ -59,9 +60,9 @@ final class RequestFlow extends ChannelDuplexHandler {
     private boolean waitingForTurn;
     private boolean advanceScheduled;
     private long lastActivityNanos;
-    private ScheduledFuture<?> idleCheck;
-    private ScheduledFuture<?> stallCheck;
-    private ScheduledFuture<?> refill;
+    private @Nullable ScheduledFuture<?> idleCheck;
+    private @Nullable ScheduledFuture<?> stallCheck;
+    private @Nullable ScheduledFuture<?> refill;
 
     RequestFlow(int maxInFlight, int idleTimeoutMs, int stallTimeoutMs, int maxIdsPerSecond, FairTurns turns,
                 TsoMetrics metrics, ConnectionLogs logs) {

@@ -5,6 +5,7 @@ import io.tidemark.protocol.ErrorCode;
 import io.tidemark.tso.cluster.ClusterSettings;
 import io.tidemark.tso.lease.Lease;
 import io.tidemark.tso.processing.TransactionProcessor;
+import org.jspecify.annotations.Nullable;
 
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -33,8 +34,8 @@ public final class ServingGate {
 
     private final Supplier<TsoLeaseNode> activeHolder;
     private final Consumer<String> stopServing;
-    private volatile Incarnation active;
-    private volatile String stopReason;
+    private volatile @Nullable Incarnation active;
+    private volatile @Nullable String stopReason;
 
     /**
      * @param activeHolder the active TSO as last seen while standing by (may supply null), named to clients
@@ -66,7 +67,7 @@ public final class ServingGate {
     }
 
     /** Why this TSO stopped, or null while it has not. */
-    public String stopReason() {
+    public @Nullable String stopReason() {
         return stopReason;
     }
 

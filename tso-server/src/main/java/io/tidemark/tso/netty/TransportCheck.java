@@ -11,6 +11,7 @@ import io.tidemark.protocol.ErrorReply;
 import io.tidemark.protocol.MessageEncoder;
 import io.tidemark.protocol.Protocol;
 
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 
 /**
@@ -30,12 +31,12 @@ final class TransportCheck extends ByteToMessageDecoder {
     private static final int TLS_HEARTBEAT = 24;
     private static final int TLS_MAJOR_VERSION = 3;
 
-    private final TlsHandshakes tls;
+    private final @Nullable TlsHandshakes tls;
     private final int handshakeTimeoutMs;
     private final ConnectionLogs logs;
 
     /** @param tls the TSO's TLS, or null when it speaks plaintext */
-    TransportCheck(TlsHandshakes tls, int handshakeTimeoutMs, ConnectionLogs logs) {
+    TransportCheck(@Nullable TlsHandshakes tls, int handshakeTimeoutMs, ConnectionLogs logs) {
         this.tls = tls;
         this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.logs = logs;

@@ -14,6 +14,7 @@ import io.tidemark.protocol.MessageEncoder;
 import io.tidemark.protocol.Protocol;
 import io.tidemark.tso.TsoMetrics;
 import io.tidemark.tso.TsoSettings;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds each client connection's pipeline: transport check (then TLS, when enabled), reply gate, partial-frame watch,
@@ -32,7 +33,7 @@ public final class TsoChannelInitializer extends ChannelInitializer<SocketChanne
             .maxMessagesPerRead(1);
 
     private final TsoSettings settings;
-    private final TlsHandshakes tls;
+    private final @Nullable TlsHandshakes tls;
     private final ReplyGateHandler replyGate;
     private final ServingGate gate;
     private final TsoMetrics metrics;
@@ -46,8 +47,9 @@ public final class TsoChannelInitializer extends ChannelInitializer<SocketChanne
      * @param tls TLS when it is enabled, else null
      * @param loop the event loop every connection lives on
      */
-    public TsoChannelInitializer(TsoSettings settings, TlsHandshakes tls, ServingGate gate, TsoMetrics metrics,
-                                 ConnectionLogs logs, ChannelGroup openConnections, EventLoop loop) {
+    public TsoChannelInitializer(TsoSettings settings, @Nullable TlsHandshakes tls, ServingGate gate,
+                                 TsoMetrics metrics, ConnectionLogs logs, ChannelGroup openConnections,
+                                 EventLoop loop) {
         this.settings = settings;
         this.tls = tls;
         this.replyGate = new ReplyGateHandler(gate);

@@ -2,6 +2,7 @@ package io.tidemark.tso.netty;
 
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -26,7 +27,7 @@ public final class TsoServerSocketChannel extends NioServerSocketChannel {
 
     private final TsoMetrics metrics;
     private final ConnectionLogs logs;
-    private FileChannel reserve;
+    private @Nullable FileChannel reserve;
 
     public TsoServerSocketChannel(TsoMetrics metrics, ConnectionLogs logs) {
         this.metrics = metrics;
@@ -39,18 +40,19 @@ public final class TsoServerSocketChannel extends NioServerSocketChannel {
         try {
             return super.doReadMessages(buf);
         } catch (IOException e) {
-            if (reserve == null || !isOutOfDescriptors(e)) {
+            FileChannel held = reserve;
+            if (held == null || !isOutOfDescriptors(e)) {
                 throw e;
             }
-            shedWaitingConnections();
+            shedWaitingConnections(held);
             return 0;
         }
     }
 
-    private void shedWaitingConnections() {
+    private void shedWaitingConnections(FileChannel held) {
         int shed = 0;
         try {
-            reserve.close();
+            held.close();
             SocketChannel waiting;
             while (shed < SHED_PER_READ && (waiting = javaChannel().accept()) != null) {
                 waiting.close();
@@ -85,7 +87,7 @@ public final class TsoServerSocketChannel extends NioServerSocketChannel {
         return String.valueOf(e.getMessage()).contains("Too many open files");
     }
 
-    private static FileChannel openReserve() {
+    private static @Nullable FileChannel openReserve() {
         if (!Files.isReadable(RESERVE)) {
             return null;
         }

@@ -5,6 +5,7 @@ import com.codahale.metrics.Timer;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.tidemark.certificate.Seal;
 import io.tidemark.committable.CommitRecord;
 import io.tidemark.committable.CommitRecordDeadline;
 import io.tidemark.committable.CommitTable;
@@ -15,6 +16,7 @@ import io.tidemark.protocol.BeginReply;
 import io.tidemark.protocol.CommittedReply;
 import org.apache.hadoop.hbase.client.Durability;
 import io.tidemark.tso.TsoMetrics;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -81,7 +84,7 @@ public final class BatchedCompletion implements CommitCompletion {
         final List<Entry> entries;
         /** Taken at the batch's first (earliest) commit decision. */
         final CommitRecordDeadline deadline;
-        ScheduledFuture<?> flushTimer;
+        @Nullable ScheduledFuture<?> flushTimer;
         /** The flush timeout passed while the writer was busy: submit as soon as it is free. */
         boolean due;
         long lastCommitTimestamp;
@@ -125,7 +128,7 @@ public final class BatchedCompletion implements CommitCompletion {
     private final BooleanSupplier mayServe;
 
     // Event-loop state.
-    private Batch open;
+    private @Nullable Batch open;
     private int batchesInWriter;
     private long lastAssignedCommit;
     private long durableUpTo;
@@ -202,7 +205,9 @@ public final class BatchedCompletion implements CommitCompletion {
 
     private void submit(Batch batch) {
         open = null;
-        batch.flushTimer.cancel(false);
+        if (batch.flushTimer != null) { // set when the batch opened
+            batch.flushTimer.cancel(false);
+        }
         batchesInWriter++;
         metrics.batchSize().update(batch.entries.size());
         try {
@@ -228,7 +233,7 @@ public final class BatchedCompletion implements CommitCompletion {
      * Returns per entry whether its record won (false: the transaction was invalidated), or null when the TSO may no
      * longer serve.
      */
-    private boolean[] write(Batch batch) {
+    private boolean @Nullable [] write(Batch batch) {
         List<CommitRecord> records = new ArrayList<>(batch.entries.size());
         for (Entry e : batch.entries) {
             records.add(e.record);
@@ -304,8 +309,11 @@ public final class BatchedCompletion implements CommitCompletion {
             long start = e.record.startTimestamp();
             if (won[i]) {
                 metrics.commits().inc();
-                e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp(),
-                        e.record.certificate(), e.record.releaseToken()), e.client.voidPromise());
+                // committed() sealed every record with this incarnation's key
+                Seal certificate = Objects.requireNonNull(e.record.certificate());
+                Seal releaseToken = Objects.requireNonNull(e.record.releaseToken());
+                e.client.write(new CommittedReply(e.requestId, start, e.record.commitTimestamp(), certificate,
+                        releaseToken), e.client.voidPromise());
             } else {
                 metrics.aborts(AbortReason.INVALIDATED).inc();
                 e.client.write(new AbortedReply(e.requestId, start, AbortReason.INVALIDATED),

@@ -1,5 +1,6 @@
 package io.tidemark.tso.processing;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.tidemark.committable.CommitTable;
 import io.tidemark.tso.conflict.ConflictMap;
 import org.slf4j.Logger;
@@ -26,7 +27,9 @@ public final class LowWatermarkPersister implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final BooleanSupplier mayServe;
     private final Consumer<String> errors;
+    @GuardedBy("this")
     private long persisted;
+    @GuardedBy("this")
     private boolean failing;
 
     /** @param errors told about each failed write (for the TSO's last error) */

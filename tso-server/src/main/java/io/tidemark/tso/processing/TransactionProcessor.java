@@ -11,6 +11,7 @@ import io.tidemark.tso.TsoMetrics;
 import io.tidemark.tso.conflict.ConflictMap;
 import io.tidemark.tso.timestamp.TimestampOracle;
 import io.tidemark.tso.conflict.KeyedHash;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BEGIN and COMMIT: timestamps plus first-committer-wins conflict detection. The single writer of the oracle and the
@@ -107,7 +108,7 @@ public final class TransactionProcessor {
      * Refuses (throws) a COMMIT its client may not send: a wrong commit token, a fence from a client not allowed to
      * raise one. Then the first reason it must abort, or null when it commits.
      */
-    private AbortReason admit(CommitRequest request, boolean fence, long clientIdentity) {
+    private @Nullable AbortReason admit(CommitRequest request, boolean fence, long clientIdentity) {
         long start = request.startTimestamp();
         if (!tokens.isValid(start, clientIdentity, request.commitToken())) {
             metrics.notAuthorizedCommits().inc();
@@ -129,7 +130,7 @@ public final class TransactionProcessor {
     }
 
     /** Whether the start committed already, its tables were fenced or its writes conflict; null when none. */
-    private AbortReason checkAgainstMap(CommitRequest request, long start) {
+    private @Nullable AbortReason checkAgainstMap(CommitRequest request, long start) {
         long marker = commitMarkers.hash(start);
         ConflictMap.Recall committed = conflictMap.check(marker, start);
         if (committed == ConflictMap.Recall.WRITTEN) {

@@ -1,6 +1,7 @@
 package io.tidemark.tso.timestamp;
 
 import io.tidemark.certificate.DecisionKey;
+import org.jspecify.annotations.Nullable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,7 +44,7 @@ public final class InMemoryTimestampStorage implements TimestampStorage {
     }
 
     /** The recorded keys, as a region server would find them. */
-    public synchronized DecisionKey decisionKey(long epoch) {
+    public synchronized @Nullable DecisionKey decisionKey(long epoch) {
         return decisionKeys.get(epoch);
     }
 }

@@ -2,6 +2,7 @@ package io.tidemark.tso.timestamp;
 
 import io.tidemark.timestamp.Timestamps;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +44,11 @@ public final class TimestampOracle {
     private final Consumer<String> onBoundLost;
 
     private long lastIssued;
-    private CompletableFuture<Void> extension;
+    private @Nullable CompletableFuture<Void> extension;
     private long noClaimBefore;
     private boolean claimFailing;
     /** Set for good once another TSO took the bound: this incarnation must never hand out a timestamp again. */
-    private TimestampUnavailableException lost;
+    private @Nullable TimestampUnavailableException lost;
     private volatile long claimedBound;
 
     private TimestampOracle(TimestampStorage storage, Executor extender, long blockSpan, long persistedBound,
@@ -124,14 +125,15 @@ public final class TimestampOracle {
             throw lost;
         }
         long ts = lastIssued + Timestamps.TSO_STEP;
-        if (extension != null && extension.isDone()) {
-            collectBackgroundClaim();
+        CompletableFuture<Void> running = extension;
+        if (running != null && running.isDone()) {
+            extension = null;
+            collectBackgroundClaim(running);
         }
         while (ts > claimedBound) {
-            if (extension == null) {
-                extension = CompletableFuture.runAsync(this::claimNextBlockUnchecked, extender);
-            }
-            awaitClaim();
+            CompletableFuture<Void> pending = extension;
+            extension = null;
+            awaitClaim(pending != null ? pending : CompletableFuture.runAsync(this::claimNextBlockUnchecked, extender));
         }
         if (extension == null && claimedBound - ts < blockSpan / 2 && System.nanoTime() - noClaimBefore >= 0) {
             extension = CompletableFuture.runAsync(this::claimNextBlockUnchecked, extender);
@@ -141,9 +143,7 @@ public final class TimestampOracle {
     }
 
     /** A finished background claim: a failure only matters if the bound was lost; otherwise it is retried later. */
-    private void collectBackgroundClaim() {
-        CompletableFuture<Void> done = extension;
-        extension = null;
+    private void collectBackgroundClaim(CompletableFuture<Void> done) {
         try {
             done.join();
             if (claimFailing) {
@@ -165,9 +165,7 @@ public final class TimestampOracle {
         }
     }
 
-    private void awaitClaim() {
-        CompletableFuture<Void> pending = extension;
-        extension = null;
+    private void awaitClaim(CompletableFuture<Void> pending) {
         try {
             pending.get(EXTENSION_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
