@@ -29,8 +29,10 @@ import java.util.List;
  * tentative versions, kept by the transaction until it commits, or until a read of the transaction could see them
  * (then they are sent first), or until they pass {@code tidemark.client.write-buffer-bytes}; reads see the
  * transaction's snapshot plus its own writes. A write HBase refuses (a missing family, say) therefore fails the
- * commit, which aborts with {@link TransactionAbortedException.Reason#WRITE_FAILED}, rather than the put. Like an HBase
- * {@link Table}, a TTable is cheap to create and not meant to be shared between threads.
+ * commit, which aborts with {@link TransactionAbortedException.Reason#WRITE_FAILED}, rather than the put. With no
+ * write buffer the put fails, and the commit still aborts the same way: the refused write may have reached some of its
+ * rows, and the transaction must not commit without the rest. Like an HBase {@link Table}, a TTable is cheap to create
+ * and not meant to be shared between threads.
  *
  * <p>When the table has the Tidemark snapshot coprocessor (see {@code TidemarkAdmin}), reads are resolved by the
  * region servers and may carry Filters, which then see only snapshot-visible cells; otherwise reads are resolved

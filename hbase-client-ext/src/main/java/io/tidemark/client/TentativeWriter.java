@@ -51,7 +51,7 @@ final class TentativeWriter {
     private void write(List<Put> tentative) throws IOException {
         WriteBuffer buffer = tx.writeBuffer();
         if (!buffer.isEnabled()) {
-            TableWrites.put(table, tentative);
+            TransactionManager.sendWrites(tx, table, tentative);
             return;
         }
         buffer.add(tableName, tentative);

@@ -374,7 +374,17 @@ public final class TransactionManager implements Closeable {
     /** Sends kept writes of {@code tx} to {@code table}, all in one batch; a failure is remembered as above. */
     void sendWrites(Transaction tx, TableName table, List<Put> rows) throws IOException {
         try (Table t = connection.getTable(table)) {
-            TableWrites.put(t, rows);
+            sendWrites(tx, t, rows);
+        }
+    }
+
+    /**
+     * Sends writes of {@code tx} through {@code table}, all in one batch. A failure is remembered, kept writes or not:
+     * HBase may have applied some of the rows, so the transaction must not commit afterwards.
+     */
+    static void sendWrites(Transaction tx, Table table, List<Put> rows) throws IOException {
+        try {
+            TableWrites.put(table, rows);
         } catch (IOException | RuntimeException e) {
             tx.inFlight().writeFailed(e);
             throw e;

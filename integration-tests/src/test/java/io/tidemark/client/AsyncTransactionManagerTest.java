@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -221,6 +222,28 @@ class AsyncTransactionManagerTest {
         TransactionAbortedException aborted = assertInstanceOf(TransactionAbortedException.class,
                 failureOf(atm.commit(tx)));
         assertEquals(TransactionAbortedException.Reason.WRITE_FAILED, aborted.reason());
+    }
+
+    /**
+     * The blocking API sending every write at once (write buffer 0, as this cluster's managers do): a multi-row put
+     * HBase applies to one row and refuses for another must abort the commit as the non-blocking API does, not commit
+     * the half that got in.
+     */
+    @Test
+    void aBlockingWriteRefusedHalfWayAbortsTheCommitAndLeavesNothingVisible() throws Exception {
+        try (TTable blocking = new TTable(TestCluster.connection(), name)) {
+            Transaction tx = cluster.tm.begin();
+            assertThrows(IOException.class, () -> blocking.put(tx, List.of(put(6, "half"),
+                    new Put(row(5)).addColumn(MISSING_FAMILY, Q, Bytes.toBytes("x")))));
+
+            TransactionAbortedException aborted = assertThrows(TransactionAbortedException.class,
+                    () -> cluster.tm.commit(tx));
+
+            assertEquals(TransactionAbortedException.Reason.WRITE_FAILED, aborted.reason());
+            Transaction later = cluster.tm.begin();
+            assertNull(value(blocking.get(later, get(6))), "no half of the refused put became visible");
+            cluster.tm.commit(later);
+        }
     }
 
     @Test
