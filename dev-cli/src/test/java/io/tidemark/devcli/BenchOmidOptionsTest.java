@@ -3,13 +3,11 @@ package io.tidemark.devcli;
 import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.tso.TsoBenchmarkOptions;
 import io.tidemark.client.PostCommitMode;
-import io.tidemark.testing.CommandLineRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -25,19 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 1, unit = TimeUnit.MINUTES)
 class BenchOmidOptionsTest {
 
-    private final StringWriter err = new StringWriter();
-    private final StringWriter out = new StringWriter();
-
-    private int run(String... args) {
-        return CommandLineRun.execute(Main.commandLine(), out, err, args);
-    }
-
-    private void assertOneLineUsageError(String expected, String... args) {
-        assertEquals(2, run(args), String.join(" ", args) + ": " + err);
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().contains(expected), err.toString());
-        err.getBuffer().setLength(0);
-    }
+    private final DevCommandLine cli = new DevCommandLine();
 
     /** The command object of {@code bench <name>} after parsing {@code ./tidemark bench <name> <args>}. */
     private static <T> T parsed(String name, String... args) {
@@ -85,25 +71,25 @@ class BenchOmidOptionsTest {
 
     @Test
     void badSizesAndRegionCountsAreRefused() {
-        assertOneLineUsageError("--size must be at least 1", "bench", "e2e", "--size", "0");
-        assertOneLineUsageError("--regions must be from 1 to --rows (4), got 5", "bench", "e2e", "--rows", "4",
+        cli.assertOneLineUsageError("--size must be at least 1", "bench", "e2e", "--size", "0");
+        cli.assertOneLineUsageError("--regions must be from 1 to --rows (4), got 5", "bench", "e2e", "--rows", "4",
                 "--regions", "5");
-        assertOneLineUsageError("--regions must be from 1 to --rows (10000), got 0", "bench", "e2e", "--regions",
+        cli.assertOneLineUsageError("--regions must be from 1 to --rows (10000), got 0", "bench", "e2e", "--regions",
                 "0");
     }
 
     @Test
     void omidOnAnExistingClusterIsRefused(@TempDir Path folder) throws Exception {
         Path site = Files.writeString(folder.resolve("hbase-site.xml"), "<configuration/>");
-        assertOneLineUsageError("--omid starts Apache Omid's TSO", "bench", "e2e", "--omid", "--hbase-site",
+        cli.assertOneLineUsageError("--omid starts Apache Omid's TSO", "bench", "e2e", "--omid", "--hbase-site",
                 site.toString());
     }
 
     @Test
     void helpDescribesTheNewOptions() {
-        assertEquals(0, run("bench", "e2e", "--help"));
-        assertEquals(0, run("bench", "tso", "--help"));
-        String help = out.toString();
+        assertEquals(0, cli.run("bench", "e2e", "--help"));
+        assertEquals(0, cli.run("bench", "tso", "--help"));
+        String help = cli.out.toString();
         for (String option : new String[] {"--size", "--regions", "--omid"}) {
             assertTrue(help.contains(option), option + " missing from: " + help);
         }
