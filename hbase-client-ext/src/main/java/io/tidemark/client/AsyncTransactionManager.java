@@ -33,8 +33,9 @@ import java.util.concurrent.CompletionException;
  *
  * <p>Differences from the blocking API, all of scope: the commit always goes through the TSO (no single-region commit,
  * docs/architecture.md), tables must have the Tidemark snapshot coprocessor (reads are resolved by the region servers;
- * {@link #table} refuses other tables), and {@link AsyncTransactionalTable} offers get, exists, put and delete, no
- * scans and no read-modify-writes. Read-only transactions with bounded staleness are begun by the blocking manager.
+ * {@link #table} refuses other tables), and {@link AsyncTransactionalTable} offers get, exists, scanAll, put and
+ * delete, no streaming scanner and no read-modify-writes. Read-only transactions with bounded staleness are begun by
+ * the blocking manager.
  *
  * <p>Callbacks chained on the returned futures run on HBase's or the TSO client's threads: they must not block
  * either (use the {@code ...Async} variants with an executor of your own for work that does). Thread-safe.

@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -72,6 +73,37 @@ public final class AsyncTransactionalTable {
             return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<List<Result>> read = op.earlierWrites().thenCompose(earlier -> readNow(tx, gets, reader));
+        return finishing(op, read);
+    }
+
+    /**
+     * Every row the Scan finds in the transaction's snapshot (plus its own writes), resolved by the region servers as
+     * {@link TTable#getScanner} resolves them, in one list: HBase's {@link AsyncTable#scanAll}, so bound the scan
+     * ({@code withStopRow}, {@code setLimit}) to what fits in memory. The kept writes of the scan's range are sent
+     * first. A scan's rows are not known in advance, so it runs after every operation of the transaction issued
+     * before it, and every operation issued after it waits for it.
+     */
+    public CompletableFuture<List<Result>> scanAll(Transaction tx, Scan scan) {
+        Scan marked;
+        InFlightOperations.Operation op;
+        try {
+            tx.checkRunning("scan");
+            marked = SnapshotQueries.serverSideScan(scan, ServerSideSnapshotReads.snapshotOf(tx, tx.readerContext()));
+            op = tx.inFlight().startBarrier("scan");
+        } catch (IOException | RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<List<Result>> read = op.earlierWrites().thenCompose(earlier -> {
+            List<Put> kept = keptWritesSeenBy(tx, scan);
+            CompletableFuture<Void> sent = kept.isEmpty() ? CompletableFuture.completedFuture(null)
+                    : manager.sendWrites(tx, getName(), kept);
+            return sent.thenCompose(done -> table.scanAll(marked));
+        }).handle((results, failed) -> {
+            if (failed != null) {
+                throw reported(tx, failed);
+            }
+            return results;
+        });
         return finishing(op, read);
     }
 
@@ -154,6 +186,15 @@ public final class AsyncTransactionalTable {
             kept.addAll(buffer.take(getName(), g.getRow(), g.getRow(), tx.startTimestamp()));
         }
         return kept;
+    }
+
+    /** Takes the transaction's kept writes to this table in the Scan's range (both ends included), to be sent first. */
+    private List<Put> keptWritesSeenBy(Transaction tx, Scan scan) {
+        WriteBuffer buffer = tx.writeBuffer();
+        if (!buffer.isEnabled() || buffer.isEmpty()) {
+            return List.of();
+        }
+        return buffer.takeScanned(getName(), scan, tx.startTimestamp());
     }
 
     /**

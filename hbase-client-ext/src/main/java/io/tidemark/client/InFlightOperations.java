@@ -29,6 +29,8 @@ final class InFlightOperations {
     private final Set<Operation> running = new HashSet<>();
     /** Row -> the running writes to it, in the order they were issued. */
     private final Map<Object, List<Operation>> writesByRow = new HashMap<>();
+    /** Running operations whose rows are not known in advance (scans): every operation issued after one waits. */
+    private final List<Operation> barriers = new ArrayList<>();
     /** "commit" or "rollback" once one began; null while operations may still be issued. */
     private @Nullable String endedBy;
     private @Nullable CompletableFuture<Void> drained;
@@ -47,15 +49,15 @@ final class InFlightOperations {
      * @throws TransactionStateException the transaction's commit or rollback has begun
      */
     synchronized Operation start(Collection<?> rows, boolean write, String action) {
-        if (endedBy != null) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + transaction + ": its "
-                    + endedBy + " has begun; issue every operation of a transaction before committing it");
-        }
+        checkNotEnded(action);
         List<CompletableFuture<Void>> earlier = new ArrayList<>();
         for (Object row : rows) {
             for (Operation w : writesByRow.getOrDefault(row, List.of())) {
                 earlier.add(w.done);
             }
+        }
+        for (Operation b : barriers) {
+            earlier.add(b.done);
         }
         Operation op = new Operation(List.copyOf(rows), write,
                 CompletableFuture.allOf(earlier.toArray(new CompletableFuture<?>[0])));
@@ -66,6 +68,33 @@ final class InFlightOperations {
             }
         }
         return op;
+    }
+
+    /**
+     * Registers an operation whose rows are not known in advance, such as a scan that sends the kept writes of its
+     * range: it may run once every operation issued earlier finished, and every operation issued after it waits for
+     * it. The caller must call {@link Operation#finish} exactly once.
+     *
+     * @throws TransactionStateException the transaction's commit or rollback has begun
+     */
+    synchronized Operation startBarrier(String action) {
+        checkNotEnded(action);
+        List<CompletableFuture<Void>> earlier = new ArrayList<>();
+        for (Operation r : running) {
+            earlier.add(r.done);
+        }
+        Operation op = new Operation(List.of(), false, CompletableFuture.allOf(earlier.toArray(
+                new CompletableFuture<?>[0])));
+        running.add(op);
+        barriers.add(op);
+        return op;
+    }
+
+    private void checkNotEnded(String action) {
+        if (endedBy != null) {
+            throw new TransactionStateException("cannot " + action + " in transaction " + transaction + ": its "
+                    + endedBy + " has begun; issue every operation of a transaction before committing it");
+        }
     }
 
     /**
@@ -106,6 +135,7 @@ final class InFlightOperations {
             if (!running.remove(op)) {
                 throw new IllegalStateException("operation finished twice");
             }
+            barriers.remove(op);
             if (op.write) {
                 for (Object row : op.rows) {
                     // start() listed the write under each of its rows

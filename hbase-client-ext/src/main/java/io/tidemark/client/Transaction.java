@@ -278,12 +278,10 @@ public final class Transaction {
         if (!writeBuffer.isEnabled() || writeBuffer.isEmpty()) {
             return;
         }
-        byte[] start = scan.getStartRow();
-        byte[] stop = scan.getStopRow();
-        byte[] low = scan.isReversed() ? stop : start;
-        byte[] high = scan.isReversed() ? start : stop;
-        // Both ends included whatever the scan says: sending a row too many only costs its single-region commit.
-        sendWritesBeforeRead(table, low.length == 0 ? null : low, high.length == 0 ? null : high);
+        List<Put> rows = writeBuffer.takeScanned(table, scan, startTimestamp());
+        if (!rows.isEmpty()) {
+            manager.sendWrites(this, table, rows);
+        }
     }
 
     @Nullable SingleRegionCommitAttempt singleRegionCommit() {

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -67,6 +68,16 @@ final class WriteBuffer {
     /** Whether any write of the transaction was sent to HBase before commit (a read needed it, or the buffer filled). */
     synchronized boolean sentAny() {
         return sentAny;
+    }
+
+    /**
+     * Takes the rows of {@code table} that {@code scan} could see, to be sent before it: its range with both ends
+     * included whatever the scan says (sending a row too many only costs its single-region commit).
+     */
+    List<Put> takeScanned(TableName table, Scan scan, long start) {
+        byte[] low = scan.isReversed() ? scan.getStopRow() : scan.getStartRow();
+        byte[] high = scan.isReversed() ? scan.getStartRow() : scan.getStopRow();
+        return take(table, low.length == 0 ? null : low, high.length == 0 ? null : high, start);
     }
 
     /**

@@ -14,6 +14,9 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -25,13 +28,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static io.tidemark.client.NumberedRows.Q;
+import static io.tidemark.testing.TestCluster.F;
 import static io.tidemark.client.NumberedRows.get;
 import static io.tidemark.client.NumberedRows.put;
 import static io.tidemark.client.NumberedRows.row;
@@ -110,6 +116,42 @@ class AsyncTransactionManagerTest {
         Transaction later = atm.begin().get();
         assertEquals("newer", value(table.get(later, get(1)).get()));
         atm.commit(later).get();
+    }
+
+    /**
+     * A scan across two regions sees the snapshot plus the transaction's own writes, kept ones included, as the
+     * blocking scanner of the same transaction does.
+     */
+    @Test
+    void aScanSeesTheSnapshotAndTheTransactionsOwnKeptWritesAcrossRegions() throws Exception {
+        commitValue(248, "old");
+        commitValue(251, "old");
+        try (TransactionManager keeping = keepingWrites(); TTable blocking = new TTable(TestCluster.connection(), name)) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(keeping, connection);
+            AsyncTransactionalTable kept = async.table(name).get();
+            Transaction tx = async.begin().get();
+            commitValue(249, "committed after the snapshot");
+            kept.put(tx, put(252, "kept")).get();
+            kept.delete(tx, new Delete(row(248)).addColumn(F, Q)).get();
+            Scan range = new Scan().withStartRow(row(240)).withStopRow(row(260));
+
+            List<Result> rows = kept.scanAll(tx, range).get();
+
+            assertEquals(List.of("row-0251", "row-0252"), rows.stream().map(r -> Bytes.toString(r.getRow()))
+                    .collect(Collectors.toList()), "the snapshot's rows and the own write; not the own delete, nor a"
+                    + " commit after the snapshot");
+            assertEquals("kept", value(rows.get(1)));
+            List<String> blockingRows = new ArrayList<>();
+            try (ResultScanner scanner = blocking.getScanner(tx, range)) {
+                scanner.forEach(r -> blockingRows.add(Bytes.toString(r.getRow())));
+            }
+            assertEquals(List.of("row-0251", "row-0252"), blockingRows, "the blocking scanner of the transaction");
+            async.commit(tx).get();
+            Transaction later = async.begin().get();
+            assertEquals(List.of("row-0249", "row-0251", "row-0252"), kept.scanAll(later, range).get().stream()
+                    .map(r -> Bytes.toString(r.getRow())).collect(Collectors.toList()), "after the commit");
+            async.commit(later).get();
+        }
     }
 
     @Test
