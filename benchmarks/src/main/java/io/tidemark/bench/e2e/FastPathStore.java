@@ -8,8 +8,6 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.fastpath.FastPathConflictException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -52,11 +50,11 @@ final class FastPathStore implements KeyValueStore {
                 }
                 Operation op = operations.get(0);
                 if (op.isRead()) {
-                    table.get(new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                    table.get(op.get());
                     return true;
                 }
                 try {
-                    table.put(new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                    table.put(op.put());
                     return true;
                 } catch (FastPathConflictException e) {
                     return false;

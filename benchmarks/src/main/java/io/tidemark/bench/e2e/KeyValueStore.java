@@ -1,6 +1,8 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.ScratchTables;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.Closeable;
@@ -43,6 +45,16 @@ interface KeyValueStore extends Closeable {
 
         boolean isRead() {
             return value == null;
+        }
+
+        /** The read: the benchmark's one column of the key's row. */
+        Get get() {
+            return new Get(row(key)).addColumn(FAMILY, QUALIFIER);
+        }
+
+        /** The write of {@code value} to the benchmark's one column of the key's row. */
+        Put put() {
+            return new Put(row(key)).addColumn(FAMILY, QUALIFIER, value);
         }
     }
 

@@ -5,8 +5,6 @@ import io.tidemark.bench.omid.OmidTso;
 import io.tidemark.client.PostCommitMode;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.omid.transaction.HBaseTransactionManager;
 import org.apache.omid.transaction.RollbackException;
@@ -51,7 +49,7 @@ final class OmidStore implements KeyValueStore {
             for (int first = 0; first < rows; first += perTransaction) {
                 Transaction tx = begin();
                 for (int key = first; key < Math.min(rows, first + perTransaction); key++) {
-                    table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                    table.put(tx, new Operation(key, value).put());
                 }
                 if (!commit(tx)) {
                     throw new IOException("Omid aborted a preload transaction that had no competitor");
@@ -69,9 +67,9 @@ final class OmidStore implements KeyValueStore {
                 Transaction tx = begin();
                 for (Operation op : operations) {
                     if (op.isRead()) {
-                        table.get(tx, new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                        table.get(tx, op.get());
                     } else {
-                        table.put(tx, new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                        table.put(tx, op.put());
                     }
                 }
                 return commit(tx);

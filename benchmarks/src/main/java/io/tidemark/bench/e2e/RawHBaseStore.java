@@ -6,8 +6,6 @@ import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -39,7 +37,7 @@ final class RawHBaseStore implements KeyValueStore {
     public void preload(int rows, byte[] value) throws IOException {
         try (BufferedMutator mutator = connection.getBufferedMutator(tableName)) {
             for (int key = 0; key < rows; key++) {
-                mutator.mutate(new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                mutator.mutate(new Operation(key, value).put());
             }
         }
     }
@@ -59,9 +57,9 @@ final class RawHBaseStore implements KeyValueStore {
             public boolean run(List<Operation> operations) throws IOException {
                 for (Operation op : operations) {
                     if (op.isRead()) {
-                        table.get(new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                        table.get(op.get());
                     } else {
-                        table.put(new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                        table.put(op.put());
                     }
                 }
                 return true;

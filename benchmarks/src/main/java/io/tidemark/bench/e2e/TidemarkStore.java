@@ -10,8 +10,6 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableFeature;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
@@ -55,7 +53,7 @@ final class TidemarkStore implements KeyValueStore {
             for (int first = 0; first < rows; first += PRELOAD_ROWS_PER_TRANSACTION) {
                 Transaction tx = tm.begin();
                 for (int key = first; key < Math.min(rows, first + PRELOAD_ROWS_PER_TRANSACTION); key++) {
-                    table.put(tx, new Put(KeyValueStore.row(key)).addColumn(FAMILY, QUALIFIER, value));
+                    table.put(tx, new Operation(key, value).put());
                 }
                 tm.commit(tx);
             }
@@ -71,9 +69,9 @@ final class TidemarkStore implements KeyValueStore {
                 Transaction tx = tm.begin();
                 for (Operation op : operations) {
                     if (op.isRead()) {
-                        table.get(tx, new Get(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER));
+                        table.get(tx, op.get());
                     } else {
-                        table.put(tx, new Put(KeyValueStore.row(op.key())).addColumn(FAMILY, QUALIFIER, op.value()));
+                        table.put(tx, op.put());
                     }
                 }
                 return commit(tx);
