@@ -9,7 +9,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +25,7 @@ class AcceptOutOfDescriptorsTest {
     @Test
     void connectionsArrivingWithoutDescriptorsLeftAreClosedAtOnceAndTheTsoServesOnceThereAreSome() throws Exception {
         Path log = Files.createTempFile("starved-tso", ".log");
-        try (ChildTso tso = ChildTso.start("ulimit -n 400", List.of(), log, ChildTso.USE_UP_DESCRIPTORS)) {
+        try (ChildTso tso = ChildTso.start("ulimit -n 400", ChildTso.STARVABLE, log, ChildTso.USE_UP_DESCRIPTORS)) {
             for (int i = 0; i < 5; i++) {
                 try (Socket socket = new Socket("127.0.0.1", tso.port())) {
                     assertTrue(closedByServer(socket), "connection " + i + " was left waiting");

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A test TSO in a process of its own, for what a test cannot do to its own JVM (use up its file descriptors, run it
  * out of direct memory). Its arguments are {@code key=value} settings, and {@value #USE_UP_DESCRIPTORS} to open
- * /dev/null until the open-file limit stops it. It prints {@value #READY}, the port and the HTTP port, and answers the
+ * /dev/null until the open-file limit stops it (start such a process with {@link #STARVABLE}). It prints {@value #READY}, the port and the HTTP port, and answers the
  * line {@value #FREE} by closing those files ({@value #FREED}). It ends with its standard input.
  */
 public final class ChildTso implements AutoCloseable {
@@ -27,6 +27,11 @@ public final class ChildTso implements AutoCloseable {
     static final String READY = "READY ";
     static final String FREE = "free";
     static final String FREED = "FREED";
+    /**
+     * JVM flags for a process whose descriptors are used up: no container support, under which the JVM reads its
+     * cgroup's limits every so often and so would take a descriptor whenever one is free, the TSO's reserve included.
+     */
+    static final List<String> STARVABLE = List.of("-XX:-UseContainerSupport");
 
     private final Process process;
     private final BufferedReader out;
@@ -97,6 +102,18 @@ public final class ChildTso implements AutoCloseable {
         }
     }
 
+    /**
+     * Serves one transaction before the descriptors are used up. Classes load lazily, and a class read from a folder
+     * of classes (as in a test, not from the tarball's jars, which are open already) needs a descriptor: starved, the
+     * first connection's classes would fail to load, and the JVM remembers such a failure for good.
+     */
+    private static void servedOnce(int port) throws IOException {
+        try (TsoTestClient client = TsoTestClient.connected(port)) {
+            long start = client.begin();
+            client.commit(start, 1L);
+        }
+    }
+
     public static void main(String[] args) throws IOException {
         TidemarkConfig config = TestTso.config("child", CommitMode.LOW_LATENCY);
         boolean useUpDescriptors = false;
@@ -111,6 +128,7 @@ public final class ChildTso implements AutoCloseable {
         try (TsoServer server = TestTso.start(config)) {
             List<FileChannel> filler = new ArrayList<>();
             if (useUpDescriptors) {
+                servedOnce(server.port());
                 try {
                     while (true) {
                         filler.add(FileChannel.open(Path.of("/dev/null")));
