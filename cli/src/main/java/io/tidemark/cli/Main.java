@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point of Tidemark's production commands (module cli): the TSO, table administration, the sweeper, the
- * TSO's status and the version. Their classpath holds no embedded HBase and no test code; {@code ./tidemark} runs them from it.
+ * TSO's status and the version. Their classpath holds no embedded HBase and no test code; {@code ./tidemark} runs them
+ * from it.
  */
 @Command(name = "tidemark",
         mixinStandardHelpOptions = true,
@@ -66,6 +67,7 @@ public final class Main implements Runnable {
     /** Without a subcommand: show what there is. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: use tso, table, sweep, status or version");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command: use tso, table, sweep, status or version");
     }
 }

@@ -17,7 +17,8 @@ public final class RunUntilStopped {
      * Blocks until {@code until} completes (the running thing ended by itself), then closes {@code running} and
      * returns; or until the JVM shuts down (Ctrl-C), which closes {@code running} and prints that it stopped.
      */
-    public static void await(String what, CompletableFuture<?> until, AutoCloseable running) throws InterruptedException {
+    public static void await(String what, CompletableFuture<?> until, AutoCloseable running)
+            throws InterruptedException {
         Thread hook = new Thread(() -> {
             System.out.println("Stopping " + what + "...");
             closeQuietly(what, running);

@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-/** {@code ./tidemark table create|enable|check|finish-load}: transactional table administration on an existing cluster. */
+/**
+ * {@code ./tidemark table create|enable|check|finish-load}: transactional table administration on an existing cluster.
+ */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = {"Creates a transactional table, converts an existing one, or checks one.",
                 "  table create <table> <family>...   every version kept, no TTL, families marked, coprocessors "

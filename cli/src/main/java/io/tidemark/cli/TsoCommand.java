@@ -31,8 +31,8 @@ import java.util.concurrent.CompletableFuture;
                         + "(docs/operations.md). tidemark.* settings are read from the hbase-site.xml, from "
                         + "tidemark-site.xml on the classpath, then from --config; --port, --http-port and --mode "
                         + "override them.",
-                "Exit codes: 130 stopped by Ctrl-C, 143 by SIGTERM (the JVM's codes for those signals); 1 could not start; "
-                        + "2 bad usage; "
+                "Exit codes: 130 stopped by Ctrl-C, 143 by SIGTERM (the JVM's codes for those signals); 1 could not "
+                        + "start; 2 bad usage; "
                         + TsoCommand.STOPPED_SERVING_EXIT_CODE + " stopped serving by itself (lost its lease to "
                         + "another TSO or could not renew it): restart it and it stands by."})
 public final class TsoCommand implements Callable<Integer> {
@@ -111,7 +111,8 @@ public final class TsoCommand implements Callable<Integer> {
         out.println("TSO listening on port " + server.port() + " (clients reach it as " + server.advertisedAddress()
                 + "). Press Ctrl-C to stop.");
         if (server.httpAddress() != null) {
-            out.println("Metrics on http://" + server.httpAddress() + TsoHttpEndpoint.METRICS_PATH + ", health on http://"
+            out.println("Metrics on http://" + server.httpAddress() + TsoHttpEndpoint.METRICS_PATH
+                    + ", health on http://"
                     + server.httpAddress() + TsoHttpEndpoint.HEALTH_PATH + ".");
         }
         out.flush();

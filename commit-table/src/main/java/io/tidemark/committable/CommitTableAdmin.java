@@ -49,7 +49,8 @@ public final class CommitTableAdmin {
         if (named != null && !named.trim().isEmpty()) {
             if (!TableName.valueOf(named.trim()).equals(timestampTable)) {
                 throw new CommitTableMismatchException("commit table " + commitTable + " is sealed by the TSOs of"
-                        + " timestamp table " + named.trim() + " (attribute " + CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE
+                        + " timestamp table " + named.trim() + " (attribute "
+                        + CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE
                         + "), but this TSO uses " + timestampTable + ": two clusters of TSOs cannot share a commit"
                         + " table; set tidemark.timestamp-table.name=" + named.trim());
             }

@@ -82,7 +82,9 @@ public final class CommitTableSchema {
     /** Column of {@link #LAYOUT_ROW} holding the buckets, in decimal as in {@link #BUCKETS_ATTRIBUTE}. */
     public static final byte[] BUCKETS_QUALIFIER = Bytes.toBytes("b");
 
-    /** Attribute of a Get of {@link #LAYOUT_ROW} asking the guard, where attached, to add {@link #GUARDED_QUALIFIER}. */
+    /**
+     * Attribute of a Get of {@link #LAYOUT_ROW} asking the guard, where attached, to add {@link #GUARDED_QUALIFIER}.
+     */
     public static final String GUARD_PROBE_ATTRIBUTE = "tidemark.guard-probe";
     /** Column the guard adds to a probing Get of {@link #LAYOUT_ROW}; it is never stored. */
     public static final byte[] GUARDED_QUALIFIER = Bytes.toBytes("g");
@@ -137,7 +139,9 @@ public final class CommitTableSchema {
         return splits;
     }
 
-    /** The value of {@code f:c} that records {@code record}: its commit timestamp, and its certificate if it has one. */
+    /**
+     * The value of {@code f:c} that records {@code record}: its commit timestamp, and its certificate if it has one.
+     */
     public static byte[] encodeCommit(CommitRecord record) {
         byte[] commit = Bytes.toBytes(record.commitTimestamp());
         return record.certificate() == null ? commit : Bytes.add(commit, record.certificate().encode());

@@ -117,7 +117,9 @@ public final class HBaseAsyncCommitBatches implements CommitBatchSender, AutoClo
         });
     }
 
-    /** {@code body} once the connection is open; failures arrive unwrapped, as {@link IOException}s where HBase's are. */
+    /**
+     * {@code body} once the connection is open; failures arrive unwrapped, as {@link IOException}s where HBase's are.
+     */
     private <T> CompletableFuture<T> onConnection(
             Function<AsyncConnection, CompletableFuture<T>> body) {
         CompletableFuture<AsyncConnection> open;

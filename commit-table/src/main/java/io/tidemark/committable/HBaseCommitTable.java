@@ -489,7 +489,9 @@ public final class HBaseCommitTable implements CommitTable {
         }
     }
 
-    /** The Delete of {@code record}'s row, with its release token or, where this process holds keys, one signed here. */
+    /**
+     * The Delete of {@code record}'s row, with its release token or, where this process holds keys, one signed here.
+     */
     Delete releaseOf(CommitRecord record) throws IOException {
         Delete delete = new Delete(schema.rowKey(record.startTimestamp()));
         Seal token = record.releaseToken();

@@ -19,7 +19,8 @@ public final class Seal {
 
     Seal(long epoch, byte[] mac) {
         if (mac.length != DecisionKey.MAC_BYTES) {
-            throw new IllegalArgumentException("a seal's MAC has " + DecisionKey.MAC_BYTES + " bytes, not " + mac.length);
+            throw new IllegalArgumentException("a seal's MAC has " + DecisionKey.MAC_BYTES + " bytes, not "
+                    + mac.length);
         }
         this.epoch = epoch;
         this.mac = mac.clone();
@@ -42,7 +43,8 @@ public final class Seal {
     public static Seal decode(byte[] array, int offset) {
         if (array == null || offset < 0 || array.length - offset < BYTES) {
             throw new IllegalArgumentException("a seal has " + BYTES + " bytes, "
-                    + (array == null ? "none were given" : "only " + Math.max(0, array.length - offset) + " are there"));
+                    + (array == null ? "none were given" : "only " + Math.max(0, array.length - offset)
+                    + " are there"));
         }
         ByteBuffer in = ByteBuffer.wrap(array, offset, BYTES);
         long epoch = in.getLong();

@@ -48,7 +48,8 @@ public final class TidemarkConfig {
 
     // --- TSO server ---
 
-    public static final Setting<String> TSO_HOST = declare(Setting.of("tidemark.tso.host", text("a host name or address"), "0.0.0.0")
+    public static final Setting<String> TSO_HOST = declare(
+            Setting.of("tidemark.tso.host", text("a host name or address"), "0.0.0.0")
             .in(Setting.Section.TSO)
             .description("Address the TSO listens on."));
 

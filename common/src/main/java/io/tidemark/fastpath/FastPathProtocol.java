@@ -51,7 +51,9 @@ public final class FastPathProtocol {
     public enum Operation {
         /** The paper's brc: the latest committed version of the row. */
         READ(1),
-        /** The paper's br: like READ, but fails if the row has an unresolved write, so a conditional write can follow. */
+        /**
+         * The paper's br: like READ, but fails if the row has an unresolved write, so a conditional write can follow.
+         */
         READ_FOR_UPDATE(2),
         /** The paper's bwc: a Put or Delete committed at a newly minted version. */
         WRITE(3),

@@ -4,7 +4,9 @@ package io.tidemark.protocol;
 public enum AbortReason {
     /** Another transaction committed a write to the same cell (or row) after this one started. */
     CONFLICT(1),
-    /** The start timestamp is at or below the low watermark: the TSO no longer remembers what it would conflict with. */
+    /**
+     * The start timestamp is at or below the low watermark: the TSO no longer remembers what it would conflict with.
+     */
     BELOW_LOW_WATERMARK(2),
     /** The start timestamp belongs to an earlier TSO epoch (the TSO restarted since the transaction began). */
     STALE_EPOCH(3),

@@ -136,7 +136,8 @@ public final class SingleRegionCommitRequest {
             SingleRegionCommitRequest request = decode(get.getAttribute(ATTRIBUTE), get.getRow());
             if (!Bytes.equals(request.anchorRow, get.getRow())) {
                 throw new IllegalArgumentException("a single-region commit is sent to its smallest row, "
-                        + Bytes.toStringBinary(request.anchorRow) + ", not to row " + Bytes.toStringBinary(get.getRow()));
+                        + Bytes.toStringBinary(request.anchorRow) + ", not to row "
+                        + Bytes.toStringBinary(get.getRow()));
             }
             return request;
         } catch (IllegalArgumentException e) {
@@ -427,7 +428,8 @@ public final class SingleRegionCommitRequest {
             byte[] q = CellUtil.cloneQualifier(c);
             if (CellEncoding.isTombstoneQualifier(q, 0, q.length)) {
                 CellEncoding.checkUserQualifier(CellEncoding.userQualifier(q, 0, q.length));
-                if (c.getValueLength() != 1 || (c.getValueArray()[c.getValueOffset()] != CellEncoding.TOMBSTONE_DELETE[0]
+                if (c.getValueLength() != 1
+                        || (c.getValueArray()[c.getValueOffset()] != CellEncoding.TOMBSTONE_DELETE[0]
                         && c.getValueArray()[c.getValueOffset()] != CellEncoding.TOMBSTONE_CANCELLED[0])) {
                     throw new IllegalArgumentException("tombstone " + c + " must hold one byte, 1 (deleted) or 0"
                             + " (cancelled)");

@@ -105,7 +105,8 @@ public enum TableFeature {
         for (String entry : listed.split(SEPARATOR)) {
             TableFeature feature = named(entry);
             if (feature == null) {
-                throw new IllegalArgumentException("'" + entry.trim() + "' in " + TransactionalTableLayout.FEATURES_PROPERTY
+                throw new IllegalArgumentException("'" + entry.trim() + "' in "
+                        + TransactionalTableLayout.FEATURES_PROPERTY
                         + " is no table feature of this Tidemark version; the features are "
                         + encode(EnumSet.allOf(TableFeature.class)));
             }

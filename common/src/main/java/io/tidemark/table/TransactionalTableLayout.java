@@ -99,7 +99,9 @@ public final class TransactionalTableLayout {
         return table.hasCoprocessor(TRANSACTIONAL_OBSERVER) || !legacyObservers(table).isEmpty();
     }
 
-    /** The observers of the layout of earlier versions attached to {@code table}, in {@link #LEGACY_OBSERVERS} order. */
+    /**
+     * The observers of the layout of earlier versions attached to {@code table}, in {@link #LEGACY_OBSERVERS} order.
+     */
     public static List<String> legacyObservers(TableDescriptor table) {
         List<String> attached = new ArrayList<>();
         for (String observer : LEGACY_OBSERVERS) {

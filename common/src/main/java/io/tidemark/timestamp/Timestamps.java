@@ -8,7 +8,8 @@ package io.tidemark.timestamp;
  * timestamps without ever colliding with a TSO timestamp. The low bits of a version {@code T + low} say who wrote it:
  * <ul>
  *   <li>{@code low = 0}: the generic transaction that started at {@code T}, before its first checkpoint;</li>
- *   <li>{@code low} in 1..{@link #MAX_FAST_PATH_LOW}: a fast-path write, its own writer (start = commit = version);</li>
+ *   <li>{@code low} in 1..{@link #MAX_FAST_PATH_LOW}: a fast-path write, its own writer (start = commit =
+ * version);</li>
  *   <li>{@code low = MAX_FAST_PATH_LOW + k}, k in 1..{@link #MAX_CHECKPOINTS}: checkpoint k of the generic
  *       transaction that started at {@code T}.</li>
  * </ul>

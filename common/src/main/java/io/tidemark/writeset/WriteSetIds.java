@@ -23,8 +23,9 @@ public final class WriteSetIds {
     }
 
     /**
-     * The id a fence on the table with id {@code tableId} is recorded under: a fence commits this id, and the TSO checks
-     * it for every table a COMMIT names, so a transaction that began before the fence and writes the table aborts.
+     * The id a fence on the table with id {@code tableId} is recorded under: a fence commits this id, and the TSO
+     * checks it for every table a COMMIT names, so a transaction that began before the fence and writes the table
+     * aborts.
      */
     public static long fence(long tableId) {
         return HASH.hashLongs(new long[] {FENCE_MARK, tableId});

@@ -12,8 +12,8 @@ import org.apache.hadoop.hbase.regionserver.Region;
 /**
  * One open region's Tidemark state, owned by its one observer instance and shared by the steps of its
  * {@link RegionPipeline}: the table's binding, the bound commit table, the cluster's recorded facts, the check of
- * requests' claims against them, the garbage-collection horizon, the region's version store and its metrics. A reopened region is
- * a new instance: nothing here outlives the region's incarnation.
+ * requests' claims against them, the garbage-collection horizon, the region's version store and its metrics. A reopened
+ * region is a new instance: nothing here outlives the region's incarnation.
  */
 public final class TransactionalRegion {
 

@@ -159,8 +159,9 @@ final class CommitProtocol {
                             .<Void>thenCompose(CompletableFuture::failedFuture);
                 }
                 return settleUnknownOutcome(tx, TransactionAbortedException.Reason.COMMIT_TABLE_UNAVAILABLE,
-                        Futures.failureOf(cause, "the commit record's write"), io).thenCompose(commitTs -> completeCommit(tx,
-                        new CommitRecord(record.startTimestamp(), commitTs), io));
+                        Futures.failureOf(cause, "the commit record's write"), io)
+                        .thenCompose(commitTs -> completeCommit(tx, new CommitRecord(record.startTimestamp(), commitTs),
+                                io));
             }
             if (!won) {
                 return abort(tx, TransactionAbortedException.Reason.INVALIDATED, null, io)

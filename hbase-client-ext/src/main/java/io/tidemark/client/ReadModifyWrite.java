@@ -200,7 +200,10 @@ final class ReadModifyWrite {
         }
     }
 
-    /** The written values as a Result, at the transaction's current write version, as the caller of Increment or Append expects. */
+    /**
+     * The written values as a Result, at the transaction's current write version, as the caller of Increment or Append
+     * expects.
+     */
     private Result resultOf(Put put) {
         List<Cell> cells = new ArrayList<>();
         for (List<Cell> family : put.getFamilyCellMap().values()) {

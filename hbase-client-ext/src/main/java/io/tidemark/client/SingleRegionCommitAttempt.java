@@ -4,8 +4,9 @@ import io.tidemark.fastpath.IdempotencyKey;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * What a transaction sent as its single-region commit, enough to settle it later ({@link SingleRegionCommitter#settle}):
- * the table, the anchor row the request went to and keeps its operation record in, and the request's idempotency key.
+ * What a transaction sent as its single-region commit, enough to settle it later
+ * ({@link SingleRegionCommitter#settle}): the table, the anchor row the request went to and keeps its operation record
+ * in, and the request's idempotency key.
  */
 final class SingleRegionCommitAttempt {
 

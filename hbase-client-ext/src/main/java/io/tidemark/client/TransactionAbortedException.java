@@ -10,22 +10,30 @@ public class TransactionAbortedException extends TransactionException {
 
     /** Why a transaction aborted, and what to do about it. */
     public enum Reason {
-        CONFLICT(AbortReason.CONFLICT, "another transaction committed a write to the same cell (or row, at conflict level ROW) after this"
+        CONFLICT(AbortReason.CONFLICT,
+                "another transaction committed a write to the same cell (or row, at conflict level ROW) after this"
                 + " one started", "retry the transaction"),
-        BELOW_LOW_WATERMARK(AbortReason.BELOW_LOW_WATERMARK, "the transaction ran so long that the TSO no longer remembers the commits it could"
+        BELOW_LOW_WATERMARK(AbortReason.BELOW_LOW_WATERMARK,
+                "the transaction ran so long that the TSO no longer remembers the commits it could"
                 + " conflict with", "retry it, and keep transactions short"),
-        STALE_EPOCH(AbortReason.STALE_EPOCH, "the TSO restarted (or failed over) after the transaction began", "retry the transaction"),
-        TIMED_OUT(AbortReason.TIMED_OUT, "the transaction ran longer than the TSO's transaction timeout (tidemark.tso.transaction-timeout-ms)",
+        STALE_EPOCH(AbortReason.STALE_EPOCH, "the TSO restarted (or failed over) after the transaction began",
+                "retry the transaction"),
+        TIMED_OUT(AbortReason.TIMED_OUT,
+                "the transaction ran longer than the TSO's transaction timeout (tidemark.tso.transaction-timeout-ms)",
                 "retry it, and keep transactions shorter than the timeout (split long ones)"),
-        FENCED(AbortReason.FENCED, "a fence was raised on a table this transaction writes after it began (a schema change, say)",
+        FENCED(AbortReason.FENCED,
+                "a fence was raised on a table this transaction writes after it began (a schema change, say)",
                 "retry the transaction: it then sees the table as it is after the fence"),
-        INVALIDATED(AbortReason.INVALIDATED, "a reader invalidated this transaction before its commit record was written (the reader could"
+        INVALIDATED(AbortReason.INVALIDATED,
+                "a reader invalidated this transaction before its commit record was written (the reader could"
                 + " not wait for an undecided writer)", "retry the transaction"),
         TSO_UNAVAILABLE(null, "the TSO did not answer the commit request, so the transaction invalidated itself to make"
                 + " the outcome certain", "check that the TSO runs, then retry"),
-        COMMIT_TABLE_UNAVAILABLE(null, "the commit record could not be written, so the transaction invalidated itself to"
+        COMMIT_TABLE_UNAVAILABLE(null,
+                "the commit record could not be written, so the transaction invalidated itself to"
                 + " make the outcome certain", "check the HBase commit table, then retry"),
-        COMMIT_TABLE_MISMATCH(null, "this process is configured with other commit-table salt buckets than the commit table"
+        COMMIT_TABLE_MISMATCH(null,
+                "this process is configured with other commit-table salt buckets than the commit table"
                 + " records, so it writes no commit record, and no other process writes one for it",
                 "set tidemark.commit-table.regions as the cause says, in every client, TSO and region server"),
         NEWER_FAST_PATH_WRITE(null, "a fast-path (single-row) transaction committed a write to a row this transaction"

@@ -391,7 +391,9 @@ public final class TransactionManager implements Closeable {
         }
     }
 
-    /** How many bytes of writes a transaction keeps before sending them ({@code tidemark.client.write-buffer-bytes}). */
+    /**
+     * How many bytes of writes a transaction keeps before sending them ({@code tidemark.client.write-buffer-bytes}).
+     */
     long writeBufferBytes() {
         return writeBufferBytes;
     }
@@ -794,7 +796,9 @@ public final class TransactionManager implements Closeable {
             return this;
         }
 
-        /** Told where the time of each commit went, e.g. by a benchmark; defaults to {@link CommitPhaseListener#NONE}. */
+        /**
+         * Told where the time of each commit went, e.g. by a benchmark; defaults to {@link CommitPhaseListener#NONE}.
+         */
         public Builder commitPhaseListener(CommitPhaseListener listener) {
             if (listener == null) {
                 throw new IllegalArgumentException("commit phase listener must not be null; use"

@@ -46,8 +46,8 @@ import java.util.concurrent.TimeUnit;
  * <p>What cannot be transactional fails with an exception that says why: user timestamps and time ranges
  * ({@link TimestampNotAllowedException}), and coprocessor service calls ({@link UnsupportedOperationException}: they
  * run on the region servers outside any snapshot). Table metadata, region locations and RPC timeouts are those of
- * the underlying table, which the TTable operations use too. docs/api.md lists every method. Like an HBase {@code Table}, not meant to be shared between
- * threads.
+ * the underlying table, which the TTable operations use too. docs/api.md lists every method. Like an HBase
+ * {@code Table}, not meant to be shared between threads.
  */
 public final class TransactionalTable extends ForwardingTableBase {
 
@@ -65,7 +65,9 @@ public final class TransactionalTable extends ForwardingTableBase {
         this.context = context;
     }
 
-    /** A transactional {@code Table} for {@code tableName}, running every operation in {@code context}'s transaction. */
+    /**
+     * A transactional {@code Table} for {@code tableName}, running every operation in {@code context}'s transaction.
+     */
     public static TransactionalTable of(Connection connection, TableName tableName, TransactionContext context)
             throws IOException {
         if (context == null) {

@@ -65,7 +65,9 @@ final class WriteBuffer {
         return tables.isEmpty();
     }
 
-    /** Whether any write of the transaction was sent to HBase before commit (a read needed it, or the buffer filled). */
+    /**
+     * Whether any write of the transaction was sent to HBase before commit (a read needed it, or the buffer filled).
+     */
     synchronized boolean sentAny() {
         return sentAny;
     }

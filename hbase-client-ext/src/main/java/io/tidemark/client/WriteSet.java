@@ -16,8 +16,9 @@ import java.util.Set;
 /**
  * Every column a transaction wrote, per table, with the versions (checkpoints) it wrote it at. It drives conflict
  * detection (the ids sent to the TSO: every column but those only written conflict-free; columns, never versions, so
- * a column written in several checkpoints is one id), the shadow cells written after commit, and the cells removed by a rollback. A column is recorded before its cells are sent to
- * HBase, so a write that failed halfway is still cleaned up.
+ * a column written in several checkpoints is one id), the shadow cells written after commit, and the cells removed by a
+ * rollback. A column is recorded before its cells are sent to HBase, so a write that failed halfway is still cleaned
+ * up.
  */
 final class WriteSet {
 

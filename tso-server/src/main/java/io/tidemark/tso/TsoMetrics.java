@@ -31,7 +31,9 @@ public final class TsoMetrics {
     public static final String ABORTS_PREFIX = "tso.aborts.";
     /** From receiving a BEGIN to writing its reply (in batched mode this includes waiting for durable commits). */
     public static final String BEGIN_LATENCY = "tso.begin.latency";
-    /** From receiving a COMMIT to writing its reply, whatever the outcome (batched: includes the commit-table write). */
+    /**
+     * From receiving a COMMIT to writing its reply, whatever the outcome (batched: includes the commit-table write).
+     */
     public static final String COMMIT_LATENCY = "tso.commit.latency";
     public static final String EVICTIONS = "tso.conflict-map.evictions";
     public static final String CONFLICT_MAP_FILL = "tso.conflict-map.fill";

@@ -155,7 +155,8 @@ public final class ColumnVersions {
      */
     public long newestFastPathVersion() {
         for (long version : shadows.keySet()) {
-            if (Timestamps.isFastPathVersion(version) && (data.containsKey(version) || tombstones.containsKey(version))) {
+            if (Timestamps.isFastPathVersion(version) && (data.containsKey(version)
+                    || tombstones.containsKey(version))) {
                 return version;
             }
         }

@@ -97,7 +97,8 @@ public final class ReaderContext {
 
     @Override
     public String toString() {
-        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + ", ownUpTo=" + ownVersionsUpTo
+        return "ReaderContext{start=" + startTimestamp + ", mode=" + commitMode + ", epoch=" + epoch + ", ownUpTo="
+                + ownVersionsUpTo
                 + (seesEveryOwnVersion ? ", everyOwnVersion" : "") + '}';
     }
 }

@@ -27,7 +27,8 @@ final class FastPathSettings {
                 .toUpperCase(Locale.ROOT));
         readWaitMillis = config.get(TidemarkConfig.FASTPATH_READ_WAIT_MS);
         recordTtlMillis = config.get(TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS);
-        maxClockSkewMillis = Math.max(0, configuration.getLong(TableBinding.HBASE_MAX_CLOCK_SKEW, HBASE_MAX_CLOCK_SKEW_DEFAULT));
+        maxClockSkewMillis = Math.max(0, configuration.getLong(TableBinding.HBASE_MAX_CLOCK_SKEW,
+                HBASE_MAX_CLOCK_SKEW_DEFAULT));
     }
 
     /** {@code tidemark.fastpath.write-check}. */
@@ -58,7 +59,8 @@ final class FastPathSettings {
                     + " ms is too long for this table's operation records, which are kept "
                     + TidemarkConfig.FASTPATH_OPERATION_RECORD_TTL_MS + " = " + recordTtlMillis + " ms: a retried"
                     + " operation could run twice. Lower " + TidemarkConfig.CLIENT_FASTPATH_OPERATION_TIMEOUT_MS
-                    + " to at most (TTL - " + TableBinding.HBASE_MAX_CLOCK_SKEW + " " + maxClockSkewMillis + " ms) / 2 = "
+                    + " to at most (TTL - " + TableBinding.HBASE_MAX_CLOCK_SKEW + " " + maxClockSkewMillis
+                    + " ms) / 2 = "
                     + Math.max(0, (recordTtlMillis - maxClockSkewMillis) / 2) + " ms, or raise the TTL");
         }
     }

@@ -17,8 +17,9 @@ import java.io.IOException;
 
 /**
  * What a table stores before it is converted in place: how many cells (every version, HBase delete markers included,
- * as a raw scan returns them), which one has the largest timestamp, and whether any is Tidemark metadata. The conversion refuses a table holding a cell
- * at or above its conversion timestamp, since such a cell would sort among transactional versions.
+ * as a raw scan returns them), which one has the largest timestamp, and whether any is Tidemark metadata. The
+ * conversion refuses a table holding a cell at or above its conversion timestamp, since such a cell would sort among
+ * transactional versions.
  */
 final class StoredCellsSurvey {
 

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The {@code ./tidemark table create|enable|check|finish-load} command without its command-line framework: the CLI parses the
- * connection options and hands the remaining words here.
+ * The {@code ./tidemark table create|enable|check|finish-load} command without its command-line framework: the CLI
+ * parses the connection options and hands the remaining words here.
  *
  * <pre>
  *   table create &lt;table&gt; &lt;family&gt;...   create a transactional table

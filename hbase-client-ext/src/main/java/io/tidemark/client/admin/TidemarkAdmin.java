@@ -366,8 +366,9 @@ public final class TidemarkAdmin {
         if (current.hasCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)) {
             builder.removeCoprocessor(TransactionalTableLayout.TRANSACTIONAL_OBSERVER);
         }
-        CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder.newBuilder(
-                TransactionalTableLayout.TRANSACTIONAL_OBSERVER).setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY)
+        CoprocessorDescriptorBuilder cp = CoprocessorDescriptorBuilder
+                .newBuilder(TransactionalTableLayout.TRANSACTIONAL_OBSERVER)
+                .setPriority(TransactionalTableLayout.COPROCESSOR_PRIORITY)
                 .setProperty(TidemarkConfig.COMMIT_TABLE.key(), settings.commitTable().tableName().getNameAsString())
                 .setProperty(TidemarkConfig.TIMESTAMP_TABLE.key(),
                         config.get(TidemarkConfig.TIMESTAMP_TABLE).getNameAsString());

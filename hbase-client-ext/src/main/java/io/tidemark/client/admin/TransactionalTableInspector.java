@@ -80,7 +80,8 @@ public final class TransactionalTableInspector {
         List<String> legacy = TransactionalTableLayout.legacyObservers(table);
         if (!legacy.isEmpty()) {
             problems.add(new TableProblem(TableProblem.Severity.ADVISORY, "table '" + name + "' has the coprocessors of"
-                    + " an earlier Tidemark version (" + String.join(", ", legacy) + "); they still work. Fix: ./tidemark"
+                    + " an earlier Tidemark version (" + String.join(", ", legacy)
+                    + "); they still work. Fix: ./tidemark"
                     + " table enable " + name + " replaces them by " + TransactionalTableLayout.TRANSACTIONAL_OBSERVER
                     + ", keeping the table's features (docs/coprocessors.md)", true));
         }

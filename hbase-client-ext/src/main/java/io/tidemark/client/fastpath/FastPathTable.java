@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Single-row transactions that run inside the region server in one round trip, with no TSO contact
  * (docs/fast-path.md). The table's {@link TransactionalTableLayout#TRANSACTIONAL_OBSERVER} must provide
- * {@link TableFeature#FAST_PATH}. Every operation is a complete snapshot-isolation transaction on one row that also orders correctly
- * with the generic transactions of {@link TransactionManager} on the same table.
+ * {@link TableFeature#FAST_PATH}. Every operation is a complete snapshot-isolation transaction on one row that also
+ * orders correctly with the generic transactions of {@link TransactionManager} on the same table.
  *
  * <p>The table keeps a session timestamp: the largest version it has read or written. Every write is minted above
  * it, so a client's later fast-path commits always come after its earlier ones. When the server cannot mint a

@@ -2,7 +2,9 @@ package io.tidemark.client.fastpath;
 
 import org.apache.hadoop.hbase.client.Result;
 
-/** A row as the latest committed transaction left it, and that row's version (the commit timestamp of its newest write). */
+/**
+ * A row as the latest committed transaction left it, and that row's version (the commit timestamp of its newest write).
+ */
 public final class VersionedResult {
 
     private final Result result;

@@ -20,8 +20,8 @@ import java.util.TreeSet;
 
 /**
  * What one writer left in one user column of one row at one of its versions (the writer's start timestamp, or one of
- * its checkpoint versions): the data cell, the tombstone and the shadow cell, as stored. Metadata cells other than shadow cells and tombstones are not part of it:
- * whoever reads these passes them through untouched.
+ * its checkpoint versions): the data cell, the tombstone and the shadow cell, as stored. Metadata cells other than
+ * shadow cells and tombstones are not part of it: whoever reads these passes them through untouched.
  */
 public final class StoredColumnVersion {
 

@@ -83,8 +83,9 @@ public final class NettyTsoClient implements TsoClient {
 
     /**
      * A client configured by {@code tidemark.client.tso.*} (TLS by {@code tidemark.client.tso.tls.*}): with
-     * {@code tidemark.client.tso.address} set, the TSO at that address; otherwise the active TSO named by the lease of {@code tidemark.timestamp-table.name} (under
-     * {@code tidemark.zookeeper.root}) in the ZooKeeper of {@code hbaseConf}.
+     * {@code tidemark.client.tso.address} set, the TSO at that address; otherwise the active TSO named by the lease of
+     * {@code tidemark.timestamp-table.name} (under {@code tidemark.zookeeper.root}) in the ZooKeeper of
+     * {@code hbaseConf}.
      *
      * @param hbaseConf the HBase client configuration (its ZooKeeper quorum); typically the connection's
      * @throws io.tidemark.config.InvalidConfigurationException naming the key when a value is malformed or out of range

@@ -62,7 +62,8 @@ public final class HBaseClusterSettingsStore implements ClusterSettingsStore {
         }
         ClusterSettings stored = read();
         if (stored == null) {
-            throw new IllegalStateException("the cluster settings in " + tableName + " are neither absent nor readable");
+            throw new IllegalStateException("the cluster settings in " + tableName
+                    + " are neither absent nor readable");
         }
         return stored;
     }

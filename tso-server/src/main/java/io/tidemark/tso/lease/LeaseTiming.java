@@ -56,7 +56,8 @@ public final class LeaseTiming {
     }
 
     private static String periodBound(Duration renewInterval, Duration margin) {
-        return "more than " + TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS + " (" + renewInterval.toMillis() + " ms) plus "
+        return "more than " + TidemarkConfig.TSO_LEASE_RENEW_INTERVAL_MS + " (" + renewInterval.toMillis()
+                + " ms) plus "
                 + TidemarkConfig.TSO_LEASE_MARGIN_MS + " (" + margin.toMillis() + " ms)";
     }
 
