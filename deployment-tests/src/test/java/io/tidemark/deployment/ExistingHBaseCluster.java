@@ -98,6 +98,8 @@ final class ExistingHBaseCluster implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx1g");
         command.add("-XX:+UseParallelGC");
+        // The client compiler only, as in every test JVM (root pom, test.jit): this HBase lives about a minute.
+        command.add("-XX:TieredStopAtLevel=1");
         command.addAll(jvmFlags);
         command.add("-cp");
         command.add(classpath.stream().map(Path::toString).collect(Collectors.joining(":")));
