@@ -16,8 +16,8 @@ import java.util.concurrent.Callable;
  * through Apache Omid, and plain HBase for reference.
  */
 @Command(name = "e2e", mixinStandardHelpOptions = true,
-        description = {"Latency of transactions of --size operations (each a read or a write, 50%%/50%%, uniform "
-                + "keys) with Tidemark low-latency (blocking API, and non-blocking with one and with --in-flight "
+        description = {"Latency of transactions of --size operations (each a read or a write, --writes of them "
+                + "writes, on uniform or --adjacent-keys) with Tidemark low-latency (blocking API, and non-blocking with one and with --in-flight "
                 + "transactions in flight per thread), Tidemark batched, single-region commits, Tidemark's fast path "
                 + "(size 1 only), Apache Omid low-latency (--omid) and raw HBase (back to back, and each right after "
                 + "an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
@@ -58,6 +58,15 @@ final class BenchEndToEndCommand implements Callable<Integer> {
                     + " API; 1 leaves it out (default: ${DEFAULT-VALUE}).")
     private int inFlight;
 
+    @Option(names = "--writes", defaultValue = "" + E2eOptions.DEFAULT_WRITE_FRACTION, paramLabel = "<fraction>",
+            description = "The fraction of operations that write, from 0 to 1 (default: ${DEFAULT-VALUE}).")
+    private double writes;
+
+    @Option(names = "--adjacent-keys", description = "A transaction's operations go to consecutive keys from a "
+            + "uniform first one, so that its rows fall in one region (but where they cross a boundary) and its writes"
+            + " commit in their region; raw HBase sends a transaction of writes only as one multi-put.")
+    private boolean adjacentKeys;
+
     @Mixin
     private WrittenValueOption value;
 
@@ -86,6 +95,12 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         if (regions < 1 || regions > rows) {
             throw bench.usageError("--regions must be from 1 to --rows (" + rows + "), got " + regions);
         }
+        if (!(writes >= 0 && writes <= 1)) {
+            throw bench.usageError("--writes must be a fraction from 0 to 1, got " + writes);
+        }
+        if (adjacentKeys && size > rows) {
+            throw bench.usageError("--adjacent-keys needs --rows (" + rows + ") of at least --size (" + size + ")");
+        }
         if (inFlight < 1) {
             throw bench.usageError("--in-flight must be at least 1 transaction, got " + inFlight);
         }
@@ -96,6 +111,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             }
         }
         return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid, bench.warmup(),
-                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME), inFlight);
+                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME), inFlight, writes,
+                adjacentKeys);
     }
 }

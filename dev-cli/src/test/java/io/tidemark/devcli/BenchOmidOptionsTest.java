@@ -57,6 +57,18 @@ class BenchOmidOptionsTest {
         assertFalse(options.omid());
         assertEquals(1, options.size());
         assertEquals(1, options.regions());
+        assertEquals(0.5, options.writeFraction());
+        assertFalse(options.adjacentKeys());
+    }
+
+    /** Issue 35's 5-row single-region write transaction against a raw multi-put of the same rows. */
+    @Test
+    void endToEndWritesOnlyOnAdjacentKeysReachTheBenchmark() {
+        E2eOptions options = this.<BenchEndToEndCommand>parsed("e2e", "--size", "5", "--writes", "1",
+                "--adjacent-keys").options();
+
+        assertEquals(1.0, options.writeFraction());
+        assertTrue(options.adjacentKeys());
     }
 
     @Test
@@ -76,6 +88,10 @@ class BenchOmidOptionsTest {
                 "--regions", "5");
         cli.assertOneLineUsageError("--regions must be from 1 to --rows (10000), got 0", "bench", "e2e", "--regions",
                 "0");
+        cli.assertOneLineUsageError("--writes must be a fraction from 0 to 1, got 1.5", "bench", "e2e", "--writes",
+                "1.5");
+        cli.assertOneLineUsageError("--adjacent-keys needs --rows (4) of at least --size (5)", "bench", "e2e",
+                "--rows", "4", "--size", "5", "--adjacent-keys");
     }
 
     @Test

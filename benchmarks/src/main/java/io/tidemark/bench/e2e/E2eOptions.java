@@ -8,14 +8,19 @@ import java.time.Duration;
 
 /**
  * Options of {@link EndToEndBenchmark}: {@code threads} clients run transactions of {@code size} operations, each a
- * read or a write (50/50) of a {@code valueBytes}-byte value, on keys drawn uniformly from {@code rows} preloaded rows
- * of tables split into {@code regions} regions; the clients' post-commit (Tidemark's, and Omid's when {@code omid}
+ * read or, with probability {@code writeFraction}, a write of a {@code valueBytes}-byte value, on keys drawn uniformly
+ * from {@code rows} preloaded rows of tables split into {@code regions} regions (with {@code adjacentKeys}, a
+ * transaction's keys are consecutive from a uniform first one, so that they fall in one region but where they cross a
+ * boundary); the clients' post-commit (Tidemark's, and Omid's when {@code omid}
  * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}. The second scenario of the non-blocking
  * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out).
  */
 public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
                          boolean omid, Duration warmup, Duration duration, Path outputFolder,
-                         int nonBlockingInFlight) {
+                         int nonBlockingInFlight, double writeFraction, boolean adjacentKeys) {
+
+    /** Half the operations write, unless told otherwise. */
+    public static final double DEFAULT_WRITE_FRACTION = 0.5;
 
     /** Transactions per client thread in flight in the second non-blocking scenario, unless told otherwise. */
     public static final int DEFAULT_NON_BLOCKING_IN_FLIGHT = 16;
@@ -44,6 +49,20 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
             throw new IllegalArgumentException("transactions in flight per thread must be at least 1, got "
                     + nonBlockingInFlight);
         }
+        if (!(writeFraction >= 0 && writeFraction <= 1)) {
+            throw new IllegalArgumentException("the fraction of writes must be from 0 to 1, got " + writeFraction);
+        }
+        if (adjacentKeys && size > rows) {
+            throw new IllegalArgumentException("adjacent keys need at least as many rows (" + rows + ") as operations"
+                    + " per transaction (" + size + ")");
+        }
         RunSettings.check(warmup, duration, outputFolder);
+    }
+
+    /** The default workload: half the operations write, each to a key of its own, drawn uniformly. */
+    public E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
+                      boolean omid, Duration warmup, Duration duration, Path outputFolder, int nonBlockingInFlight) {
+        this(threads, rows, valueBytes, size, regions, postCommit, omid, warmup, duration, outputFolder,
+                nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false);
     }
 }

@@ -127,12 +127,16 @@ final class E2eRun {
         slots.acquire(window);
     }
 
-    /** {@code size} operations on uniform keys, each a read or (with fresh random bytes) a write, 50/50. */
+    /**
+     * {@code size} operations on uniform keys (or adjacent ones from a uniform first), each a read or, with the
+     * options' probability, a write of fresh random bytes.
+     */
     private List<KeyValueStore.Operation> nextTransaction(SplittableRandom random, byte[][] values) {
         List<KeyValueStore.Operation> operations = new ArrayList<>(options.size());
+        int first = options.adjacentKeys() ? random.nextInt(options.rows() - options.size() + 1) : 0;
         for (int i = 0; i < options.size(); i++) {
-            int key = random.nextInt(options.rows());
-            if (random.nextBoolean()) {
+            int key = options.adjacentKeys() ? first + i : random.nextInt(options.rows());
+            if (random.nextDouble() >= options.writeFraction()) {
                 operations.add(new KeyValueStore.Operation(key, null));
             } else {
                 random.nextBytes(values[i]);
