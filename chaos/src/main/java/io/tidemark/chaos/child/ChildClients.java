@@ -198,12 +198,21 @@ public final class ChildClients {
         return killedMidCommit;
     }
 
-    /** Waits for every child to stop on its own (they stop at the deadline), then kills whatever is left. */
+    /**
+     * Once the run's deadline has passed: waits for every child to stop on its own (they stop at the deadline), then
+     * kills whatever is left. A child that is not ready yet (a replacement started late in the run) is killed at
+     * once: it has run no client and would only take seconds to launch, read the start and exit.
+     */
     public synchronized int awaitAll(long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         int failed = 0;
         for (Child child : running) {
             Process p = child.process;
+            if (!Files.exists(child.readyFile)) {
+                p.destroyForcibly();
+                p.waitFor(30, TimeUnit.SECONDS);
+                continue;
+            }
             long left = Math.max(1, deadline - System.currentTimeMillis());
             if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -33,6 +34,8 @@ final class GenericTransactions {
 
     /** The longest pause between the columns of a row written column by column. */
     private static final int MAX_PAUSE_BETWEEN_COLUMNS_MS = 100;
+    /** How often a pause of a long reader or slow writer looks whether the run has ended. */
+    private static final long PAUSE_STEP_MILLIS = 50;
 
     private final ClientManagers managers;
     private final TTable table;
@@ -80,7 +83,7 @@ final class GenericTransactions {
                 for (int i = 0; i < ops; i++) {
                     if (slowWriter) {
                         put(tx, rec, randomRow(), seq, i);
-                        Thread.sleep(300 + random.nextInt(900));
+                        pauseWhileRunning(300 + random.nextInt(900), keepGoing);
                     } else {
                         step(tx, rec, seq, i);
                     }
@@ -112,7 +115,19 @@ final class GenericTransactions {
         for (int i = 0; i < rounds && keepGoing.getAsBoolean(); i++) {
             scan(tx, rec, 0, keys.rows().size(), false);
             get(tx, rec, randomRow());
-            Thread.sleep(500 + random.nextInt(1500));
+            pauseWhileRunning(500 + random.nextInt(1500), keepGoing);
+        }
+    }
+
+    /**
+     * Pauses for {@code millis}, cut short when the run ends: the run waits for every client to stop after its
+     * deadline, and a pause of a long reader or slow writer would add up to seconds to every run.
+     */
+    private static void pauseWhileRunning(long millis, BooleanSupplier keepGoing) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (long left = millis; left > 0 && keepGoing.getAsBoolean();
+             left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())) {
+            Thread.sleep(Math.min(left, PAUSE_STEP_MILLIS));
         }
     }
 
