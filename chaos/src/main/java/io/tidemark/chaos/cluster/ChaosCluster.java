@@ -150,17 +150,23 @@ public final class ChaosCluster implements ChaosHBase, AutoCloseable {
         utility.compact(table, true);
     }
 
-    /** A {@code tidemark tso} process with this JVM's classpath, on 127.0.0.1 and a free port. */
+    /**
+     * A {@code tidemark tso} process with this JVM's classpath, on 127.0.0.1 and a free port, quick to start (a run
+     * waits for its active and standby TSO, and a failover for the new standby).
+     */
     @Override
     public TsoProcess startTso(String name, Path site, Path log, List<TsoProcess> running) throws IOException {
-        return TsoProcess.start(name, ChildJvm.command(TSO_HEAP, io.tidemark.cli.Main.class.getName(), "tso",
-                "--port", "0", "--hbase-site", site.toString()), log);
+        return TsoProcess.start(name, ChildJvm.command(TSO_HEAP, ChildJvm.QUICK_START_FLAGS,
+                io.tidemark.cli.Main.class.getName(), "tso", "--port", "0", "--hbase-site", site.toString()), log);
     }
 
-    /** A JVM like this one: every client process runs on this machine's own network. */
+    /**
+     * A JVM like this one, quick to start (a run's clock waits for its child JVMs, and a replacement of a killed one
+     * should work soon): every client process runs on this machine's own network.
+     */
     @Override
     public List<String> clientCommand(int slot, String heap, String mainClass, String... args) {
-        return ChildJvm.command(heap, mainClass, args);
+        return ChildJvm.command(heap, ChildJvm.QUICK_START_FLAGS, mainClass, args);
     }
 
     @Override

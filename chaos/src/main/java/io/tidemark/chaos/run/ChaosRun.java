@@ -116,19 +116,35 @@ public final class ChaosRun {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }
         HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
+        Path startFile = RunStart.fileIn(directory);
+        Files.deleteIfExists(startFile);
+        WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
+        ChildClients children = null;
         try (RunTso tso = scenario.tso() == TsoSetup.IN_PROCESS ? new ChaosTso(connection, config)
                 : new TsoProcesses(cluster, tidemarkSettings(config), directory)) {
+            // The child JVMs launch and connect (seconds) while this JVM starts the TSO, creates the checked table
+            // and prepares the faults: they touch no table before the start. Clients pinned to the in-process TSO
+            // learn its port only once it started; clients that follow the lease start before the TSO processes.
+            boolean pinned = scenario.tso() == TsoSetup.IN_PROCESS;
+            if (!pinned) {
+                children = startChildren(config, dataTable, startFile, workload);
+            }
             tso.start();
             if (tso.pinnedAddress() != null) {
                 config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.pinnedAddress());
             }
+            clock.end("TSO start");
+            if (pinned) {
+                children = startChildren(config, dataTable, startFile, workload);
+            }
             CheckedTable.create(connection, config, dataTable, keys);
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build();
                  WatermarkSampler sampler = WatermarkSampler.start(commitTable, directory)) {
-                clock.end("setup");
-                WorkloadSummary workload;
+                clock.end("checked table");
+                WorkloadSummary summary;
                 try (ClientManagers clients = ClientManagers.open(connection, config)) {
-                    workload = runWorkload(tso, clients, config, dataTable, commitTable.tableName());
+                    summary = runWorkload(tso, clients, children, config, dataTable, commitTable.tableName(),
+                            startFile, workload, clock);
                 }
                 // The in-process clients have stopped only now: closing their manager waited for their asynchronous
                 // post-commits. Before, a capture could find a committed writer's shadow cells not yet written and
@@ -156,24 +172,28 @@ public final class ChaosRun {
                         WatermarkSamples.read(directory));
                 clock.end("check");
                 ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
-                        workload.faults, workload.byKind, notRun(scenario, cluster.partitionsUnavailable()),
-                        workload.children, workload.killed, workload.killedMidCommit, settled,
+                        summary.faults, summary.byKind, notRun(scenario, cluster.partitionsUnavailable()),
+                        summary.children, summary.killed, summary.killedMidCommit, settled,
                         clock.toString(), directory);
                 Files.writeString(directory.resolve(REPORT), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
                 return result;
             }
         } finally {
+            if (children != null) {
+                children.killAll();
+            }
             dropInBackground(connection, dataTable, commitTable.tableName(),
                     config.get(TidemarkConfig.TIMESTAMP_TABLE));
         }
     }
 
-    private WorkloadSummary runWorkload(RunTso tso, ClientManagers managers, TidemarkConfig config, TableName dataTable,
-                                TableName commitTable) throws Exception {
-        Path startFile = RunStart.fileIn(directory);
-        Files.deleteIfExists(startFile);
-        WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
+    /**
+     * Starts the scenario's child JVMs, each with {@link Scenario#threadsPerChild()} clients and {@code config}'s
+     * settings as they are now; replacements of killed ones get the same.
+     */
+    private ChildClients startChildren(TidemarkConfig config, TableName dataTable, Path startFile,
+                                       WorkloadSettings workload) throws IOException {
         Map<String, String> clientSettings = tidemarkSettings(config);
         ChildClients children = new ChildClients(cluster, directory, n -> {
             List<String> clients = new ArrayList<>();
@@ -183,6 +203,21 @@ public final class ChaosRun {
             return new ChildSpec(cluster.zookeeperQuorum(), cluster.zookeeperPort(), dataTable.getNameAsString(),
                     directory, clients, seed + 1000L * n, startFile, workload, clientSettings);
         });
+        try {
+            for (int i = 0; i < scenario.childJvms(); i++) {
+                children.start();
+            }
+        } catch (IOException | RuntimeException e) {
+            children.killAll();
+            throw e;
+        }
+        return children;
+    }
+
+    private WorkloadSummary runWorkload(RunTso tso, ClientManagers managers, ChildClients children,
+                                        TidemarkConfig config, TableName dataTable, TableName commitTable,
+                                        Path startFile, WorkloadSettings workload, PhaseClock clock)
+            throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
         FastPathDuplicates duplicates = new FastPathDuplicates();
         FaultTarget target = new FaultTarget(cluster, tso, children, keys, dataTable, commitTable, config, duplicates);
@@ -193,11 +228,9 @@ public final class ChaosRun {
                 directory.resolve(FAULT_LOG));
         try {
             faults.prepare();
-            for (int i = 0; i < scenario.childJvms(); i++) {
-                children.start();
-            }
             // The run's seconds start when every client works: a child JVM takes seconds to launch and connect.
             children.awaitReady(CHILD_READY_MILLIS);
+            clock.end("child JVMs connecting");
             long deadline = System.currentTimeMillis() + duration.toMillis();
             RunStart.announce(startFile, deadline);
             List<Future<Long>> parents = new ArrayList<>();
