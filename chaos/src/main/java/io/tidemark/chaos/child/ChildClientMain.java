@@ -20,13 +20,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Main class of a child JVM: connects, says it is ready, waits for the run to start ({@link RunStart}), runs the
- * clients its {@link ChildSpec} names until the deadline the start announced, then exits 0. It also
- * exits when its parent goes away (its standard input closes), so no child outlives a run.
+ * Main class of a child JVM: connects, learns where the run's TSO serves, says it is ready, waits for the run to
+ * start ({@link RunStart}), runs the clients its {@link ChildSpec} names until the deadline the start announced, then
+ * exits 0. It also exits when its parent goes away (its standard input closes), so no child outlives a run.
  */
 public final class ChildClientMain {
 
-    /** How long a ready child waits for the run to start before it gives up. */
+    /** How long a child waits for the run's TSO, and then for the run to start, before it gives up. */
     private static final long START_TIMEOUT_MILLIS = 300_000;
 
     private ChildClientMain() {
@@ -50,29 +50,39 @@ public final class ChildClientMain {
         hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 20);
         TidemarkConfig config = new TidemarkConfig(new Configuration(false));
         spec.tidemark().forEach(config.hadoopConfiguration()::set);
-        try (Connection connection = ConnectionFactory.createConnection(hbase);
-             ClientManagers managers = ClientManagers.open(connection, config)) {
-            Files.createFile(readyFile);
-            long deadline = RunStart.await(spec.startFile(), START_TIMEOUT_MILLIS);
-            ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
-            List<Future<Long>> done = new ArrayList<>();
-            for (int i = 0; i < spec.clients().size(); i++) {
-                done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, managers,
-                        TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
-                        () -> System.currentTimeMillis() < deadline)));
+        try (Connection connection = ConnectionFactory.createConnection(hbase)) {
+            // Launched while the run's TSO starts: connected to HBase, it waits to learn where the TSO serves.
+            RunStart.awaitTso(spec.tsoFile(), START_TIMEOUT_MILLIS).ifPresent(address ->
+                    config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, address));
+            try (ClientManagers managers = ClientManagers.open(connection, config)) {
+                return runClients(spec, connection, managers, readyFile);
             }
-            int failed = 0;
-            for (Future<Long> f : done) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    e.getCause().printStackTrace();
-                    failed++;
-                }
-            }
-            threads.shutdown();
-            return failed == 0 ? 0 : 1;
         }
+    }
+
+    /** Says it is ready, waits for the start and runs its clients until the deadline; 0 when none failed. */
+    private static int runClients(ChildSpec spec, Connection connection, ClientManagers managers, Path readyFile)
+            throws Exception {
+        Files.createFile(readyFile);
+        long deadline = RunStart.await(spec.startFile(), START_TIMEOUT_MILLIS);
+        ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
+        List<Future<Long>> done = new ArrayList<>();
+        for (int i = 0; i < spec.clients().size(); i++) {
+            done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, managers,
+                    TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
+                    () -> System.currentTimeMillis() < deadline)));
+        }
+        int failed = 0;
+        for (Future<Long> f : done) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                e.getCause().printStackTrace();
+                failed++;
+            }
+        }
+        threads.shutdown();
+        return failed == 0 ? 0 : 1;
     }
 
     private static void exitWhenParentGoesAway() {

@@ -20,11 +20,12 @@ import java.util.Properties;
  * which clients to run with which seeds, where the run's start is announced, and the Tidemark client settings.
  *
  * @param clients the client names this child runs, one thread each
+ * @param tsoFile where the parent announces the address of the run's TSO ({@link RunStart#announceTso})
  * @param startFile where the parent announces the start and the deadline of the workload ({@link RunStart})
  * @param tidemark every {@code tidemark.*} client setting
  */
 public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table, Path historyDirectory,
-                        List<String> clients, long seed, Path startFile, WorkloadSettings workload,
+                        List<String> clients, long seed, Path tsoFile, Path startFile, WorkloadSettings workload,
                         Map<String, String> tidemark) {
 
     private static final String TIDEMARK_PREFIX = "tidemark.";
@@ -42,6 +43,7 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
         p.setProperty("history.directory", historyDirectory.toAbsolutePath().toString());
         p.setProperty("clients", String.join(",", clients));
         p.setProperty("seed", Long.toString(seed));
+        p.setProperty("tso.file", tsoFile.toAbsolutePath().toString());
         p.setProperty("start.file", startFile.toAbsolutePath().toString());
         p.setProperty("workload.rows", Integer.toString(workload.keySpace().rows().size()));
         p.setProperty("workload.fast-path-share", Double.toString(workload.mix().fastPath()));
@@ -73,6 +75,6 @@ public record ChildSpec(String zookeeperQuorum, int zookeeperPort, String table,
         return new ChildSpec(p.getProperty("zookeeper.quorum"), Integer.parseInt(p.getProperty("zookeeper.port")),
                 p.getProperty("table"), Path.of(p.getProperty("history.directory")),
                 new ArrayList<>(List.of(p.getProperty("clients").split(","))), Long.parseLong(p.getProperty("seed")),
-                Path.of(p.getProperty("start.file")), workload, tidemark);
+                Path.of(p.getProperty("tso.file")), Path.of(p.getProperty("start.file")), workload, tidemark);
     }
 }

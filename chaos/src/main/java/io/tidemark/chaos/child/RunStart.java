@@ -5,17 +5,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 
 /**
  * The start of a run's workload, shared with the child JVMs through files in the run's directory. A child connects to
- * the cluster, creates its ready file (beside its spec), then waits for the start file, which holds the run's
- * deadline. The parent announces the start once every child is ready, so a run's seconds count from the moment all
- * its clients work: launching a child JVM takes seconds, which a short run used to spend before its first commit
- * (and its client kills then waited for a commit that never came).
+ * the cluster, waits for the TSO file (the address of the run's TSO, or nothing when clients follow the TSO lease),
+ * opens its transaction managers, creates its ready file (beside its spec), then waits for the start file, which
+ * holds the run's deadline. The parent launches the children before it starts the TSO, so that they launch while the
+ * TSO starts, and announces the start once every child is ready, so a run's seconds count from the moment all its
+ * clients work: launching a child JVM takes seconds, which a short run used to spend before its first commit (and
+ * its client kills then waited for a commit that never came).
  */
 public final class RunStart {
 
     private static final String START_FILE = "start";
+    /** Starts with "tso-", like the TSO logs, which a run removes from its folder before it starts. */
+    private static final String TSO_FILE = "tso-address";
     private static final long POLL_MILLIS = 10;
 
     private RunStart() {
@@ -26,27 +31,54 @@ public final class RunStart {
         return directory.resolve(START_FILE);
     }
 
+    /** The TSO file of the run whose files are in {@code directory}. */
+    public static Path tsoFileIn(Path directory) {
+        return directory.resolve(TSO_FILE);
+    }
+
     /** The file a child creates once it is connected, beside its spec file. */
     public static Path readyFileOf(Path specFile) {
         return specFile.resolveSibling(specFile.getFileName() + ".ready");
     }
 
-    /** Starts the workload: every client stops at {@code deadlineMillis}. A child never reads half a file. */
+    /** Starts the workload: every client stops at {@code deadlineMillis}. */
     public static void announce(Path startFile, long deadlineMillis) throws IOException {
-        Path written = startFile.resolveSibling(startFile.getFileName() + ".tmp");
-        Files.writeString(written, Long.toString(deadlineMillis), StandardCharsets.UTF_8);
-        Files.move(written, startFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        write(startFile, Long.toString(deadlineMillis));
     }
 
     /** Waits for the start and returns the deadline it announced. */
     public static long await(Path startFile, long timeoutMillis) throws IOException, InterruptedException {
+        return Long.parseLong(awaitFile(startFile, timeoutMillis, "the run did not start").trim());
+    }
+
+    /** Tells the children where the TSO serves: {@code host:port}, or null when clients follow the TSO lease. */
+    public static void announceTso(Path tsoFile, String pinnedAddress) throws IOException {
+        write(tsoFile, pinnedAddress == null ? "" : pinnedAddress);
+    }
+
+    /** Waits for the TSO and returns the address clients are pinned to; empty when they follow the TSO lease. */
+    public static Optional<String> awaitTso(Path tsoFile, long timeoutMillis) throws IOException,
+            InterruptedException {
+        String address = awaitFile(tsoFile, timeoutMillis, "the run's TSO did not start").trim();
+        return address.isEmpty() ? Optional.empty() : Optional.of(address);
+    }
+
+    /** Writes {@code text} to {@code file} at once: a child never reads half a file. */
+    private static void write(Path file, String text) throws IOException {
+        Path written = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(written, text, StandardCharsets.UTF_8);
+        Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static String awaitFile(Path file, long timeoutMillis, String failure) throws IOException,
+            InterruptedException {
         long giveUp = System.currentTimeMillis() + timeoutMillis;
-        while (!Files.exists(startFile)) {
+        while (!Files.exists(file)) {
             if (System.currentTimeMillis() > giveUp) {
-                throw new IOException("the run did not start within " + timeoutMillis / 1000 + " s: no " + startFile);
+                throw new IOException(failure + " within " + timeoutMillis / 1000 + " s: no " + file);
             }
             Thread.sleep(POLL_MILLIS);
         }
-        return Long.parseLong(Files.readString(startFile, StandardCharsets.UTF_8).trim());
+        return Files.readString(file, StandardCharsets.UTF_8);
     }
 }

@@ -47,6 +47,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -116,28 +118,27 @@ public final class ChaosRun {
             CommitTableAdmin.createNamespaceIfMissing(admin, NAMESPACE);
         }
         HBaseCommitTable commitTable = new HBaseCommitTable(connection, new CommitTableSettings(config));
+        Path tsoFile = RunStart.tsoFileIn(directory);
         Path startFile = RunStart.fileIn(directory);
+        Files.deleteIfExists(tsoFile);
         Files.deleteIfExists(startFile);
         WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
         ChildClients children = null;
+        CompletableFuture<Void> checkedTable = CompletableFuture.completedFuture(null);
         try (RunTso tso = scenario.tso() == TsoSetup.IN_PROCESS ? new ChaosTso(connection, config)
                 : new TsoProcesses(cluster, tidemarkSettings(config), directory)) {
-            // The child JVMs launch and connect (seconds) while this JVM starts the TSO, creates the checked table
-            // and prepares the faults: they touch no table before the start. Clients pinned to the in-process TSO
-            // learn its port only once it started; clients that follow the lease start before the TSO processes.
-            boolean pinned = scenario.tso() == TsoSetup.IN_PROCESS;
-            if (!pinned) {
-                children = startChildren(config, dataTable, startFile, workload);
-            }
+            // The child JVMs launch and connect to HBase (seconds) while this JVM starts the TSO, creates the checked
+            // table (at the same time) and prepares the faults: they touch no table before the start, and learn where the TSO serves
+            // (its port, which pins them, or nothing: they follow the lease) from the TSO file once it serves.
+            children = startChildren(config, dataTable, tsoFile, startFile, workload);
+            checkedTable = createCheckedTable(connection, config, dataTable);
             tso.start();
             if (tso.pinnedAddress() != null) {
                 config.set(TidemarkConfig.CLIENT_TSO_ADDRESS, tso.pinnedAddress());
             }
+            RunStart.announceTso(tsoFile, tso.pinnedAddress());
             clock.end("TSO start");
-            if (pinned) {
-                children = startChildren(config, dataTable, startFile, workload);
-            }
-            CheckedTable.create(connection, config, dataTable, keys);
+            awaitCreated(checkedTable, dataTable);
             try (TransactionManager tm = TransactionManager.builder(connection).config(config).build();
                  WatermarkSampler sampler = WatermarkSampler.start(commitTable, directory)) {
                 clock.end("checked table");
@@ -183,16 +184,49 @@ public final class ChaosRun {
             if (children != null) {
                 children.killAll();
             }
-            dropInBackground(connection, dataTable, commitTable.tableName(),
-                    config.get(TidemarkConfig.TIMESTAMP_TABLE));
+            TableName timestampTable = config.get(TidemarkConfig.TIMESTAMP_TABLE);
+            checkedTable.whenComplete((created, failure) -> dropInBackground(connection, dataTable,
+                    commitTable.tableName(), timestampTable));
+        }
+    }
+
+    /**
+     * Creates the checked table on a thread of its own while the TSO starts (and creates its tables): both wait on the
+     * master most of the time. It reads a copy of {@code config}, which the run changes meanwhile.
+     */
+    private CompletableFuture<Void> createCheckedTable(Connection connection, TidemarkConfig config,
+                                                       TableName table) {
+        TidemarkConfig copy = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        CompletableFuture<Void> created = new CompletableFuture<>();
+        Thread creator = new Thread(() -> {
+            try {
+                CheckedTable.create(connection, copy, table, keys);
+                created.complete(null);
+            } catch (IOException | RuntimeException e) {
+                created.completeExceptionally(e);
+            }
+        }, "chaos-create-table");
+        creator.setDaemon(true);
+        creator.start();
+        return created;
+    }
+
+    private static void awaitCreated(CompletableFuture<Void> created, TableName table) throws IOException,
+            InterruptedException {
+        try {
+            created.get();
+        } catch (ExecutionException e) {
+            throw new IOException("could not create the checked table " + table + ": " + e.getCause().getMessage(),
+                    e.getCause());
         }
     }
 
     /**
      * Starts the scenario's child JVMs, each with {@link Scenario#threadsPerChild()} clients and {@code config}'s
-     * settings as they are now; replacements of killed ones get the same.
+     * settings as they are now (the TSO's address comes from {@code tsoFile}); replacements of killed ones get the
+     * same.
      */
-    private ChildClients startChildren(TidemarkConfig config, TableName dataTable, Path startFile,
+    private ChildClients startChildren(TidemarkConfig config, TableName dataTable, Path tsoFile, Path startFile,
                                        WorkloadSettings workload) throws IOException {
         Map<String, String> clientSettings = tidemarkSettings(config);
         ChildClients children = new ChildClients(cluster, directory, n -> {
@@ -201,7 +235,7 @@ public final class ChaosRun {
                 clients.add("c" + n + "t" + t);
             }
             return new ChildSpec(cluster.zookeeperQuorum(), cluster.zookeeperPort(), dataTable.getNameAsString(),
-                    directory, clients, seed + 1000L * n, startFile, workload, clientSettings);
+                    directory, clients, seed + 1000L * n, tsoFile, startFile, workload, clientSettings);
         });
         try {
             for (int i = 0; i < scenario.childJvms(); i++) {
