@@ -12,7 +12,7 @@ import java.util.List;
 public final class ChildJvm {
 
     /**
-     * Flags for a short-lived JVM on a small machine: only the quick compiler and the serial collector, so that
+     * Flags for a short-lived JVM on a small machine: the client compiler only and the serial collector, so that
      * starting spends its CPU on loading classes rather than on optimizing compiler and collector threads.
      */
     public static final List<String> QUICK_START_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
