@@ -128,8 +128,8 @@ public final class ChaosRun {
         try (RunTso tso = scenario.tso() == TsoSetup.IN_PROCESS ? new ChaosTso(connection, config)
                 : new TsoProcesses(cluster, tidemarkSettings(config), directory)) {
             // The child JVMs launch and connect to HBase (seconds) while this JVM starts the TSO, creates the checked
-            // table (at the same time) and prepares the faults: they touch no table before the start, and learn where the TSO serves
-            // (its port, which pins them, or nothing: they follow the lease) from the TSO file once it serves.
+            // table (at the same time) and prepares the faults: they touch no table before the start, and learn where
+            // the TSO serves (its port, which pins them, or nothing: they follow the lease) from the TSO file.
             children = startChildren(config, dataTable, tsoFile, startFile, workload);
             checkedTable = createCheckedTable(connection, config, dataTable);
             tso.start();
