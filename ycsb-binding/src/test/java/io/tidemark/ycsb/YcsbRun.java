@@ -1,5 +1,7 @@
 package io.tidemark.ycsb;
 
+import io.tidemark.embedded.ChildJvm;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +44,7 @@ final class YcsbRun {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
         // A short run: a quick-starting JVM matters more than peak compiled speed.
-        command.add("-XX:TieredStopAtLevel=1");
-        command.add("-XX:+UseSerialGC");
+        command.addAll(ChildJvm.QUICK_START_FLAGS);
         command.addAll(hbaseJvmFlags());
         command.add("-cp");
         command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
