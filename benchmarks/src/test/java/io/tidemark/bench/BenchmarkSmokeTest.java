@@ -14,6 +14,9 @@ import io.tidemark.embedded.EmbeddedStorage;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.SharedMiniCluster;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintStream;
@@ -30,13 +33,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The TSO and end-to-end benchmarks, run very briefly on the shared mini-cluster, measure something and write their
- * reports.
+ * reports. Like SuiteSmokeTest's, they run side by side on the module's test threads, except the runs of one
+ * benchmark, which share its namespace and tables.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class BenchmarkSmokeTest {
 
     private static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
+    /** The TSO benchmark's namespace, in every run. */
+    private static final String TSO_BENCHMARK_TABLES = "bench tso tables";
+    /** The end-to-end benchmark's data tables, named the same on every target. */
+    private static final String E2E_BENCHMARK_TABLES = "bench e2e tables";
 
     @Test
+    @ResourceLock(TSO_BENCHMARK_TABLES)
     void tsoBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
                 List.of(1, 2), false, folder);
@@ -56,6 +66,7 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    @ResourceLock(E2E_BENCHMARK_TABLES)
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
                 Duration.ofSeconds(1), folder, 4);
@@ -74,6 +85,7 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    @ResourceLock(TSO_BENCHMARK_TABLES)
     void tsoBenchmarkWithOmidAddsOmidsTwinScenarios(@TempDir Path folder) throws Exception {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, Duration.ofSeconds(1), 0,
                 List.of(), true, folder);
@@ -92,6 +104,7 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    @ResourceLock(E2E_BENCHMARK_TABLES)
     void endToEndBenchmarkRunsMultiOperationTransactionsOnSplitTablesWithOmid(@TempDir Path folder)
             throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 3, 2, PostCommitMode.ASYNC, true, Duration.ZERO,
@@ -113,6 +126,7 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    @ResourceLock(E2E_BENCHMARK_TABLES)
     void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
             throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,

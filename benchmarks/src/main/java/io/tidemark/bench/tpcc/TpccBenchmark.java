@@ -66,10 +66,8 @@ public final class TpccBenchmark {
                  TransactionManager tm = TransactionManager.builder(target.connection())
                          .config(tso.clientConfig()).build()) {
                 try {
-                    for (TpccSchema.Table t : TpccSchema.Table.values()) {
-                        ScratchTables.recreate(target.connection(), t.hbaseName(), TpccSchema.FAMILY_NAME,
-                                tso.clientConfig());
-                    }
+                    ScratchTables.recreateAll(target.connection(), TpccSchema.Table.hbaseNames(),
+                            TpccSchema.FAMILY_NAME, tso.clientConfig());
                     clock.phase(mode + ": loading");
                     log.printf(Locale.ROOT, "tpcc %s: loading %d warehouse(s), %d items, %d customers per district%n",
                             mode, scale.warehouses(), scale.items(), scale.customersPerDistrict());
@@ -83,9 +81,7 @@ public final class TpccBenchmark {
                     violations.put(mode, found);
                     found.forEach(v -> log.println("tpcc " + mode + ": consistency violated: " + v));
                 } finally {
-                    for (TpccSchema.Table t : TpccSchema.Table.values()) {
-                        ScratchTables.drop(target.connection(), t.hbaseName());
-                    }
+                    ScratchTables.dropAll(target.connection(), TpccSchema.Table.hbaseNames());
                 }
             }
         }

@@ -5,6 +5,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -63,13 +65,21 @@ public final class TpccSchema {
     private TpccSchema() {
     }
 
+    /** What every TPC-C table's name starts with: one set of tables per HBase cluster, so one run at a time. */
+    public static final String TABLE_PREFIX = "tpcc_";
+
     /** The tables, by TPC-C's names. */
     public enum Table {
         WAREHOUSE, DISTRICT, CUSTOMER, HISTORY, ITEM, STOCK, ORDER, NEW_ORDER, ORDER_LINE;
 
+        /** Every table's {@link #hbaseName()}. */
+        public static List<TableName> hbaseNames() {
+            return Arrays.stream(values()).map(Table::hbaseName).toList();
+        }
+
         /** The HBase table: {@code tpcc_<name>} in the default namespace. */
         public TableName hbaseName() {
-            return TableName.valueOf("tpcc_" + name().toLowerCase(Locale.ROOT));
+            return TableName.valueOf(TABLE_PREFIX + name().toLowerCase(Locale.ROOT));
         }
     }
 
