@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A test TSO in a process of its own, for what a test cannot do to its own JVM (use up its file descriptors, run it
  * out of direct memory). Its arguments are {@code key=value} settings, and {@value #USE_UP_DESCRIPTORS} to open
- * /dev/null until the open-file limit stops it (start such a process with {@link #STARVABLE}). It prints {@value #READY}, the port and the HTTP port, and answers the
- * line {@value #FREE} by closing those files ({@value #FREED}). It ends with its standard input.
+ * /dev/null until the open-file limit stops it (start such a process with {@link #STARVABLE}). It prints
+ * {@value #READY}, the port and the HTTP port, and answers the line {@value #FREE} by closing those files
+ * ({@value #FREED}). It ends with its standard input.
  */
 public final class ChildTso implements AutoCloseable {
 

@@ -171,14 +171,16 @@ public final class EndToEndBenchmark {
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing "
                         + "(%.0f%% writes) one key of %d rows, %s, in %d region%s; values of %d bytes; read p50 is "
                         + "that of read-only transactions, write p50 that of the others. A Tidemark transaction is "
-                        + "begin, its gets and puts, commit (post-commit %s), through the TSO; the non-blocking API runs the same low-latency transactions as a chain "
-                        + "of futures (AsyncTransactionManager) that the thread waits for, on a table whose reads the "
-                        + "region servers resolve (the other Tidemark tables resolve them in the client), then with each thread keeping "
-                        + "up to %d in flight (latency from begin to the end of commit); a single-region commit "
+                        + "begin, its gets and puts, commit (post-commit %s), through the TSO; the non-blocking API "
+                        + "runs the same low-latency transactions as a chain of futures (AsyncTransactionManager) that "
+                        + "the thread waits for, on a table whose reads the region servers resolve (the other Tidemark "
+                        + "tables resolve them in the client), then with each thread keeping up to %d in flight "
+                        + "(latency from begin to the end of commit); a single-region commit "
                         + "is the same transaction on a table with the fast path, whose writes commit with one request "
                         + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
-                        + "transaction, back to back (a transaction of writes only as one multi-put) or right after a BEGIN round trip that is not timed (as a "
-                        + "transaction's operations follow its BEGIN). %s, measured %d s per scenario; %s%n%n",
+                        + "transaction, back to back (a transaction of writes only as one multi-put) or right after a "
+                        + "BEGIN round trip that is not timed (as a transaction's operations follow its BEGIN). %s, "
+                        + "measured %d s per scenario; %s%n%n",
                 options.threads(), options.size(), options.size() == 1 ? "" : "s", 100 * options.writeFraction(),
                 options.rows(), options.adjacentKeys() ? "adjacent ones from a uniform first (one region but where "
                         + "they cross a boundary)"

@@ -15,8 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * Plain HBase gets and puts, one after the other (a transaction of writes only as one multi-put, as an application
- * would send them): the baseline without transactions; optionally each transaction's right after a BEGIN round trip, which the measured latency leaves out, as a transaction's operations follow its
- * BEGIN (docs/benchmarks-history.md, "Ratios over a baseline after BEGIN").
+ * would send them): the baseline without transactions; optionally each transaction's right after a BEGIN round trip,
+ * which the measured latency leaves out, as a transaction's operations follow its BEGIN (docs/benchmarks-history.md,
+ * "Ratios over a baseline after BEGIN").
  */
 final class RawHBaseStore implements KeyValueStore {
 
