@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 
@@ -28,10 +29,21 @@ public final class CommitTableAdmin {
      *         or records none
      */
     public static void createIfMissing(Admin admin, CommitTableSettings settings) throws IOException {
+        createIfMissing(admin, settings, null);
+    }
+
+    /**
+     * Like {@link #createIfMissing(Admin, CommitTableSettings)}, and a table it creates names {@code timestampTable}
+     * as the one whose keys seal its decisions from the start (what {@link #sealWith} does to a table found): one
+     * table creation instead of a creation and a schema change, which would close and reopen every region of the
+     * new table.
+     */
+    public static void createIfMissing(Admin admin, CommitTableSettings settings, @Nullable TableName timestampTable)
+            throws IOException {
         TableName name = settings.tableName();
         createNamespaceIfMissing(admin, name.getNamespaceAsString());
         if (!admin.tableExists(name)) {
-            create(admin, settings);
+            create(admin, settings, timestampTable);
         }
         new HBaseCommitTable(admin.getConnection(), settings).recordLayout();
     }
@@ -39,7 +51,8 @@ public final class CommitTableAdmin {
     /**
      * Names {@code timestampTable} as the one whose decision keys seal {@code commitTable}'s decisions
      * ({@link CommitTableSchema#TIMESTAMP_TABLE_ATTRIBUTE}), unless it is named already; from then on the
-     * commit-record guard lets in only what those keys sealed (docs/security.md). Run by every TSO when it is built.
+     * commit-record guard lets in only what those keys sealed (docs/security.md). Run by every TSO when it is built,
+     * for a table created before without the name.
      *
      * @throws CommitTableMismatchException when the commit table is sealed by another timestamp table's keys
      */
@@ -60,7 +73,8 @@ public final class CommitTableAdmin {
                 .setValue(CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE, timestampTable.getNameAsString()).build());
     }
 
-    private static void create(Admin admin, CommitTableSettings settings) throws IOException {
+    private static void create(Admin admin, CommitTableSettings settings, @Nullable TableName timestampTable)
+            throws IOException {
         TableName name = settings.tableName();
         CommitTableSchema schema = settings.schema();
         TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name)
@@ -71,6 +85,9 @@ public final class CommitTableAdmin {
                 .setValue(CommitTableSchema.BUCKETS_ATTRIBUTE, String.valueOf(schema.buckets()));
         if (settings.guard()) {
             descriptor.setCoprocessor(CommitTableSchema.GUARD_COPROCESSOR);
+        }
+        if (timestampTable != null) {
+            descriptor.setValue(CommitTableSchema.TIMESTAMP_TABLE_ATTRIBUTE, timestampTable.getNameAsString());
         }
         try {
             if (schema.buckets() == 1) {

@@ -76,6 +76,9 @@ final class ExistingHBaseCluster implements AutoCloseable {
         server.setBoolean("hbase.localcluster.assign.random.ports", true);
         server.setInt("hbase.master.info.port", -1);
         server.setInt("hbase.regionserver.info.port", -1);
+        // The region server registers with the master at its next attempt 200 ms later, not HBase's 3 s: a test-speed
+        // setting of this harness, not part of what an operator deploys.
+        server.setInt("hbase.regionserver.msginterval", 200);
         // The local file system cannot hflush: the WAL must not insist on that capability (as HBase's own
         // standalone configuration says).
         server.setBoolean("hbase.unsafe.stream.capability.enforce", false);

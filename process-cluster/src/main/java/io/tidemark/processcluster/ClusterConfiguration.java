@@ -102,6 +102,9 @@ public final class ClusterConfiguration {
         conf.setInt("hbase.regionserver.info.port", -1);
         conf.setInt("hbase.regionserver.handler.count", 10);
         conf.setInt("hbase.master.handler.count", 10);
+        // Region servers started before the master is up register at their next attempt, 200 ms later rather than
+        // HBase's 3 s (the embedded HBase's setting, EmbeddedHBaseSettings.REPORT_INTERVAL_MS).
+        conf.setInt("hbase.regionserver.msginterval", 200);
         switch (m.role()) {
             case DATANODE -> {
                 conf.set("dfs.datanode.hostname", m.address());

@@ -26,7 +26,7 @@ final class TsoTables {
         try {
             new HBaseTimestampStorage(connection, settings.timestampTable()).createTableIfMissing();
             try (Admin admin = connection.getAdmin()) {
-                CommitTableAdmin.createIfMissing(admin, settings.commitTable());
+                CommitTableAdmin.createIfMissing(admin, settings.commitTable(), settings.timestampTable());
                 CommitTableAdmin.sealWith(admin, settings.commitTable().tableName(), settings.timestampTable());
             }
         } catch (IOException e) {
