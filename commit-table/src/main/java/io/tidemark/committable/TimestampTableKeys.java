@@ -20,19 +20,27 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The decision keys in the timestamp table's row {@code keys} ({@link TimestampTableSchema#KEYS_ROW}): read on first
- * use and cached, read again when an epoch is asked for that the cache does not hold, at most once a second (a
- * forged epoch must not turn every request into a read of the timestamp table). The TSO records its own key here
- * ({@link #record}) before it answers a COMMIT. Thread-safe.
+ * use and cached, read again when an epoch is asked for that the cache does not hold, at most once a second, or once
+ * in {@value #MIN_REREAD_FOR_NEWER_EPOCH_MILLIS} ms for an epoch above every key held: a forged epoch must not turn
+ * every request into a read of the timestamp table, but a TSO that just took over (a newer epoch, whose key it
+ * recorded before its first COMMIT answer) must not have its first decisions refused for a second because its
+ * predecessor's were read shortly before. The TSO records its own key here ({@link #record}) before it answers a
+ * COMMIT. Thread-safe.
  */
 public final class TimestampTableKeys implements DecisionKeys {
 
     private static final long MIN_REREAD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long MIN_REREAD_FOR_NEWER_EPOCH_MILLIS = 50;
+    private static final long MIN_REREAD_FOR_NEWER_EPOCH_NANOS =
+            TimeUnit.MILLISECONDS.toNanos(MIN_REREAD_FOR_NEWER_EPOCH_MILLIS);
 
     private final Connection connection;
     private final TableName timestampTable;
+    private final LongSupplier nanoClock;
     @GuardedBy("this")
     private NavigableMap<Long, DecisionKey> known = new TreeMap<>();
     @GuardedBy("this")
@@ -41,8 +49,14 @@ public final class TimestampTableKeys implements DecisionKeys {
     private boolean read;
 
     public TimestampTableKeys(Connection connection, TableName timestampTable) {
+        this(connection, timestampTable, System::nanoTime);
+    }
+
+    /** With {@code nanoClock} in place of {@link System#nanoTime()}, for tests of the re-read limits. */
+    TimestampTableKeys(Connection connection, TableName timestampTable, LongSupplier nanoClock) {
         this.connection = connection;
         this.timestampTable = timestampTable;
+        this.nanoClock = nanoClock;
     }
 
     public TableName timestampTable() {
@@ -52,7 +66,7 @@ public final class TimestampTableKeys implements DecisionKeys {
     @Override
     public synchronized @Nullable DecisionKey ofEpoch(long epoch) throws IOException {
         DecisionKey key = known.get(epoch);
-        if (key == null && mayReadAgain()) {
+        if (key == null && mayReadAgain(epoch)) {
             readAll();
             key = known.get(epoch);
         }
@@ -90,8 +104,13 @@ public final class TimestampTableKeys implements DecisionKeys {
     }
 
     @GuardedBy("this")
-    private boolean mayReadAgain() {
-        return !read || System.nanoTime() - lastRead >= MIN_REREAD_NANOS;
+    private boolean mayReadAgain(long epoch) {
+        if (!read) {
+            return true;
+        }
+        long sinceRead = nanoClock.getAsLong() - lastRead;
+        boolean newer = known.isEmpty() || epoch > known.lastKey();
+        return sinceRead >= (newer ? MIN_REREAD_FOR_NEWER_EPOCH_NANOS : MIN_REREAD_NANOS);
     }
 
     @GuardedBy("this")
@@ -113,6 +132,6 @@ public final class TimestampTableKeys implements DecisionKeys {
         }
         known = keys;
         read = true;
-        lastRead = System.nanoTime();
+        lastRead = nanoClock.getAsLong();
     }
 }
