@@ -85,6 +85,11 @@ public final class ChildTso implements AutoCloseable {
         return httpPort;
     }
 
+    /** The process id of the TSO's JVM. */
+    long pid() {
+        return process.pid();
+    }
+
     /** Closes the files it opened to use up its descriptors. */
     void freeDescriptors() throws IOException {
         OutputStream commands = process.getOutputStream();

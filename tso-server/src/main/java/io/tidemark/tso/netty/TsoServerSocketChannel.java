@@ -16,8 +16,9 @@ import java.util.List;
  * fails with "Too many open files" while the connection waits in the backlog; Netty's answer is to stop accepting for a
  * second, during which no client at all gets in, and to fail again right after. This channel keeps one descriptor in
  * reserve (open on /dev/null) instead: out of descriptors, it gives the reserve up, accepts the waiting connections
- * and closes each at once (the client sees its connection closed, and retries), then takes the reserve back. Each such
- * connection is counted in {@code tso.connections.accept-failures} and logged once per burst.
+ * and closes each at once (the client sees its connection closed, and retries), then takes the reserve back; if
+ * another open took the freed descriptor first, the reserve is taken back at the next accept that finds descriptors
+ * free. Each such connection is counted in {@code tso.connections.accept-failures} and logged once per burst.
  */
 public final class TsoServerSocketChannel extends NioServerSocketChannel {
 
@@ -37,6 +38,11 @@ public final class TsoServerSocketChannel extends NioServerSocketChannel {
 
     @Override
     protected int doReadMessages(List<Object> buf) throws Exception {
+        if (reserve == null) {
+            // Lost at the last shortage to another open (a thread of this process took the descriptor it gave up):
+            // taken back as soon as descriptors are free again, or the next shortage would pause accepting.
+            reserve = openReserve();
+        }
         try {
             return super.doReadMessages(buf);
         } catch (IOException e) {
@@ -67,8 +73,8 @@ public final class TsoServerSocketChannel extends NioServerSocketChannel {
         logs.acceptFailures.warn("Out of file descriptors (Too many open files): closed " + shed + " connections as"
                 + " they were accepted. Raise the open-file limit (ulimit -n, LimitNOFILE in systemd), or lower"
                 + " tidemark.tso.max-connections"
-                + (reserve == null ? "; the reserve descriptor could not be taken back, so accepting pauses next time"
-                        : ""));
+                + (reserve == null ? "; the reserve descriptor could not be taken back: accepting pauses until"
+                        + " descriptors are free again" : ""));
     }
 
     @Override
