@@ -111,16 +111,21 @@ public final class ChildTso implements AutoCloseable {
     /**
      * Serves one transaction before the descriptors are used up. Classes load lazily, and a class read from a folder
      * of classes (as in a test, not from the tarball's jars, which are open already) needs a descriptor: starved, the
-     * first connection's classes would fail to load, and the JVM remembers such a failure for good.
+     * first connection's classes would fail to load, and the JVM remembers such a failure for good. Returns once the
+     * server closed its side of the connection too, which it does in its own time: closed after the descriptors were
+     * used up, it would leave one free, and the test's first connection would be served instead of closed.
      */
-    private static void servedOnce(int port) throws IOException {
-        try (TsoTestClient client = TsoTestClient.connected(port)) {
+    private static void servedOnce(TsoServer server) throws IOException, InterruptedException {
+        try (TsoTestClient client = TsoTestClient.connected(server.port())) {
             long start = client.begin();
             client.commit(start, 1L);
         }
+        for (int i = 0; i < 200 && server.status().connections() > 0; i++) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         TidemarkConfig config = TestTso.config("child", CommitMode.LOW_LATENCY);
         boolean useUpDescriptors = false;
         for (String arg : args) {
@@ -134,7 +139,7 @@ public final class ChildTso implements AutoCloseable {
         try (TsoServer server = TestTso.start(config)) {
             List<FileChannel> filler = new ArrayList<>();
             if (useUpDescriptors) {
-                servedOnce(server.port());
+                servedOnce(server);
                 try {
                     while (true) {
                         filler.add(FileChannel.open(Path.of("/dev/null")));
