@@ -57,7 +57,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The paper-evaluation benchmarks, each run for about a second per step on the shared mini-cluster with a tiny table:
+ * The paper-evaluation benchmarks, each run for a short window per step on the shared mini-cluster with a tiny table:
  * every step measures committed transactions without errors, and the output folder holds the CSV, the plots and a
  * summary that shows them. Each benchmark keeps to a namespace and tables of its own, so they run side by side on the
  * module's test threads (issue 37: much of their time is waiting for HBase to create and drop tables); the TPC-C
@@ -68,12 +68,15 @@ class SuiteSmokeTest {
 
     private static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
     private static final TxEnvironment.DataSpec TINY = new TxEnvironment.DataSpec(50, 100);
+    /** A window lasts until every client committed a transaction (MeasuredRun), so a short one measures something. */
+    private static final Duration WINDOW = Duration.ofMillis(200);
+    /** For the tests that need several transactions per client: aborts among them, a reused snapshot. */
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
 
     @Test
     void latencyBySizeMeasuresEveryModeAndSize(@TempDir Path folder) throws Exception {
         LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED,
-                TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, ONE_SECOND, folder);
+                TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, WINDOW, folder);
 
         List<SizeResult> results = new LatencyBySizeBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -102,7 +105,7 @@ class SuiteSmokeTest {
     void throughputLatencySweepsTheBackgroundLoadUpToSaturation(@TempDir Path folder) throws Exception {
         ThroughputLatencyOptions options = new ThroughputLatencyOptions(List.of(TxMode.GENERIC, TxMode.BATCHED),
                 List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), BackgroundRecords.WITH_COMMIT_RECORDS, Duration.ZERO,
-                ONE_SECOND, folder);
+                WINDOW, folder);
 
         List<LoadPoint> points = new ThroughputLatencyBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -126,7 +129,7 @@ class SuiteSmokeTest {
             throws Exception {
         // The back-to-back raw mode runs in latencyBySizeMeasuresEveryModeAndSize.
         BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW_AFTER_BEGIN), 1, TINY, 0.8,
-                PostCommitMode.SYNC, Duration.ZERO, ONE_SECOND, folder);
+                PostCommitMode.SYNC, Duration.ZERO, WINDOW, folder);
 
         List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -200,7 +203,7 @@ class SuiteSmokeTest {
     @Test
     void fanoutMeasuresEveryFanOutUpToTheTransactionSize(@TempDir Path folder) throws Exception {
         FanoutOptions options = new FanoutOptions(List.of(1, 4), List.of(1, 2, 8), 2, 50, 100, Duration.ZERO,
-                ONE_SECOND, folder, List.of(FanoutApi.EXECUTOR, FanoutApi.NON_BLOCKING));
+                WINDOW, folder, List.of(FanoutApi.EXECUTOR, FanoutApi.NON_BLOCKING));
 
         List<FanoutResult> results = new FanoutBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
 
@@ -219,7 +222,7 @@ class SuiteSmokeTest {
     @Test
     void durabilityComparesEveryModeUnderEachSetting(@TempDir Path folder) throws Exception {
         DurabilityOptions options = new DurabilityOptions(List.of(Durability.SYNC_WAL, Durability.SKIP_WAL), 1, 10,
-                TINY, Duration.ZERO, ONE_SECOND, folder);
+                TINY, Duration.ZERO, WINDOW, folder);
 
         List<DurabilityResult> results = new DurabilityBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();

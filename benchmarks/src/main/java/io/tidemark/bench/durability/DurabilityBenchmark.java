@@ -1,8 +1,10 @@
 package io.tidemark.bench.durability;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -33,6 +35,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * "bench durability": the overhead of Tidemark over raw HBase under each WAL durability setting of the data table
@@ -113,56 +117,70 @@ public final class DurabilityBenchmark {
             throws IOException, InterruptedException {
         clock.phase(durability + ", " + mode.label() + ", batches of " + options.batchSize());
         Histogram micros = new Histogram(HIGHEST_MICROS, 3);
-        SplittableRandom random = new SplittableRandom();
-        byte[] value = new byte[options.data().valueBytes()];
-        long calls = 0;
-        long aborts = 0;
+        AtomicLong calls = new AtomicLong();
+        AtomicLong aborts = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        AtomicReference<String> firstError = new AtomicReference<>();
         TransactionManager tm = mode.isTransactional()
                 ? TransactionManager.builder(target.connection()).config(env.clientConfig()).build() : null;
         try (Table raw = target.connection().getTable(env.tableName());
              TTable table = new TTable(target.connection(), env.tableName())) {
-            long warmUntil = System.nanoTime() + options.warmup().toNanos();
-            long measureFrom = warmUntil;
-            long measureUntil = warmUntil + options.duration().toNanos();
-            while (true) {
-                long started = System.nanoTime();
-                if (started >= measureUntil) {
-                    break;
-                }
-                List<Put> puts = new ArrayList<>(options.batchSize());
-                for (int i = 0; i < options.batchSize(); i++) {
-                    random.nextBytes(value);
-                    puts.add(new Put(DataTable.row(random.nextInt(options.data().keys())))
-                            .addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value.clone()));
-                }
-                boolean committed = true;
-                if (tm == null) {
-                    raw.put(puts);
-                } else {
-                    Transaction tx = tm.begin();
-                    table.put(tx, puts);
+            ClientThreads writer = new ClientThreads();
+            writer.add("bench-durability-batches", client -> {
+                SplittableRandom random = new SplittableRandom();
+                byte[] value = new byte[options.data().valueBytes()];
+                while (client.running()) {
+                    long started = System.nanoTime();
                     try {
-                        tm.commit(tx);
-                    } catch (TransactionAbortedException e) {
-                        committed = false;
+                        boolean committed = putBatch(raw, table, tm, random, value);
+                        if (client.measuring()) {
+                            if (committed) {
+                                micros.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
+                                calls.incrementAndGet();
+                            } else {
+                                aborts.incrementAndGet();
+                            }
+                        }
+                        if (committed) {
+                            client.completed();
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        errors.incrementAndGet();
+                        firstError.compareAndSet(null, e.toString());
                     }
                 }
-                if (started >= measureFrom) {
-                    if (committed) {
-                        micros.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
-                        calls++;
-                    } else {
-                        aborts++;
-                    }
-                }
-            }
+            });
+            double seconds = writer.measure(clock, options.warmup(), options.duration(), firstError::get);
+            return new DurabilityResult(durability, mode, options.batchSize(), calls.get(), aborts.get(),
+                    errors.get(), seconds, LatencySummary.of(micros), firstError.get());
         } finally {
             if (tm != null) {
                 tm.close();
             }
         }
-        return new DurabilityResult(durability, mode, options.batchSize(), calls, aborts, 0,
-                options.duration().toNanos() / 1e9, LatencySummary.of(micros), null);
+    }
+
+    /** One call of {@code batchSize} puts: raw when {@code tm} is null, else one transaction; false if it aborted. */
+    private boolean putBatch(Table raw, TTable table, TransactionManager tm, SplittableRandom random, byte[] value)
+            throws IOException {
+        List<Put> puts = new ArrayList<>(options.batchSize());
+        for (int i = 0; i < options.batchSize(); i++) {
+            random.nextBytes(value);
+            puts.add(new Put(DataTable.row(random.nextInt(options.data().keys())))
+                    .addColumn(DataTable.FAMILY, DataTable.QUALIFIER, value.clone()));
+        }
+        if (tm == null) {
+            raw.put(puts);
+            return true;
+        }
+        Transaction tx = tm.begin();
+        table.put(tx, puts);
+        try {
+            tm.commit(tx);
+            return true;
+        } catch (TransactionAbortedException e) {
+            return false;
+        }
     }
 
     /** The results as a table (also what the command line prints), with each run's p50 over raw HBase's. */
@@ -194,10 +212,10 @@ public final class DurabilityBenchmark {
                         + "one fast-path put). Batches: one thread, %d puts per call (raw Table.put(List); generic = "
                         + "one transaction putting the list, then committing). Uniform keys over %d preloaded rows, "
                         + "%d-byte values. p50_vs_raw = the run's p50 over raw HBase's at the same durability and "
-                        + "call size. Warm-up %d s, measured %d s per run. What each setting risks: docs/api.md, "
+                        + "call size. %s, measured %d s per run. What each setting risks: docs/api.md, "
                         + "\"Durability settings\".%n%n",
                 options.threads(), options.batchSize(), options.data().keys(), options.data().valueBytes(),
-                options.warmup().toSeconds(), options.duration().toSeconds()));
+                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
         String file = Charts.save(chart(results, 1), options.outputFolder(), "durability-single.png");
         notes.append(ReportWriter.image("single writes by durability", file));
         if (options.batchSize() > 0) {

@@ -1,5 +1,6 @@
 package io.tidemark.bench.durability;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 import org.apache.hadoop.hbase.client.Durability;
 
@@ -18,6 +19,7 @@ public record DurabilityOptions(List<Durability> durabilities, int threads, int 
                                 Duration warmup, Duration duration, Path outputFolder) {
 
     public DurabilityOptions {
+        RunSettings.check(warmup, duration, outputFolder);
         durabilities = List.copyOf(durabilities);
         if (durabilities.isEmpty() || durabilities.contains(Durability.USE_DEFAULT)) {
             throw new IllegalArgumentException("durabilities must name settings (SYNC_WAL, FSYNC_WAL, ASYNC_WAL,"

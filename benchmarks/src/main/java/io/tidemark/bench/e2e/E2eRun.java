@@ -1,5 +1,9 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.progress.CompletedWork;
+import io.tidemark.bench.progress.MeasuredRun;
+import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import org.HdrHistogram.Histogram;
@@ -10,6 +14,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -35,27 +40,16 @@ final class E2eRun {
 
     E2eResult run(String scenario) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
+        List<CompletedWork> clients = new ArrayList<>();
         for (int i = 0; i < options.threads(); i++) {
-            threads.add(new Thread(this::client, "e2e-client-" + i));
+            AtomicLong completed = new AtomicLong();
+            clients.add(completed::get);
+            threads.add(new Thread(() -> client(completed), "e2e-client-" + i));
         }
         threads.forEach(Thread::start);
         try {
-            WarmUp.Outcome warmUp = WarmUp.ofThisJvm(Thread::sleep).run(options.warmup());
-            readMicros.getIntervalHistogram();
-            writeMicros.getIntervalHistogram();
-            aborts.reset();
-            errors.reset();
-            long started = System.nanoTime();
-            Thread.sleep(options.duration().toMillis());
-            Histogram reads = readMicros.getIntervalHistogram();
-            Histogram writes = writeMicros.getIntervalHistogram();
-            double seconds = (System.nanoTime() - started) / 1e9;
-            long aborted = aborts.sum();
-            long failed = errors.sum();
-            Histogram all = reads.copy();
-            all.add(writes);
-            return new E2eResult(scenario, warmUp, seconds, all.getTotalCount(), aborted, failed, firstError.get(),
-                    LatencySummary.of(all), LatencySummary.of(reads), LatencySummary.of(writes));
+            return MeasuredRun.measure(new ProgressClock(ProgressListener.NONE, 0), options.warmup(),
+                    options.duration(), clients, new Recording(scenario));
         } finally {
             running.set(false);
             for (Thread t : threads) {
@@ -64,12 +58,48 @@ final class E2eRun {
         }
     }
 
-    private void client() {
+    /** The scenario's latencies and outcomes, read and write transactions apart. */
+    private final class Recording implements MeasuredRun.Recording<E2eResult> {
+
+        private final String scenario;
+        private WarmUp.Outcome warmUp;
+
+        Recording(String scenario) {
+            this.scenario = scenario;
+        }
+
+        @Override
+        public void reset(WarmUp.Outcome warmUp) {
+            this.warmUp = warmUp;
+            readMicros.getIntervalHistogram();
+            writeMicros.getIntervalHistogram();
+            aborts.reset();
+            errors.reset();
+        }
+
+        @Override
+        public E2eResult read(double seconds) {
+            Histogram reads = readMicros.getIntervalHistogram();
+            Histogram writes = writeMicros.getIntervalHistogram();
+            Histogram all = reads.copy();
+            all.add(writes);
+            return new E2eResult(scenario, warmUp, seconds, all.getTotalCount(), aborts.sum(), errors.sum(),
+                    firstError.get(), LatencySummary.of(all), LatencySummary.of(reads), LatencySummary.of(writes));
+        }
+
+        @Override
+        public String firstError() {
+            return firstError.get();
+        }
+    }
+
+    private void client(AtomicLong completed) {
         SplittableRandom random = new SplittableRandom();
         byte[][] values = new byte[options.size()][options.valueBytes()];
         try (KeyValueStore.Session session = store.session()) {
             if (store.inFlightPerThread() > 1) {
-                issueWithoutWaiting((KeyValueStore.NonBlockingSession) session, store.inFlightPerThread(), random);
+                issueWithoutWaiting((KeyValueStore.NonBlockingSession) session, store.inFlightPerThread(), random,
+                        completed);
                 return;
             }
             while (running.get()) {
@@ -87,6 +117,9 @@ final class E2eRun {
                     } else {
                         writeMicros.recordValue(micros);
                     }
+                    if (committed) {
+                        completed.incrementAndGet();
+                    }
                 } catch (Exception e) {
                     errors.increment();
                     firstError.compareAndSet(null, e.toString());
@@ -102,8 +135,8 @@ final class E2eRun {
      * Keeps up to {@code window} transactions of this thread in flight: issues one whenever one ends, records each as
      * it ends, and waits for the last ones before returning.
      */
-    private void issueWithoutWaiting(KeyValueStore.NonBlockingSession session, int window, SplittableRandom random)
-            throws InterruptedException {
+    private void issueWithoutWaiting(KeyValueStore.NonBlockingSession session, int window, SplittableRandom random,
+                                     AtomicLong completed) throws InterruptedException {
         byte[][] values = new byte[options.size()][options.valueBytes()];
         Semaphore slots = new Semaphore(window);
         while (running.get()) {
@@ -120,6 +153,9 @@ final class E2eRun {
                     aborts.increment();
                 } else {
                     (readOnly ? readMicros : writeMicros).recordValue(micros);
+                }
+                if (failure == null && committed) {
+                    completed.incrementAndGet();
                 }
                 slots.release();
             });

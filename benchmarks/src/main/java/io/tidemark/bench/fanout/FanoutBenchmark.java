@@ -2,6 +2,7 @@ package io.tidemark.bench.fanout;
 
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.ScratchTables;
+import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
@@ -46,7 +47,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BiFunction;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -225,26 +225,26 @@ public final class FanoutBenchmark {
     private FanoutResult run(FanoutApi api, Issuer issuer, int operations, int fanout, String phase,
                              Duration warmup, Duration measured) throws InterruptedException {
         clock.phase(phase + ": " + api.label() + ", " + operations + " operation(s), fan-out " + fanout);
-        AtomicBoolean measuring = new AtomicBoolean(false);
-        AtomicBoolean running = new AtomicBoolean(true);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
         AtomicLong transactions = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         AtomicReference<Throwable> firstError = new AtomicReference<>();
-        Thread client = new Thread(() -> {
+        ClientThreads clients = new ClientThreads();
+        clients.add("bench-fanout-client", client -> {
             SplittableRandom random = new SplittableRandom();
             byte[] value = new byte[options.valueBytes()];
-            while (running.get()) {
+            while (client.running()) {
                 long started = System.nanoTime();
                 Transaction tx = null;
                 try {
                     tx = issuer.begin().begin();
                     issue(issuer, tx, distinctKeys(random, operations), fanout, value);
                     issuer.commit().end(tx);
-                    if (measuring.get()) {
+                    if (client.measuring()) {
                         latency.recordValue(Math.min((System.nanoTime() - started) / 1000, HIGHEST_MICROS));
                         transactions.incrementAndGet();
                     }
+                    client.completed();
                 } catch (Exception e) {
                     if (e instanceof InterruptedException) {
                         Thread.currentThread().interrupt();
@@ -261,9 +261,8 @@ public final class FanoutBenchmark {
                     }
                 }
             }
-        }, "bench-fanout-client");
-        client.setDaemon(true);
-        clock.runMeasured(List.of(client), warmup, measured, measuring, running);
+        });
+        clients.measure(clock, warmup, measured, firstError::get);
         return new FanoutResult(api, operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
     }
 

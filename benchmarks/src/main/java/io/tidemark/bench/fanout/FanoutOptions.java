@@ -1,5 +1,7 @@
 package io.tidemark.bench.fanout;
 
+import io.tidemark.bench.RunSettings;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,7 @@ public record FanoutOptions(List<Integer> operations, List<Integer> fanouts, int
                             Duration warmup, Duration duration, Path outputFolder, List<FanoutApi> apis) {
 
     public FanoutOptions {
+        RunSettings.check(warmup, duration, outputFolder);
         operations = List.copyOf(operations);
         apis = List.copyOf(apis);
         if (apis.isEmpty()) {

@@ -1,8 +1,6 @@
 package io.tidemark.bench.progress;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The timed waits of a benchmark (warm-ups and measurements), which are what its progress is counted in: set-up such
@@ -55,27 +53,5 @@ public final class ProgressClock {
             waited[0] += millis;
             sleep(Duration.ofMillis(millis));
         }).run(minimum);
-    }
-
-    /**
-     * Runs a benchmark's client threads: starts them, waits out the warm-up ({@link #warmUp}), sets {@code measuring}
-     * for the measured period, then clears {@code running} and waits for every thread to end.
-     *
-     * @return the measured period's length in seconds, as it actually lasted
-     */
-    public double runMeasured(List<Thread> clients, Duration warmup, Duration measured, AtomicBoolean measuring,
-                              AtomicBoolean running) throws InterruptedException {
-        clients.forEach(Thread::start);
-        warmUp(warmup);
-        measuring.set(true);
-        long from = System.nanoTime();
-        sleep(measured);
-        measuring.set(false);
-        double seconds = (System.nanoTime() - from) / 1e9;
-        running.set(false);
-        for (Thread t : clients) {
-            t.join();
-        }
-        return seconds;
     }
 }

@@ -1,6 +1,7 @@
 package io.tidemark.bench.staleness;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -101,20 +101,18 @@ public final class StalenessBenchmark {
         String label = label(bound);
         clock.phase(keys + " key(s), " + label);
         Staleness staleness = bound == null ? Staleness.none() : Staleness.atMost(bound);
-        AtomicBoolean measuring = new AtomicBoolean(false);
-        AtomicBoolean running = new AtomicBoolean(true);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
         Histogram age = new Histogram(HIGHEST_MICROS, 3);
         AtomicLong transactions = new AtomicLong();
         AtomicLong tsoBegins = new AtomicLong();
         AtomicReference<Throwable> firstError = new AtomicReference<>();
-        List<Thread> readers = new ArrayList<>();
+        ClientThreads readers = new ClientThreads();
         for (int i = 0; i < options.readers(); i++) {
-            Thread t = new Thread(() -> {
+            readers.add("bench-staleness-reader-" + i, reader -> {
                 SplittableRandom random = new SplittableRandom();
                 long lastStart = -1;
                 try (TTable table = new TTable(target.connection(), env.tableName())) {
-                    while (running.get()) {
+                    while (reader.running()) {
                         long started = System.nanoTime();
                         Transaction tx = bound == null ? tm.begin() : tm.beginReadOnly(staleness);
                         for (int k = 0; k < keys; k++) {
@@ -123,7 +121,7 @@ public final class StalenessBenchmark {
                         }
                         tm.commit(tx);
                         long micros = (System.nanoTime() - started) / 1000;
-                        if (measuring.get()) {
+                        if (reader.measuring()) {
                             synchronized (latency) {
                                 latency.recordValue(Math.min(micros, HIGHEST_MICROS));
                                 age.recordValue(Math.min(tx.snapshotAgeAtBegin().toNanos() / 1000,
@@ -136,15 +134,14 @@ public final class StalenessBenchmark {
                             }
                         }
                         lastStart = tx.startTimestamp();
+                        reader.completed();
                     }
                 } catch (IOException | RuntimeException e) {
                     firstError.compareAndSet(null, e);
                 }
-            }, "bench-staleness-reader-" + i);
-            t.setDaemon(true);
-            readers.add(t);
+            });
         }
-        double seconds = clock.runMeasured(readers, options.warmup(), options.duration(), measuring, running);
+        double seconds = readers.measure(clock, options.warmup(), options.duration(), firstError::get);
         return new StalenessResult(keys, label, transactions.get(), tsoBegins.get(), seconds, latency, age,
                 firstError.get());
     }

@@ -1,5 +1,6 @@
 package io.tidemark.bench.staleness;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ public record StalenessOptions(List<Integer> keysPerTransaction, List<Duration> 
                                TxEnvironment.DataSpec data, double keyTheta, Duration warmup, Duration duration, Path outputFolder) {
 
     public StalenessOptions {
+        RunSettings.check(warmup, duration, outputFolder);
         keysPerTransaction = List.copyOf(keysPerTransaction);
         bounds = List.copyOf(bounds);
         if (keysPerTransaction.isEmpty() || keysPerTransaction.stream().anyMatch(k -> k < 1)) {

@@ -1,6 +1,8 @@
 package io.tidemark.bench.throughput;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.progress.CompletedWork;
+import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
@@ -84,24 +86,39 @@ public final class ThroughputLatencyBenchmark {
         clock.phase(mode.label() + ", background " + load + (rate > 0 ? " (" + rate + " pairs/s)" : ""));
         BackgroundLoad background = startBackground(env, mode, load, rate);
         ClosedLoop foreground = ClosedLoop.start(env.driver(), options.data().valueBytes(), groups());
-        BackgroundLoad.Measurement achieved;
-        List<TxMeasurement> measured;
+        List<CompletedWork> clients = new ArrayList<>(foreground.clients());
+        if (background != null) {
+            clients.addAll(background.clients());
+        }
         try {
-            clock.warmUp(options.warmup());
-            foreground.reset();
-            if (background != null) {
-                background.reset();
-            }
-            clock.sleep(options.duration());
-            measured = foreground.snapshot();
-            achieved = background == null ? null : background.snapshot();
+            return MeasuredRun.measure(clock, options.warmup(), options.duration(), clients,
+                    new MeasuredRun.Recording<LoadPoint>() {
+                        @Override
+                        public void reset(WarmUp.Outcome warmUp) {
+                            foreground.reset(warmUp);
+                            if (background != null) {
+                                background.reset();
+                            }
+                        }
+
+                        @Override
+                        public LoadPoint read(double seconds) {
+                            return new LoadPoint(mode, load, rate, background == null ? null
+                                    : background.snapshot(seconds), foreground.read(seconds));
+                        }
+
+                        @Override
+                        public String firstError() {
+                            String first = foreground.firstError();
+                            return first != null || background == null ? first : background.firstError();
+                        }
+                    });
         } finally {
             foreground.close();
             if (background != null) {
                 background.close();
             }
         }
-        return new LoadPoint(mode, load, rate, achieved, measured);
     }
 
     private BackgroundLoad startBackground(TxEnvironment env, TxMode mode, String load, long rate) {

@@ -2,6 +2,7 @@ package io.tidemark.bench.tpcc;
 
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.ScratchTables;
+import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -97,10 +97,8 @@ public final class TpccBenchmark {
     private TpccResult measure(TransactionManager tm, TxMode mode, TpccScale scale, TpccRandom.Constants constants,
                                int threads) throws IOException, InterruptedException {
         clock.phase(mode + ", " + threads + " thread(s)");
-        AtomicBoolean measuring = new AtomicBoolean(false);
-        AtomicBoolean running = new AtomicBoolean(true);
+        ClientThreads clients = new ClientThreads();
         List<TpccStats> perThread = new ArrayList<>();
-        List<Thread> terminals = new ArrayList<>();
         List<TpccTerminal> opened = new ArrayList<>();
         try {
             for (int i = 0; i < threads; i++) {
@@ -109,12 +107,11 @@ public final class TpccBenchmark {
                 TpccTerminal terminal = new TpccTerminal(target.connection(), tm, scale,
                         new TpccRandom(new SplittableRandom(), constants), i % scale.warehouses() + 1);
                 opened.add(terminal);
-                Thread t = new Thread(() -> runTerminal(terminal, stats, measuring, running),
-                        "bench-tpcc-terminal-" + i);
-                t.setDaemon(true);
-                terminals.add(t);
+                clients.add("bench-tpcc-terminal-" + i, client -> runTerminal(terminal, stats, client));
             }
-            double seconds = clock.runMeasured(terminals, options.warmup(), options.duration(), measuring, running);
+            double seconds = clients.measure(clock, options.warmup(), options.duration(),
+                    () -> perThread.stream().map(TpccStats::firstError).filter(e -> e != null).findFirst()
+                            .orElse(null));
             TpccStats total = new TpccStats();
             perThread.forEach(total::add);
             TpccResult result = new TpccResult(mode, threads, seconds, total);
@@ -122,33 +119,33 @@ public final class TpccBenchmark {
                     result.newOrdersPerMinute(), 100 * result.abortRate());
             return result;
         } finally {
-            running.set(false);
             for (TpccTerminal terminal : opened) {
                 terminal.close();
             }
         }
     }
 
-    private void runTerminal(TpccTerminal terminal, TpccStats stats, AtomicBoolean measuring,
-                             AtomicBoolean running) {
-        while (running.get()) {
+    /** A terminal's unit of work is a transaction that committed, or that the user rolled back as TPC-C asks. */
+    private void runTerminal(TpccTerminal terminal, TpccStats stats, ClientThreads.Client client) {
+        while (client.running()) {
             TpccTerminal.Kind kind = terminal.next(options.mix());
             long started = System.nanoTime();
             try {
                 TpccTerminal.Outcome outcome = terminal.run(kind);
-                if (measuring.get()) {
+                if (client.measuring()) {
                     if (outcome == TpccTerminal.Outcome.USER_ROLLBACK) {
                         stats.userRollback();
                     } else {
                         stats.committed(kind, (System.nanoTime() - started) / 1000);
                     }
                 }
+                client.completed();
             } catch (TransactionAbortedException e) {
-                if (measuring.get()) {
+                if (client.measuring()) {
                     stats.aborted(e.reason());
                 }
             } catch (IOException | RuntimeException e) {
-                if (measuring.get()) {
+                if (client.measuring()) {
                     stats.error(e);
                 }
             }

@@ -1,5 +1,6 @@
 package io.tidemark.bench.tpcc;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxMode;
 
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ public record TpccOptions(int warehouses, double scale, List<Integer> threads, T
             + "consistency condition 2 (D_NEXT_O_ID - 1 = max(O_ID)); use generic or batched";
 
     public TpccOptions {
+        RunSettings.check(warmup, duration, outputFolder);
         threads = List.copyOf(threads);
         modes = List.copyOf(modes);
         if (warehouses < 1) {

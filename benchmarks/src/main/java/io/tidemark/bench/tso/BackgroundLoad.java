@@ -1,5 +1,6 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.progress.CompletedWork;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoClient;
@@ -29,7 +30,6 @@ public final class BackgroundLoad implements AutoCloseable {
     private final List<PairLoad> loads = new ArrayList<>();
     private final PairLoad.Stats stats = new PairLoad.Stats();
     private Thread pacer;
-    private volatile long resetAt = System.nanoTime();
 
     /** @param records the pairs' commit records, or null for none */
     private BackgroundLoad(TidemarkConfig clientConfig, int connections, ClientCommitRecords records) {
@@ -87,19 +87,27 @@ public final class BackgroundLoad implements AutoCloseable {
         return write ? new ClientCommitRecords(connection, clientConfig) : null;
     }
 
+    /** Its connections, each counting the pairs it committed, for a {@code MeasuredRun}. */
+    public List<CompletedWork> clients() {
+        return List.copyOf(loads);
+    }
+
     /** Forgets what was counted so far (the warm-up). */
     public void reset() {
         stats.reset();
-        resetAt = System.nanoTime();
     }
 
-    /** What completed since {@link #reset()}. */
-    public Measurement snapshot() {
-        double seconds = (System.nanoTime() - resetAt) / 1e9;
+    /** What completed since {@link #reset()}, over the {@code seconds} since then. */
+    public Measurement snapshot(double seconds) {
         var commit = stats.commitSinceReset();
         stats.beginSinceReset();
         return new Measurement(seconds, commit.getTotalCount(), stats.aborts.sum(), stats.errors.sum(),
                 stats.firstError, LatencySummary.of(commit));
+    }
+
+    /** The first error a pair met, or null. */
+    public String firstError() {
+        return stats.firstError;
     }
 
     /** Stops sending, waits a bounded time for the replies outstanding, and closes the connections. */

@@ -1,6 +1,8 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 
 import java.time.Duration;
@@ -8,8 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a scenario of pairs is measured, whichever TSO its loads talk to: the loads run for the warm-up, the counters
- * are reset, then they run for the measured duration, stop, and the pairs in flight are waited for.
+ * How a scenario of pairs is measured, whichever TSO its loads talk to: a {@link MeasuredRun} whose clients are the
+ * loads; then they stop, and the pairs in flight are waited for.
  */
 final class Measurement {
 
@@ -32,23 +34,34 @@ final class Measurement {
      */
     TsoRunResult measure(String scenario, String commitMode, long targetRate, PairLoad.Stats stats,
                          List<? extends WindowedLoad> loads, Runnable afterStop) throws InterruptedException {
-        clock.warmUp(warmup);
-        stats.reset();
-        long started = System.nanoTime();
-        clock.sleep(duration);
-        var begin = stats.beginSinceReset();
-        var commit = stats.commitSinceReset();
-        double seconds = (System.nanoTime() - started) / 1e9;
-        long aborts = stats.aborts.sum();
-        long errors = stats.errors.sum();
-        loads.forEach(WindowedLoad::stop);
-        afterStop.run();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
-        while (loads.stream().anyMatch(l -> l.inFlight() > 0) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+        try {
+            return MeasuredRun.measure(clock, warmup, duration, loads, new MeasuredRun.Recording<>() {
+                @Override
+                public void reset(WarmUp.Outcome warmUp) {
+                    stats.reset();
+                }
+
+                @Override
+                public TsoRunResult read(double seconds) {
+                    var begin = stats.beginSinceReset();
+                    var commit = stats.commitSinceReset();
+                    return new TsoRunResult(scenario, commitMode, loads.size(), targetRate, seconds,
+                            commit.getTotalCount(), stats.aborts.sum(), stats.errors.sum(), stats.firstError,
+                            LatencySummary.of(begin), LatencySummary.of(commit));
+                }
+
+                @Override
+                public String firstError() {
+                    return stats.firstError;
+                }
+            });
+        } finally {
+            loads.forEach(WindowedLoad::stop);
+            afterStop.run();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
+            while (loads.stream().anyMatch(l -> l.inFlight() > 0) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
         }
-        return new TsoRunResult(scenario, commitMode, loads.size(), targetRate, seconds,
-                commit.getTotalCount(), aborts, errors, stats.firstError, LatencySummary.of(begin),
-                LatencySummary.of(commit));
     }
 }

@@ -36,6 +36,7 @@ final class OmidPairLoad implements WindowedLoad {
     private final PairLoad.Stats stats;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong completed = new AtomicLong();
 
     /** @param records the commit table to write each commit's record to, or null for none */
     OmidPairLoad(TSOClient client, CommitTable.Writer records, Executor recordThreads, PairLoad.Stats stats) {
@@ -61,6 +62,11 @@ final class OmidPairLoad implements WindowedLoad {
     @Override
     public long inFlight() {
         return inFlight.get();
+    }
+
+    @Override
+    public long completed() {
+        return completed.get();
     }
 
     private void sendPair() {
@@ -123,6 +129,7 @@ final class OmidPairLoad implements WindowedLoad {
 
     private void committed(long commitSent) {
         stats.commitMicros.recordValue(micros(System.nanoTime() - commitSent));
+        completed.incrementAndGet();
         next();
     }
 
@@ -138,6 +145,7 @@ final class OmidPairLoad implements WindowedLoad {
         }
     }
 
+    /** After a pair that committed or aborted. */
     private void next() {
         if (running.get()) {
             sendPair();

@@ -56,6 +56,7 @@ final class PairLoad implements WindowedLoad {
     private final Stats stats;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong completed = new AtomicLong();
 
     PairLoad(TsoClient client, CommitRecordSink sink, Stats stats) {
         this.client = client;
@@ -82,6 +83,11 @@ final class PairLoad implements WindowedLoad {
     @Override
     public long inFlight() {
         return inFlight.get();
+    }
+
+    @Override
+    public long completed() {
+        return completed.get();
     }
 
     @Override
@@ -120,6 +126,8 @@ final class PairLoad implements WindowedLoad {
                 if (stats.firstError == null) {
                     stats.firstError = String.valueOf(failure.getCause() != null ? failure.getCause() : failure);
                 }
+            } else if (committed) {
+                completed.incrementAndGet();
             }
             if (repeat && running.get()) {
                 if (failure == null) {

@@ -1,6 +1,9 @@
 package io.tidemark.bench.txn;
 
+import io.tidemark.bench.progress.CompletedWork;
+import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.WarmUp;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -11,14 +14,16 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Client threads running benchmark transactions back to back (closed loop), in groups: each group has a label, a
- * number of threads and a {@link TransactionShape}, and its own statistics. Start, let it warm up, {@link #reset()},
- * measure, {@link #snapshot()}, then {@link #close()}.
+ * number of threads and a {@link TransactionShape}, and its own statistics. Start, then measure it through
+ * {@link MeasuredRun} (each thread is a client, a committed transaction its unit of work), then
+ * {@link #close()}.
  */
-public final class ClosedLoop implements AutoCloseable {
+public final class ClosedLoop implements AutoCloseable, MeasuredRun.Recording<List<TxMeasurement>> {
 
     /** One group of identical client threads. */
     public record Group(String label, int threads, TransactionShape shape) {
@@ -36,6 +41,7 @@ public final class ClosedLoop implements AutoCloseable {
     private final int valueBytes;
     private final Map<String, TxStats> stats = new LinkedHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final List<CompletedWork> clients = new ArrayList<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
 
     private ClosedLoop(TxDriver driver, int valueBytes) {
@@ -52,7 +58,10 @@ public final class ClosedLoop implements AutoCloseable {
                 throw new IllegalArgumentException("two groups are labelled " + g.label());
             }
             for (int i = 0; i < g.threads(); i++) {
-                Thread t = new Thread(() -> loop.client(g.shape(), groupStats), "bench-" + g.label() + "-" + i);
+                AtomicLong completed = new AtomicLong();
+                loop.clients.add(completed::get);
+                Thread t = new Thread(() -> loop.client(g.shape(), groupStats, completed),
+                        "bench-" + g.label() + "-" + i);
                 t.setDaemon(true);
                 loop.threads.add(t);
             }
@@ -62,32 +71,41 @@ public final class ClosedLoop implements AutoCloseable {
     }
 
     /**
-     * Runs the groups for {@code warmup}, then measures them for {@code duration}, and stops them: the usual use.
+     * Runs the groups for {@code warmup}, then measures them for {@code duration} ({@link MeasuredRun}: and until
+     * each thread finished a transaction), and stops them: the usual use.
      */
     public static List<TxMeasurement> measure(TxDriver driver, int valueBytes, List<Group> groups,
                                               ProgressClock clock, Duration warmup, Duration duration)
             throws InterruptedException {
         ClosedLoop loop = start(driver, valueBytes, groups);
         try {
-            clock.warmUp(warmup);
-            loop.reset();
-            clock.sleep(duration);
-            return loop.snapshot();
+            return MeasuredRun.measure(clock, warmup, duration, loop.clients(), loop);
         } finally {
             loop.close();
         }
     }
 
-    /** Forgets what was recorded so far (the warm-up). */
-    public void reset() {
+    /** Its client threads, each counting the transactions it committed. */
+    public List<CompletedWork> clients() {
+        return List.copyOf(clients);
+    }
+
+    @Override
+    public void reset(WarmUp.Outcome warmUp) {
         stats.values().forEach(TxStats::reset);
     }
 
     /** Each group's measurements since {@link #reset()}, in group order. */
-    public List<TxMeasurement> snapshot() {
+    @Override
+    public List<TxMeasurement> read(double seconds) {
         List<TxMeasurement> result = new ArrayList<>();
-        stats.forEach((label, s) -> result.add(s.snapshot(label)));
+        stats.forEach((label, s) -> result.add(s.snapshot(label, seconds)));
         return result;
+    }
+
+    @Override
+    public String firstError() {
+        return stats.values().stream().map(TxStats::firstError).filter(e -> e != null).findFirst().orElse(null);
     }
 
     /** Stops the threads after their current transaction. */
@@ -99,14 +117,18 @@ public final class ClosedLoop implements AutoCloseable {
         }
     }
 
-    private void client(TransactionShape shape, TxStats groupStats) {
+    private void client(TransactionShape shape, TxStats groupStats, AtomicLong completed) {
         SplittableRandom random = new SplittableRandom();
         byte[] value = new byte[valueBytes];
         try (TxDriver.Session session = driver.session()) {
             while (running.get()) {
                 random.nextBytes(value);
                 try {
-                    groupStats.record(session.run(shape.next(random), value));
+                    TxOutcome outcome = session.run(shape.next(random), value);
+                    groupStats.record(outcome);
+                    if (outcome.committed()) {
+                        completed.incrementAndGet();
+                    }
                 } catch (IOException | RuntimeException e) {
                     groupStats.recordError(e);
                     // A dead TSO or region server must not turn the client into a busy loop.

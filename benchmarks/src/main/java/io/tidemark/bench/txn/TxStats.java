@@ -20,7 +20,6 @@ final class TxStats {
     private final LongAdder aborts = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
-    private volatile long since = System.nanoTime();
 
     /** Latencies count committed transactions only: an abort's time says nothing about the path measured. */
     void record(TxOutcome outcome) {
@@ -38,6 +37,11 @@ final class TxStats {
         postCommitMicros.recordValue(micros(phases.postCommitNanos()));
     }
 
+    /** The first error recorded since this group started, or null. */
+    String firstError() {
+        return firstError.get();
+    }
+
     void recordError(Exception e) {
         errors.increment();
         firstError.compareAndSet(null, e.toString());
@@ -53,16 +57,14 @@ final class TxStats {
         postCommitMicros.getIntervalHistogram();
         aborts.reset();
         errors.reset();
-        since = System.nanoTime();
     }
 
-    /** What was recorded since the last reset. */
-    TxMeasurement snapshot(String label) {
+    /** What was recorded since the last reset, over the {@code seconds} it lasted. */
+    TxMeasurement snapshot(String label, double seconds) {
         Histogram total = totalMicros.getIntervalHistogram();
         Histogram begin = beginMicros.getIntervalHistogram();
         Histogram operations = operationsMicros.getIntervalHistogram();
         Histogram commit = commitMicros.getIntervalHistogram();
-        double seconds = (System.nanoTime() - since) / 1e9;
         return new TxMeasurement(label, seconds, total.getTotalCount(), aborts.sum(), errors.sum(),
                 firstError.get(), LatencySummary.of(total), meanMs(begin), meanMs(operations), meanMs(commit),
                 meanMs(commitTsoMicros.getIntervalHistogram()), meanMs(commitRecordMicros.getIntervalHistogram()),

@@ -22,7 +22,7 @@ class TxStatsTest {
         stats.record(new TxOutcome(true, ms(0.2), ms(0.6), ms(2.0), new CommitPhases(ms(0.2), ms(1.0), ms(0.7))));
         stats.record(new TxOutcome(true, ms(0.2), ms(0.6), ms(4.0), new CommitPhases(ms(0.4), ms(3.0), ms(0.5))));
 
-        TxMeasurement m = stats.snapshot("write");
+        TxMeasurement m = stats.snapshot("write", 1.0);
 
         assertEquals(2, m.commits());
         assertEquals(3.0, m.meanCommitMs(), PRECISION_MS);
@@ -37,7 +37,7 @@ class TxStatsTest {
         stats.record(new TxOutcome(true, ms(0.2), ms(0.6), ms(2.0), new CommitPhases(ms(0.4), ms(1.0), ms(0.4))));
         stats.record(new TxOutcome(true, 0, ms(0.5), 0));
 
-        TxMeasurement m = stats.snapshot("mixed");
+        TxMeasurement m = stats.snapshot("mixed", 1.0);
 
         assertEquals(0.1, m.meanBeginMs(), PRECISION_MS);
         assertEquals(0.2, m.meanCommitTsoMs(), PRECISION_MS);
@@ -53,7 +53,7 @@ class TxStatsTest {
         stats.record(new TxOutcome(false, ms(5), ms(5), ms(5), new CommitPhases(ms(5), 0, 0)));
         stats.record(new TxOutcome(true, ms(0.1), ms(0.5), ms(1.5), new CommitPhases(ms(0.3), ms(0.8), ms(0.3))));
 
-        TxMeasurement m = stats.snapshot("write");
+        TxMeasurement m = stats.snapshot("write", 1.0);
 
         assertEquals(1, m.commits());
         assertEquals(1, m.aborts());

@@ -1,0 +1,93 @@
+package io.tidemark.bench.progress;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A benchmark's client threads, measured as a {@link MeasuredRun}: each runs while {@link Client#running()}, records
+ * what it does only while {@link Client#measuring()}, and counts each unit of work it completes (whether measuring or
+ * not) with {@link Client#completed()}. For benchmarks that record into their own structures; those on
+ * {@code ClosedLoop} or a load of pairs have their own clients.
+ */
+public final class ClientThreads {
+
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicBoolean measuring = new AtomicBoolean(false);
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<CompletedWork> clients = new ArrayList<>();
+
+    /** What a client thread sees of the run. */
+    public final class Client {
+
+        private final AtomicLong completed = new AtomicLong();
+
+        private Client() {
+        }
+
+        /** Whether to go on: false once the measured window is over. */
+        public boolean running() {
+            return running.get();
+        }
+
+        /** Whether what the client does now is measured (not in the warm-up). */
+        public boolean measuring() {
+            return measuring.get();
+        }
+
+        /** Counts a unit of work this client completed. */
+        public void completed() {
+            completed.incrementAndGet();
+        }
+    }
+
+    /** Adds a client thread named {@code name} running {@code body}; it starts with {@link #measure}. */
+    public void add(String name, Consumer<Client> body) {
+        Client client = new Client();
+        clients.add(client.completed::get);
+        Thread t = new Thread(() -> body.accept(client), name);
+        t.setDaemon(true);
+        threads.add(t);
+    }
+
+    /**
+     * Starts the threads, measures them ({@link MeasuredRun#measure}), stops them and waits for each to end.
+     *
+     * @param firstError the first error a client met, for the failure of a run in which a client did nothing
+     * @return the measured window's length in seconds, as it actually lasted
+     */
+    public double measure(ProgressClock clock, Duration warmup, Duration window, Supplier<?> firstError)
+            throws InterruptedException {
+        threads.forEach(Thread::start);
+        try {
+            return MeasuredRun.measure(clock, warmup, window, clients, new MeasuredRun.Recording<Double>() {
+                @Override
+                public void reset(WarmUp.Outcome warmUp) {
+                    measuring.set(true);
+                }
+
+                @Override
+                public Double read(double seconds) {
+                    measuring.set(false);
+                    return seconds;
+                }
+
+                @Override
+                public String firstError() {
+                    Object first = firstError.get();
+                    return first == null ? null : first.toString();
+                }
+            });
+        } finally {
+            measuring.set(false);
+            running.set(false);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+}
