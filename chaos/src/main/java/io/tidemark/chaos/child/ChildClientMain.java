@@ -18,10 +18,11 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 
 /**
  * Main class of a child JVM: connects, learns where the run's TSO serves, says it is ready, waits for the run to
- * start ({@link RunStart}), runs the clients its {@link ChildSpec} names until the deadline the start announced, then
+ * start ({@link RunStart}), runs the clients its {@link ChildSpec} names until the run stops them, then
  * exits 0. It also exits when its parent goes away (its standard input closes), so no child outlives a run.
  */
 public final class ChildClientMain {
@@ -60,17 +61,19 @@ public final class ChildClientMain {
         }
     }
 
-    /** Says it is ready, waits for the start and runs its clients until the deadline; 0 when none failed. */
+    /** Says it is ready, waits for the start and runs its clients until the run stops; 0 when none failed. */
     private static int runClients(ChildSpec spec, Connection connection, ClientManagers managers, Path readyFile)
             throws Exception {
         Files.createFile(readyFile);
         long deadline = RunStart.await(spec.startFile(), START_TIMEOUT_MILLIS);
+        BooleanSupplier keepGoing = RunStart.untilStopped(RunStart.stopFileIn(spec.startFile().getParent()),
+                deadline);
         ExecutorService threads = Executors.newFixedThreadPool(spec.clients().size());
         List<Future<Long>> done = new ArrayList<>();
         for (int i = 0; i < spec.clients().size(); i++) {
             done.add(threads.submit(new ClientWorker(spec.clients().get(i), connection, connection, managers,
                     TableName.valueOf(spec.table()), spec.workload(), spec.historyDirectory(), spec.seed() + i,
-                    () -> System.currentTimeMillis() < deadline)));
+                    keepGoing)));
         }
         int failed = 0;
         for (Future<Long> f : done) {

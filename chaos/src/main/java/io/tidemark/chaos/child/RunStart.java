@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The start of a run's workload, shared with the child JVMs through files in the run's directory. A child connects to
@@ -14,11 +16,13 @@ import java.util.Optional;
  * holds the run's deadline. The parent launches the children before it starts the TSO, so that they launch while the
  * TSO starts, and announces the start once every child is ready, so a run's seconds count from the moment all its
  * clients work: launching a child JVM takes seconds, which a short run used to spend before its first commit (and
- * its client kills then waited for a commit that never came).
+ * its client kills then waited for a commit that never came). The run ends with the stop file (the start's deadline
+ * is only a bound): it ends once its purpose is fulfilled, or late when its fault lanes hold it.
  */
 public final class RunStart {
 
     private static final String START_FILE = "start";
+    private static final String STOP_FILE = "stop";
     /** Starts with "tso-", like the TSO logs, which a run removes from its folder before it starts. */
     private static final String TSO_FILE = "tso-address";
     private static final long POLL_MILLIS = 10;
@@ -31,6 +35,37 @@ public final class RunStart {
         return directory.resolve(START_FILE);
     }
 
+    /** The stop file of the run whose files are in {@code directory}. */
+    public static Path stopFileIn(Path directory) {
+        return directory.resolve(STOP_FILE);
+    }
+
+    /** Ends the workload: every client stops. */
+    public static void announceStop(Path stopFile) throws IOException {
+        write(stopFile, "");
+    }
+
+    /**
+     * Whether the clients of a child go on: until the stop file appears (looked for every {@value #POLL_MILLIS} ms on
+     * a thread of its own), at the latest until {@code deadlineMillis}.
+     */
+    public static BooleanSupplier untilStopped(Path stopFile, long deadlineMillis) {
+        AtomicBoolean stopped = new AtomicBoolean();
+        Thread watcher = new Thread(() -> {
+            try {
+                while (!Files.exists(stopFile) && System.currentTimeMillis() < deadlineMillis) {
+                    Thread.sleep(POLL_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stopped.set(true);
+        }, "run-stop-watcher");
+        watcher.setDaemon(true);
+        watcher.start();
+        return () -> !stopped.get() && System.currentTimeMillis() < deadlineMillis;
+    }
+
     /** The TSO file of the run whose files are in {@code directory}. */
     public static Path tsoFileIn(Path directory) {
         return directory.resolve(TSO_FILE);
@@ -41,7 +76,7 @@ public final class RunStart {
         return specFile.resolveSibling(specFile.getFileName() + ".ready");
     }
 
-    /** Starts the workload: every client stops at {@code deadlineMillis}. */
+    /** Starts the workload: every client stops at the stop file, at the latest at {@code deadlineMillis}. */
     public static void announce(Path startFile, long deadlineMillis) throws IOException {
         write(startFile, Long.toString(deadlineMillis));
     }

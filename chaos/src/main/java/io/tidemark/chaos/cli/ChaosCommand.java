@@ -4,6 +4,7 @@ import io.tidemark.chaos.cluster.ProcessChaosCluster;
 import io.tidemark.chaos.processes.NamespacedChaos;
 import io.tidemark.chaos.processes.ProcessScenarios;
 import io.tidemark.chaos.run.ChaosSuite;
+import io.tidemark.chaos.run.RunLength;
 import io.tidemark.chaos.run.ScenarioResult;
 import io.tidemark.chaos.scenario.Scenario;
 import io.tidemark.chaos.scenario.Scenarios;
@@ -50,12 +51,19 @@ import java.util.stream.Stream;
                 + "--output."})
 public final class ChaosCommand implements Callable<Integer> {
 
-    /** Exit code when a scenario found an anomaly. */
+    /** Exit code when a scenario found an anomaly, or a run did not do what it is for. */
     public static final int ANOMALIES_EXIT_CODE = 1;
 
     @Option(names = "--seconds", defaultValue = "60", paramLabel = "<seconds>",
-            description = "How long each scenario runs, per commit mode (default: ${DEFAULT-VALUE}).")
+            description = "How long each scenario runs, per commit mode (default: ${DEFAULT-VALUE}); with"
+                    + " --until-fulfilled, the longest it may run.")
     private int seconds;
+
+    @Option(names = "--until-fulfilled",
+            description = "End each run once it did what its scenario is for: every fault of the scenario injected,"
+                    + " then " + RunLength.COMMITS_AFTER_FAULTS + " commits of each kind it mixes in. A run that has"
+                    + " not within --seconds fails (exit code 1).")
+    private boolean untilFulfilled;
 
     @Option(names = "--seed", paramLabel = "<n>",
             description = "Seed of the clients' choices and of the fault schedule (default: a random one, printed).")
@@ -132,10 +140,13 @@ public final class ChaosCommand implements Callable<Integer> {
         }
         out.println("chaos: seed " + runSeed + " (repeat with --seed " + runSeed + ")");
         out.println("results: " + folder.toAbsolutePath());
-        List<ScenarioResult> results = new ChaosSuite(folder, out, start).run(scenarios, modes, runSeed,
-                Duration.ofSeconds(seconds), postCommit);
+        RunLength length = untilFulfilled
+                ? RunLength.untilFulfilled(Duration.ofSeconds(seconds), RunLength.COMMITS_AFTER_FAULTS)
+                : RunLength.fixed(Duration.ofSeconds(seconds));
+        List<ScenarioResult> results = new ChaosSuite(folder, out, start).run(scenarios, modes, runSeed, length,
+                postCommit);
         for (ScenarioResult r : results) {
-            if (!r.check().clean()) {
+            if (!r.passed()) {
                 return ANOMALIES_EXIT_CODE;
             }
         }
@@ -183,7 +194,10 @@ public final class ChaosCommand implements Callable<Integer> {
         List<String> args = new java.util.ArrayList<>();
         for (CommandLine.Model.OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
             if (!option.longestName().equals("--seed") && !option.longestName().equals("--output")) {
-                for (String value : option.originalStringValues()) {
+                if (option.arity().max() == 0) {
+                    args.add(option.longestName());
+                }
+                for (String value : option.arity().max() == 0 ? List.<String>of() : option.originalStringValues()) {
                     args.add(option.longestName());
                     args.add(value);
                 }

@@ -117,7 +117,7 @@ public final class ChaosCluster implements ChaosHBase, AutoCloseable {
 
     /** Aborts {@code server} as a crash would (no flush, no clean region close) and starts a replacement. */
     @Override
-    public String crashRegionServer(ServerName server) throws IOException {
+    public synchronized String crashRegionServer(ServerName server) throws IOException {
         for (JVMClusterUtil.RegionServerThread t : hbase().getLiveRegionServerThreads()) {
             if (t.getRegionServer().getServerName().equals(server)) {
                 t.getRegionServer().abort("chaos: region server abort");
@@ -130,7 +130,7 @@ public final class ChaosCluster implements ChaosHBase, AutoCloseable {
 
     /** Starts region servers until {@value #REGION_SERVERS} are up and waits until every region is assigned. */
     @Override
-    public void restore() throws IOException {
+    public synchronized void restore() throws IOException {
         while (liveServers().size() < REGION_SERVERS) {
             JVMClusterUtil.RegionServerThread started = hbase().startRegionServer();
             started.waitForServerOnline();

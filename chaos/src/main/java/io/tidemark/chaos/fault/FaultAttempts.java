@@ -1,8 +1,10 @@
 package io.tidemark.chaos.fault;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Injects faults and counts them, by kind: a fault that failed (HBase refused a split, a server did not come back in
@@ -12,6 +14,7 @@ final class FaultAttempts {
 
     private final FaultTarget target;
     private final Map<String, Integer> byKind = new LinkedHashMap<>();
+    private final Set<String> families = new HashSet<>();
     private int injected;
 
     FaultAttempts(FaultTarget target) {
@@ -32,12 +35,18 @@ final class FaultAttempts {
         synchronized (this) {
             injected++;
             byKind.merge(fault.description(), 1, Integer::sum);
+            families.add(fault.family());
         }
         return outcome;
     }
 
     synchronized int injected() {
         return injected;
+    }
+
+    /** Whether a fault of {@code family} ({@link FaultKind#family()}) was injected. */
+    synchronized boolean injected(String family) {
+        return families.contains(family);
     }
 
     synchronized Map<String, Integer> byKind() {

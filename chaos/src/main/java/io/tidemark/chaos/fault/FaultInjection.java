@@ -1,6 +1,7 @@
 package io.tidemark.chaos.fault;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /** What injects a run's faults: one thread picking at random ({@link FaultSchedule}), or lanes ({@link FaultLanes}). */
@@ -17,6 +18,15 @@ public interface FaultInjection extends AutoCloseable {
 
     /** How many of each kind, by {@link FaultKind#description()}. */
     Map<String, Integer> byKind();
+
+    /**
+     * What it has still to inject before a run has had every fault it exists for, in words: each kind not injected
+     * yet, and each lane of a fixed number of rounds not through them; empty once it has injected them all.
+     */
+    List<String> notYetInjected();
+
+    /** Whether a lane of a fixed number of rounds is not through them yet: the run's end waits for it. */
+    boolean holdsEnd();
 
     /** Stops injecting; a fault in progress finishes first. */
     @Override

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Faults injected by lanes running side by side (partitions, pauses, kills), each lane one fault at a time. A lane
@@ -64,6 +65,8 @@ public final class FaultLanes implements FaultInjection {
     private final Path logFile;
     private final FaultAttempts attempts;
     private final List<Thread> threads = new ArrayList<>();
+    /** Faults each lane has injected so far, by lane. */
+    private final AtomicIntegerArray done;
     private BufferedWriter log;
     private long startNanos;
     private volatile boolean stopped;
@@ -76,6 +79,7 @@ public final class FaultLanes implements FaultInjection {
         for (int i = 0; i < lanes.size(); i++) {
             plans.add(draw(lanes.get(i), seed, i));
         }
+        this.done = new AtomicIntegerArray(lanes.size());
     }
 
     /** The schedule the lanes follow with {@code seed}, as printed before a run: the first rounds of each lane. */
@@ -171,6 +175,41 @@ public final class FaultLanes implements FaultInjection {
         return attempts.byKind();
     }
 
+    /**
+     * Of each lane of a fixed number of rounds not through them yet, how far it is; of each other lane, the faults
+     * (by family) it has not injected yet.
+     */
+    @Override
+    public List<String> notYetInjected() {
+        List<String> missing = new ArrayList<>();
+        for (int i = 0; i < lanes.size(); i++) {
+            Lane lane = lanes.get(i);
+            if (lane.rounds() > 0) {
+                if (done.get(i) < plans.get(i).size()) {
+                    missing.add(String.format(Locale.ROOT, "lane %s (%d of its %d faults injected)", lane.name(),
+                            done.get(i), plans.get(i).size()));
+                }
+                continue;
+            }
+            for (List<FaultKind> family : families(lane)) {
+                if (!attempts.injected(family.get(0).family())) {
+                    missing.add(family.get(0).family());
+                }
+            }
+        }
+        return missing;
+    }
+
+    @Override
+    public boolean holdsEnd() {
+        for (int i = 0; i < lanes.size(); i++) {
+            if (lanes.get(i).rounds() > 0 && done.get(i) < plans.get(i).size()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Stops the lanes; a fault in progress finishes (and heals what it broke) first. */
     @Override
     public void close() throws InterruptedException, IOException {
@@ -198,6 +237,7 @@ public final class FaultLanes implements FaultInjection {
             String outcome = attempts.inject(p.kind(), new Random(p.seed()));
             write(String.format(Locale.ROOT, "%8.1f s to %6.1f s  [%s] %s: %s%n", startedAt,
                     (System.nanoTime() - startNanos) / 1e9, lane.name(), p.kind().description(), outcome));
+            done.incrementAndGet(index);
         }
     }
 

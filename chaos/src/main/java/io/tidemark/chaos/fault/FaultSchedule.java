@@ -5,15 +5,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The fault thread of one run: from its seed, it waits a random time between half and one and a half times the mean
- * interval (half that before the first fault), injects one of the scenario's faults, and again, until stopped. Every fault and its outcome go to {@code faults.log} with the
- * time since the run started.
+ * interval, injects one of the scenario's faults, and again, until stopped. A round injects each fault of the
+ * scenario's list once (a fault listed twice, twice), in an order drawn from the seed; the first round waits half
+ * the usual times, so that even a short run has every fault it exists for. A schedule of a fixed number of rounds
+ * then stops; one without goes on picking each fault at random. Every fault and its outcome go to
+ * {@code faults.log} with the time since the run started.
  */
 public final class FaultSchedule implements FaultInjection {
 
@@ -23,13 +30,21 @@ public final class FaultSchedule implements FaultInjection {
     private final Random random;
     private final Path logFile;
     private final FaultAttempts attempts;
+    /** Rounds it injects before it stops; 0: until stopped. */
+    private final int rounds;
+    private final AtomicInteger done = new AtomicInteger();
     /** When the faults started (the run's clients work from then on): the fault log's times count from here. */
     private long startNanos;
     private volatile boolean stopped;
     private Thread thread;
 
+    /** @param rounds how many rounds it injects before it stops; 0: until stopped */
     public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed,
-                         Path logFile) {
+                         Path logFile, int rounds) {
+        if (rounds < 0) {
+            throw new IllegalArgumentException("rounds must not be negative: " + rounds);
+        }
+        this.rounds = rounds;
         this.target = target;
         this.attempts = new FaultAttempts(target);
         this.faults = List.copyOf(faults);
@@ -40,8 +55,8 @@ public final class FaultSchedule implements FaultInjection {
 
     /** Prepares every fault of the schedule (e.g. attaches injectors); call before the clients start. */
     @Override
-    public void prepare() throws java.io.IOException {
-        for (FaultKind f : new java.util.LinkedHashSet<>(faults)) {
+    public void prepare() throws IOException {
+        for (FaultKind f : new LinkedHashSet<>(faults)) {
             f.prepare(target);
         }
     }
@@ -65,6 +80,24 @@ public final class FaultSchedule implements FaultInjection {
         return attempts.byKind();
     }
 
+    /** Every kind of the scenario not injected yet. */
+    @Override
+    public List<String> notYetInjected() {
+        List<String> missing = new ArrayList<>();
+        for (FaultKind f : new LinkedHashSet<>(faults)) {
+            if (!attempts.injected(f.family())) {
+                missing.add(f.description());
+            }
+        }
+        return missing;
+    }
+
+    /** Whether a schedule of a fixed number of rounds is not through them. */
+    @Override
+    public boolean holdsEnd() {
+        return done.get() < rounds * faults.size();
+    }
+
     /** Stops injecting and waits for the fault in progress (a region-server replacement can take a while). */
     @Override
     public void close() throws InterruptedException {
@@ -79,25 +112,30 @@ public final class FaultSchedule implements FaultInjection {
         if (faults.isEmpty()) {
             return;
         }
+        List<FaultKind> planned = new ArrayList<>();
+        for (int round = 0; round < Math.max(1, rounds); round++) {
+            List<FaultKind> order = new ArrayList<>(faults);
+            Collections.shuffle(order, random);
+            planned.addAll(order);
+        }
         try (BufferedWriter log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8)) {
-            boolean first = true;
-            while (!stopped) {
+            for (int n = 0; !stopped && (rounds == 0 || n < planned.size()); n++) {
+                boolean first = n < faults.size();
                 try {
-                    // The first fault comes after half the usual wait, so that even a short run sees one.
                     long wait = meanIntervalMillis / 2 + (long) (random.nextDouble() * meanIntervalMillis);
                     Thread.sleep(first ? wait / 2 : wait);
-                    first = false;
                 } catch (InterruptedException e) {
                     return;
                 }
                 if (stopped) {
                     return;
                 }
-                FaultKind fault = faults.get(random.nextInt(faults.size()));
+                FaultKind fault = n < planned.size() ? planned.get(n) : faults.get(random.nextInt(faults.size()));
                 String outcome = attempts.inject(fault, random);
                 log.write(String.format(Locale.ROOT, "%8.1f s  %s: %s%n",
                         (System.nanoTime() - startNanos) / 1e9, fault.description(), outcome));
                 log.flush();
+                done.incrementAndGet();
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }

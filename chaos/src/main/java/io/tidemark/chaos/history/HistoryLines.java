@@ -73,6 +73,27 @@ public final class HistoryLines {
         return line.startsWith("C\t");
     }
 
+    /** Whether {@code line} begins a fast-path operation (rather than a generic transaction, or another event). */
+    static boolean beginsFastPath(String line) {
+        return line.startsWith("T\t") && field(line, 3).equals("F");
+    }
+
+    /** Whether {@code line} begins a generic transaction. */
+    static boolean beginsGeneric(String line) {
+        return line.startsWith("T\t") && field(line, 3).equals("G");
+    }
+
+    /** The timestamp (or version) {@code line} tells its client committed at; -1 when it tells nothing of that. */
+    static long committedAt(String line) {
+        return line.startsWith("O\t") && field(line, 3).equals(Told.Kind.COMMITTED.name())
+                ? Long.parseLong(field(line, 4)) : -1;
+    }
+
+    private static String field(String line, int index) {
+        String[] f = line.split("\t", index + 2);
+        return f.length > index ? f[index] : "";
+    }
+
     /** Longest detail kept of what a client was told: the first line of an exception says what happened. */
     private static final int MAX_DETAIL = 200;
 

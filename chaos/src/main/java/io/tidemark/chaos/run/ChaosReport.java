@@ -38,6 +38,9 @@ public final class ChaosReport {
             r.faultsByKind().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> s.append(
                     String.format(Locale.ROOT, "  %5d  %s%n", e.getValue(), e.getKey())));
         }
+        if (!r.unfulfilled().isEmpty()) {
+            s.append("  RUN INCOMPLETE: ").append(r.unfulfilled()).append(System.lineSeparator());
+        }
         for (String notRun : r.notRun()) {
             s.append("  NOT RUN: ").append(notRun).append(System.lineSeparator());
         }
@@ -85,6 +88,10 @@ public final class ChaosReport {
                     c.anomalies().size()));
         }
         s.append(anomalies == 0 ? "no anomaly in any scenario" : anomalies + " anomalies in total");
+        long incomplete = results.stream().filter(r -> !r.unfulfilled().isEmpty()).count();
+        if (incomplete > 0) {
+            s.append(System.lineSeparator()).append(incomplete).append(" run(s) incomplete (RUN INCOMPLETE above)");
+        }
         return s.append(System.lineSeparator()).toString();
     }
 }

@@ -19,6 +19,7 @@ import io.tidemark.chaos.fault.FaultKind;
 import io.tidemark.chaos.fault.FaultLanes;
 import io.tidemark.chaos.fault.FaultSchedule;
 import io.tidemark.chaos.fault.FaultTarget;
+import io.tidemark.chaos.history.CommitTally;
 import io.tidemark.chaos.history.HistoryFiles;
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.WatermarkSamples;
@@ -42,7 +43,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -54,6 +54,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -77,26 +78,33 @@ public final class ChaosRun {
     private static final long STRAGGLER_MILLIS = 180_000;
     /** How long the child JVMs may take to launch and connect before the run gives up. */
     private static final long CHILD_READY_MILLIS = 120_000;
+    /** How often the run looks whether it may end. */
+    private static final long END_POLL_MILLIS = 100;
+    /**
+     * How long past its time a fixed-length run waits for fault lanes of a fixed number of rounds: each of their
+     * faults gives up on its own well within it.
+     */
+    private static final long LANE_HOLD_MILLIS = 600_000;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final ChaosHBase cluster;
     private final Scenario scenario;
     private final CommitMode mode;
     private final long seed;
-    private final Duration duration;
+    private final RunLength length;
     private final Path directory;
     private final PostCommitMode postCommit;
     private final KeySpace keys = KeySpace.of(ROWS);
 
     /** @param postCommit when every client of the run (this JVM's and the child JVMs') does its post-commit */
-    public ChaosRun(ChaosHBase cluster, Scenario scenario, CommitMode mode, long seed, Duration duration,
+    public ChaosRun(ChaosHBase cluster, Scenario scenario, CommitMode mode, long seed, RunLength length,
                     Path directory, PostCommitMode postCommit) {
         this.cluster = cluster;
         this.postCommit = postCommit;
         this.scenario = scenario;
         this.mode = mode;
         this.seed = seed;
-        this.duration = duration;
+        this.length = length;
         this.directory = directory;
     }
 
@@ -122,6 +130,7 @@ public final class ChaosRun {
         Path startFile = RunStart.fileIn(directory);
         Files.deleteIfExists(tsoFile);
         Files.deleteIfExists(startFile);
+        Files.deleteIfExists(RunStart.stopFileIn(directory));
         WorkloadSettings workload = new WorkloadSettings(keys, scenario.mix(), MAX_OPS_PER_TRANSACTION);
         ChildClients children = null;
         CompletableFuture<Void> checkedTable = CompletableFuture.completedFuture(null);
@@ -150,7 +159,7 @@ public final class ChaosRun {
                 // The in-process clients have stopped only now: closing their manager waited for their asynchronous
                 // post-commits. Before, a capture could find a committed writer's shadow cells not yet written and
                 // its record already gone, and UndecidedWriters would invalidate a committed transaction.
-                clock.end("workload");
+                clock.end(length.untilFulfilled() ? "clients stopping" : "workload");
                 tso.ensureServing();
                 cluster.restore();
                 clock.end("healing");
@@ -172,9 +181,9 @@ public final class ChaosRun {
                 CheckResult check = new HistoryChecker(keys).check(HistoryFiles.read(directory), image,
                         WatermarkSamples.read(directory));
                 clock.end("check");
-                ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, duration.toSeconds(), check,
+                ScenarioResult result = new ScenarioResult(scenario.name(), mode, seed, summary.seconds, check,
                         summary.faults, summary.byKind, notRun(scenario, cluster.partitionsUnavailable()),
-                        summary.children, summary.killed, summary.killedMidCommit, settled,
+                        summary.children, summary.killed, summary.killedMidCommit, settled, summary.unfulfilled,
                         clock.toString(), directory);
                 Files.writeString(directory.resolve(REPORT), ChaosReport.of(result, Integer.MAX_VALUE, true),
                         StandardCharsets.UTF_8);
@@ -257,7 +266,7 @@ public final class ChaosRun {
         FaultTarget target = new FaultTarget(cluster, tso, children, keys, dataTable, commitTable, config, duplicates);
         FaultInjection faults = scenario.lanes().isEmpty()
                 ? new FaultSchedule(target, scenario.faults(), scenario.faultIntervalMillis(), faultSeed(seed),
-                directory.resolve(FAULT_LOG))
+                directory.resolve(FAULT_LOG), length.untilFulfilled() ? 1 : 0)
                 : new FaultLanes(target, lanesThatRun(scenario, cluster.partitionsUnavailable()), faultSeed(seed),
                 directory.resolve(FAULT_LOG));
         try {
@@ -265,16 +274,21 @@ public final class ChaosRun {
             // The run's seconds start when every client works: a child JVM takes seconds to launch and connect.
             children.awaitReady(CHILD_READY_MILLIS);
             clock.end("child JVMs connecting");
-            long deadline = System.currentTimeMillis() + duration.toMillis();
-            RunStart.announce(startFile, deadline);
+            long started = System.currentTimeMillis();
+            long bound = started + length.limit().toMillis() + (length.untilFulfilled() ? 0 : LANE_HOLD_MILLIS);
+            RunStart.announce(startFile, bound);
+            AtomicBoolean running = new AtomicBoolean(true);
             List<Future<Long>> parents = new ArrayList<>();
             for (int i = 0; i < scenario.threads(); i++) {
                 parents.add(threads.submit(new ClientWorker("p" + i, cluster.connection(),
                         duplicates.wrap(cluster.connection()), managers, dataTable, workload,
-                        directory, seed + i, () -> System.currentTimeMillis() < deadline)));
+                        directory, seed + i, running::get)));
             }
             faults.start();
-            Thread.sleep(Math.max(0, deadline - System.currentTimeMillis()));
+            String unfulfilled = awaitEnd(faults, started, clock);
+            running.set(false);
+            RunStart.announceStop(RunStart.stopFileIn(directory));
+            long deadline = System.currentTimeMillis();
             faults.close();
             for (Future<Long> p : parents) {
                 long left = deadline + STRAGGLER_MILLIS - System.currentTimeMillis();
@@ -287,11 +301,47 @@ public final class ChaosRun {
             }
             children.awaitAll(Math.max(1, deadline + STRAGGLER_MILLIS - System.currentTimeMillis()));
             return new WorkloadSummary(faults.injected(), faults.byKind(), children.started(), children.killed(),
-                    children.killedMidCommit());
+                    children.killedMidCommit(), (deadline - started) / 1000, unfulfilled);
         } finally {
             faults.close();
             children.killAll();
             threads.shutdownNow();
+        }
+    }
+
+    /**
+     * Waits until the workload may end: a fixed-length run at its time, or later while a lane of a fixed number of
+     * rounds is not through them; a run until its purpose is fulfilled, then, or at its limit. Returns what the run
+     * did not do by then (empty when nothing is missing).
+     */
+    private String awaitEnd(FaultInjection faults, long started, PhaseClock clock) throws IOException,
+            InterruptedException {
+        RunPurpose purpose = new RunPurpose(faults, new CommitTally(directory), scenario.mix(),
+                length.commitsAfterFaults());
+        long limit = started + length.limit().toMillis();
+        boolean faultsDone = false;
+        while (true) {
+            long now = System.currentTimeMillis();
+            if (length.untilFulfilled()) {
+                boolean fulfilled = purpose.fulfilled();
+                if (!faultsDone && purpose.faultsDone()) {
+                    faultsDone = true;
+                    clock.end("workload until every fault was injected");
+                }
+                if (fulfilled) {
+                    clock.end("commits after the faults");
+                    return "";
+                }
+                if (now >= limit) {
+                    return "not fulfilled within " + length.limit().toSeconds() + " s: " + purpose.missing();
+                }
+            } else if (now >= limit && !faults.holdsEnd()) {
+                return "";
+            } else if (now >= limit + LANE_HOLD_MILLIS) {
+                return "fault lanes not through within " + LANE_HOLD_MILLIS / 1000 + " s after the run's time: "
+                        + String.join(", ", faults.notYetInjected());
+            }
+            Thread.sleep(END_POLL_MILLIS);
         }
     }
 
@@ -390,6 +440,6 @@ public final class ChaosRun {
 
     /** What the workload phase did. */
     private record WorkloadSummary(int faults, Map<String, Integer> byKind, int children, int killed,
-                                   int killedMidCommit) {
+                                   int killedMidCommit, long seconds, String unfulfilled) {
     }
 }

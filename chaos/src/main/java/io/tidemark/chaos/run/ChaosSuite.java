@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,7 +49,7 @@ public final class ChaosSuite {
     }
 
     /** @param postCommit when the clients do their post-commit, in every scenario and mode */
-    public List<ScenarioResult> run(List<Scenario> scenarios, List<CommitMode> modes, long seed, Duration each,
+    public List<ScenarioResult> run(List<Scenario> scenarios, List<CommitMode> modes, long seed, RunLength each,
                                     PostCommitMode postCommit) throws Exception {
         Files.createDirectories(output);
         Path report = output.resolve("report.txt");
@@ -63,8 +62,9 @@ public final class ChaosSuite {
             print(cluster.describe(), report);
             for (Scenario scenario : scenarios) {
                 for (CommitMode mode : modes) {
-                    out.printf("Running scenario %s (%s) for %d s: %s%n", scenario.name(), mode.configName(),
-                            each.toSeconds(), scenario.description());
+                    out.printf("Running scenario %s (%s) %s %d s: %s%n", scenario.name(), mode.configName(),
+                            each.untilFulfilled() ? "until its faults and commits after them, at most" : "for",
+                            each.limit().toSeconds(), scenario.description());
                     long runSeed = ChaosRun.seedOf(seed, scenario, mode);
                     if (!scenario.lanes().isEmpty()) {
                         print("fault schedule of " + scenario.name() + " (" + mode.configName() + "), seed "
@@ -75,7 +75,7 @@ public final class ChaosSuite {
                     ScenarioResult result = new ChaosRun(cluster, scenario, mode, runSeed, each, directory,
                             postCommit).run();
                     results.add(result);
-                    clean &= result.check().clean();
+                    clean &= result.passed();
                     print(ChaosReport.of(result, EXPLAINED), report);
                 }
             }

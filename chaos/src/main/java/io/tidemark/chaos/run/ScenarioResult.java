@@ -17,17 +17,24 @@ import java.util.Map;
  * @param childJvms child JVMs started (replacements of killed ones included)
  * @param childJvmsKilled child JVMs killed with SIGKILL
  * @param killedMidCommit kills that caught a client between asking to commit and learning the outcome
+ * @param seconds how long the workload ran
  * @param settledByInvalidation writers left undecided after the run, settled by invalidating them
+ * @param unfulfilled what the run did not do that it is for ({@link RunLength}; empty when nothing is missing)
  * @param phases where the run's time went, for the report
  * @param directory where the run's history files, fault log and report are
  */
 public record ScenarioResult(String scenario, CommitMode mode, long seed, long seconds, CheckResult check,
                              int faultsInjected, Map<String, Integer> faultsByKind, List<String> notRun,
                              int childJvms, int childJvmsKilled, int killedMidCommit, int settledByInvalidation,
-                             String phases, Path directory) {
+                             String unfulfilled, String phases, Path directory) {
 
     public ScenarioResult {
         faultsByKind = Map.copyOf(faultsByKind);
         notRun = List.copyOf(notRun);
+    }
+
+    /** Whether the checker found nothing and the run did what it is for. */
+    public boolean passed() {
+        return check.clean() && unfulfilled.isEmpty();
     }
 }

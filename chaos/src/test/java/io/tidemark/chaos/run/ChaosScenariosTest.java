@@ -8,6 +8,10 @@ import io.tidemark.protocol.CommitMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,19 +20,29 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The short version of {@code ./tidemark chaos}: every scenario runs for a few seconds (in one commit mode, both for
- * lost replies; both modes are covered) on one mini-cluster with two region servers, clients in this JVM and in a
- * child JVM, and must end without a single anomaly. The checker's own self-test is {@code HistoryCheckerTest}.
+ * The short version of {@code ./tidemark chaos}: every scenario (in one commit mode, both for lost replies; both modes
+ * are covered) on one mini-cluster with two region servers, clients in this JVM and in a child JVM, runs until it did
+ * what it is for (every kind of fault it has injected, then commits of each kind it mixes in: {@link RunPurpose}), and
+ * must end so, without a single anomaly. The checker's own self-test is {@code HistoryCheckerTest}.
  */
+// Two scenarios at a time (the module's test.classes.concurrent): each waits mostly on HBase, its TSO and its child
+// JVMs, and its own tables keep it apart from the other. A region-server abort would take a server away under the
+// other's regions (its final region moves would fail): a scenario that aborts one holds REGION_SERVERS alone, every
+// other scenario shares it.
+@Execution(ExecutionMode.CONCURRENT)
 class ChaosScenariosTest {
 
+    /** What a scenario that aborts region servers needs alone. */
+    static final String REGION_SERVERS = "chaos-region-servers";
+
     private static final long SEED = Long.getLong("chaos.seed", 20_260_523L);
-    private static final Duration EACH = Duration.ofSeconds(Integer.getInteger("chaos.seconds", 6));
     /**
-     * The client-kill runs: a kill waits up to 5 s for a client of its victim to ask to commit, and on a loaded machine
-     * child JVMs need seconds for their first commits, so 6 s could end before any kill landed.
+     * Each run ends once its purpose is fulfilled, which takes seconds; the limit only makes a run that cannot fulfil
+     * it fail instead of hanging. {@code -Dchaos.seconds=N} runs every scenario for N seconds instead.
      */
-    private static final Duration KILLING = EACH.compareTo(Duration.ofSeconds(12)) < 0 ? Duration.ofSeconds(12) : EACH;
+    private static final RunLength EACH = Integer.getInteger("chaos.seconds") != null
+            ? RunLength.fixed(Duration.ofSeconds(Integer.getInteger("chaos.seconds")))
+            : RunLength.untilFulfilled(Duration.ofSeconds(120), RunLength.COMMITS_AFTER_FAULTS);
     private static final Path OUTPUT = Path.of("target", "chaos-test");
 
     private static ChaosCluster cluster;
@@ -51,7 +65,7 @@ class ChaosScenariosTest {
     }
 
     private static ScenarioResult assertNoAnomaly(String scenario, CommitMode mode, PostCommitMode postCommit,
-            Duration length) throws Exception {
+            RunLength length) throws Exception {
         ScenarioResult result = new ChaosRun(cluster, Scenarios.named(scenario), mode,
                 ChaosRun.seedOf(SEED, Scenarios.named(scenario), mode), length,
                 OUTPUT.resolve(scenario + "-" + mode.configName() + "-" + postCommit.configName()), postCommit)
@@ -60,32 +74,37 @@ class ChaosScenariosTest {
         System.out.print(report);
         assertTrue(result.check().transactions() > 0 && result.check().readsChecked() > 0,
                 "the scenario ran transactions and checked reads: " + report);
+        assertTrue(result.unfulfilled().isEmpty(), "the run did not do what it is for: " + report);
         assertTrue(result.check().clean(), () -> result.check().anomalies().stream().map(Anomaly::toString)
                 .limit(ChaosSuite.EXPLAINED).collect(Collectors.joining("\n", report, "")));
         return result;
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void genericTransactionsKeepSnapshotIsolation() throws Exception {
         assertNoAnomaly("baseline", CommitMode.LOW_LATENCY);
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void fastPathMixedWithGenericTransactionsKeepsSnapshotIsolation() throws Exception {
         assertNoAnomaly("fast-path", CommitMode.LOW_LATENCY);
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void clientsKilledMidCommitLoseNothingAndLeaveNothingHalfVisible() throws Exception {
         assertClientsWereKilled(assertNoAnomaly("client-kill", CommitMode.LOW_LATENCY, PostCommitMode.ASYNC,
-                KILLING));
+                EACH));
     }
 
     /** Clients killed while they write their shadow cells before commit returns: the other post-commit setting. */
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void clientsKilledDuringSynchronousPostCommitLoseNothing() throws Exception {
         assertClientsWereKilled(assertNoAnomaly("client-kill", CommitMode.LOW_LATENCY, PostCommitMode.SYNC,
-                KILLING));
+                EACH));
     }
 
     /** A short run must still do what it is named for: its clocks start once the child JVMs work (RunStart). */
@@ -94,51 +113,60 @@ class ChaosScenariosTest {
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void tsoRestartsKeepSnapshotIsolation() throws Exception {
         assertNoAnomaly("tso-restart", CommitMode.BATCHED);
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void tsoFailoversKeepSnapshotIsolation() throws Exception {
         assertNoAnomaly("tso-failover", CommitMode.LOW_LATENCY);
     }
 
     /** Issue 8 item 4: the fast path after a region reopens (fresh timestamps of the region's incarnation). */
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void regionMovesAndSplitsKeepSnapshotIsolation() throws Exception {
         assertNoAnomaly("region-moves", CommitMode.LOW_LATENCY);
     }
 
     @Test
+    @ResourceLock(REGION_SERVERS)
     void regionServerAbortsLoseNoCommittedWrite() throws Exception {
         assertNoAnomaly("region-server-abort", CommitMode.LOW_LATENCY);
     }
 
     /** Issue 8 item 1: re-sent commit-record writes (the client's) and fast-path writes never change an outcome. */
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void lostRepliesNeverChangeAnOutcome() throws Exception {
         assertNoAnomaly("lost-replies", CommitMode.LOW_LATENCY);
     }
 
     /** Issue 8 item 1: re-sent commit-record writes of the TSO's batches never change an outcome. */
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void lostRepliesNeverChangeABatchedOutcome() throws Exception {
         assertNoAnomaly("lost-replies", CommitMode.BATCHED);
     }
 
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void compactionUnderLongReadersNeverChangesASnapshot() throws Exception {
         assertNoAnomaly("compaction", CommitMode.BATCHED);
     }
 
     /** Issue 8 item 2: the sweeper settles only proven-decided transactions and never deletes committed data. */
     @Test
+    @ResourceLock(value = REGION_SERVERS, mode = ResourceAccessMode.READ)
     void theSweeperNeverDeletesCommittedData() throws Exception {
         assertNoAnomaly("sweeper", CommitMode.LOW_LATENCY);
     }
 
     /** Every fault at once. */
     @Test
+    @ResourceLock(REGION_SERVERS)
     void everythingAtOnceKeepsSnapshotIsolation() throws Exception {
         assertNoAnomaly("everything", CommitMode.LOW_LATENCY);
     }
