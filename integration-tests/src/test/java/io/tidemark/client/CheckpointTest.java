@@ -3,15 +3,11 @@ package io.tidemark.client;
 import io.tidemark.table.TableFeature;
 import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
-import io.tidemark.client.sweeper.CommitTableSweeper;
-import io.tidemark.config.TidemarkConfig;
-import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.testing.EachCommitMode;
 import io.tidemark.testing.InMode;
 import io.tidemark.testing.SharedTestClusters;
-import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
@@ -25,12 +21,10 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.PrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,8 +34,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
+import static io.tidemark.client.CheckpointCells.Q;
+import static io.tidemark.client.CheckpointCells.key;
+import static io.tidemark.client.CheckpointCells.put;
+import static io.tidemark.client.CheckpointCells.rawCells;
+import static io.tidemark.client.CheckpointCells.shadowCellVersions;
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,15 +53,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link VisibilityLevel#SNAPSHOT_ALL}, committed, rolled back, conflict-checked and recovered as one transaction.
  * Tests that only read a transaction's own checkpoints and committed data run on the low-latency cluster alone: which
  * of client and TSO writes a commit record does not change a read. Tests that commit, conflict, roll back or recover
- * checkpoints run in both modes.
+ * checkpoints run in both modes. The recovery of a transaction whose client died is {@link CheckpointRecoveryTest}'s.
  */
 @ExtendWith(SharedTestClusters.class)
-// Alone: a sweep refuses while any table that may hold transactional cells is disabled or unmarked, as other
-// classes' tables are for moments while they are made or dropped.
-@Isolated
 class CheckpointTest {
-
-    private static final byte[] Q = Bytes.toBytes("q");
 
     @Test
     void aStatementReadsThePreviousCheckpointNotTheCurrentOne(TestCluster cluster) throws IOException {
@@ -340,75 +333,6 @@ class CheckpointTest {
     }
 
     /**
-     * A client commits a transaction written only in checkpoints and dies before its shadow cells: the sweeper
-     * completes every checkpoint version before removing the one commit record, so no committed write is lost.
-     */
-    @ParameterizedTest
-    @EnumSource(CommitMode.class)
-    void aTransactionWhoseClientDiedAfterCommittingCheckpointsIsRecoveredAsOne(CommitMode mode) throws IOException {
-        // A cluster of its own: the sweeper takes on every record of its commit table.
-        try (TestCluster cluster = TestCluster.start("checkpoint_sweep", mode)) {
-            TableName name = cluster.createTable("recovery", Set.of());
-            long start;
-            try (TransactionManager dying = StagedFailures.withoutShadowCells(cluster.managerBuilder());
-                 TTable table = new TTable(TestCluster.connection(), name)) {
-                Transaction tx = dying.begin();
-                start = tx.startTimestamp();
-                tx.checkpoint();
-                table.put(tx, put(key(0), "a1"));
-                tx.checkpoint();
-                table.put(tx, put(key(1), "b2"));
-                dying.commit(tx);
-            }
-            try (TTable table = new TTable(TestCluster.connection(), name)) {
-                assertTrue(cluster.commitTable.lookup(start).isCommitted(), "the record stays: no shadow cells yet");
-                assertEquals(Set.of(), shadowCellVersions(name));
-                // No reader comes first: a reader would heal the shadow cells itself and leave the sweeper nothing
-                // to do.
-                TidemarkConfig sweeperConfig = cluster.configWith(
-                        config -> config.set(TidemarkConfig.SWEEPER_COMMITTED_AGE_MS, "0"));
-                new CommitTableSweeper(TestCluster.connection(), sweeperConfig).sweepAll();
-
-                assertTrue(cluster.commitTable.lookup(start).isAbsent(),
-                        "the sweeper completed and removed the record");
-                assertEquals(Set.of(Timestamps.checkpointVersion(start, 1), Timestamps.checkpointVersion(start, 2)),
-                        shadowCellVersions(name));
-                assertEquals("a1", LatestRead.of(cluster, table, key(0)));
-                assertEquals("b2", LatestRead.of(cluster, table, key(1)));
-            } finally {
-                TestCluster.drop(name);
-            }
-        }
-    }
-
-    /** A client dies before committing: a reader decides all its checkpoints at once, as never committed. */
-    @ParameterizedTest
-    @EachCommitMode
-    void aTransactionWhoseClientDiedBeforeCommittingIsInvisibleInEveryCheckpoint(TestCluster cluster)
-            throws IOException {
-        TableName name = cluster.createTable("died", Set.of());
-        try (TTable table = new TTable(TestCluster.connection(), name)) {
-            Transaction load = cluster.tm.begin();
-            table.put(load, put(key(0), "committed"));
-            cluster.tm.commit(load);
-            long start;
-            try (TransactionManager dying = cluster.managerBuilder().build()) {
-                Transaction tx = dying.begin();
-                start = tx.startTimestamp();
-                table.put(tx, put(key(0), "a0"));
-                tx.checkpoint();
-                table.put(tx, put(key(1), "b1"));
-            }
-            assertEquals("committed", LatestRead.of(cluster, table, key(0)));
-            assertNull(LatestRead.of(cluster, table, key(1)));
-            TransactionOutcome outcome = cluster.tm.outcome(start);
-            assertFalse(outcome.isCommitted(), outcome.toString());
-        } finally {
-            TestCluster.drop(name);
-        }
-    }
-
-    /**
      * Issue 32: at SNAPSHOT_EXCLUDE_CURRENT a read-modify-write read only earlier checkpoints, so two increments of
      * one column in the current checkpoint both started from the snapshot (the transaction committed 1, not 2), and
      * checkAndMutate(ifNotExists) succeeded twice for one key. The reads that decide a write see every own write.
@@ -494,14 +418,6 @@ class CheckpointTest {
         }
     }
 
-    private static Put put(byte[] row, String value) {
-        return new Put(row).addColumn(F, Q, Bytes.toBytes(value));
-    }
-
-    private static byte[] key(int k) {
-        return Bytes.toBytes("k" + k);
-    }
-
     private static String read(TTable table, Transaction tx, byte[] row) throws IOException {
         byte[] value = table.get(tx, new Get(row).addColumn(F, Q)).getValue(F, Q);
         return value == null ? null : Bytes.toString(value);
@@ -550,28 +466,6 @@ class CheckpointTest {
             }
         }
         return values;
-    }
-
-    private static List<Cell> rawCells(TableName name) throws IOException {
-        List<Cell> cells = new ArrayList<>();
-        try (Table raw = TestCluster.connection().getTable(name);
-             ResultScanner rows = raw.getScanner(new Scan().readAllVersions())) {
-            for (Result r : rows) {
-                cells.addAll(List.of(r.rawCells()));
-            }
-        }
-        return cells;
-    }
-
-    private static Set<Long> shadowCellVersions(TableName name) throws IOException {
-        Set<Long> versions = new TreeSet<>();
-        for (Cell c : rawCells(name)) {
-            byte[] q = CellUtil.cloneQualifier(c);
-            if (CellEncoding.isShadowQualifier(q, 0, q.length)) {
-                versions.add(c.getTimestamp());
-            }
-        }
-        return versions;
     }
 
     /** Reads one row in a new transaction that then commits. */

@@ -55,7 +55,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * real region server of the mini-cluster (in this JVM) do one kind of work, then reads the observer's coprocessor
  * bean through the platform MBean server, as a JMX client would, until the counter shows it. HBase publishes a
  * coprocessor's registry to JMX from a background task (every 10 s) and refreshes a bean's values when its cache
- * expires, so the test waits for the value instead of reading it once; the counters themselves count at once.
+ * expires (each second here: the module's {@code hadoop-metrics2-hbase.properties}, instead of HBase's 10 s), so the
+ * test waits for the value instead of reading it once; the counters themselves count at once.
  *
  * <p>HBase drops an observer's registry when the last region of the observer on the region server closes, and
  * publishes a registry created again under the same name only once its background task has seen the old one gone:
