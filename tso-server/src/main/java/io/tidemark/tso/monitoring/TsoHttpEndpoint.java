@@ -68,7 +68,7 @@ public final class TsoHttpEndpoint implements AutoCloseable {
     /** Threads answering requests; a slow client holds none of them. */
     static final int THREADS = 2;
     /** Connections kept open at most; the oldest is closed for a new one beyond it. */
-    static final int MAX_CONNECTIONS = 256;
+    public static final int MAX_CONNECTIONS = 256;
     /** Largest request line plus headers accepted; a scrape sends a few hundred bytes. */
     private static final int MAX_REQUEST_HEAD_BYTES = 8192;
     /** Largest request body accepted: GET and HEAD have none. */
