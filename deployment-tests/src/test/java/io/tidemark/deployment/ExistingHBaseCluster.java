@@ -79,6 +79,9 @@ final class ExistingHBaseCluster implements AutoCloseable {
         // The region server registers with the master at its next attempt 200 ms later, not HBase's 3 s: a test-speed
         // setting of this harness, not part of what an operator deploys.
         server.setInt("hbase.regionserver.msginterval", 200);
+        // Its one region server checked in, the master goes on instead of waiting out 4.5 s for more (also a test-speed
+        // setting).
+        server.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
         // The local file system cannot hflush: the WAL must not insist on that capability (as HBase's own
         // standalone configuration says).
         server.setBoolean("hbase.unsafe.stream.capability.enforce", false);

@@ -105,6 +105,9 @@ public final class ClusterConfiguration {
         // Region servers started before the master is up register at their next attempt, 200 ms later rather than
         // HBase's 3 s (the embedded HBase's setting, EmbeddedHBaseSettings.REPORT_INTERVAL_MS).
         conf.setInt("hbase.regionserver.msginterval", 200);
+        // The master goes on as soon as every region server of the layout checked in, instead of waiting out its
+        // 4.5 s for more (it still goes on after that with fewer, as after a region server was killed).
+        conf.setInt("hbase.master.wait.on.regionservers.maxtostart", layout.ofRole(Role.REGION_SERVER).size());
         switch (m.role()) {
             case DATANODE -> {
                 conf.set("dfs.datanode.hostname", m.address());
