@@ -31,6 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AllocationFailureTest {
 
     private static final int FRAME = 8 << 20;
+    /**
+     * Attackers whose half frames the TSO no longer reads wait in their send until the frame timeout closes their
+     * connections: 3 s instead of the default 10 is still far longer than sending the frames that run the memory out.
+     */
+    private static final int FRAME_TIMEOUT_MS = 3_000;
 
     @Test
     void anAllocationFailureAClientCausedClosesItsConnectionAndIsNotTheTsosError() throws Exception {
@@ -38,7 +43,8 @@ class AllocationFailureTest {
         List<TsoTestClient> attackers = new ArrayList<>();
         try (ChildTso tso = ChildTso.start("true", List.of("-XX:MaxDirectMemorySize=48m"), log,
                 TidemarkConfig.TSO_MAX_WRITE_SET + "=1000", TidemarkConfig.TSO_MAX_FRAME_BYTES + "=" + FRAME,
-                TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES + "=" + Integer.MAX_VALUE)) {
+                TidemarkConfig.TSO_MAX_BUFFERED_FRAME_BYTES + "=" + Integer.MAX_VALUE,
+                TidemarkConfig.TSO_FRAME_TIMEOUT_MS + "=" + FRAME_TIMEOUT_MS)) {
             byte[] partial = ByteBuffer.allocate(FRAME / 2).putInt(FRAME).put(MessageType.COMMIT.code()).array();
             for (int i = 0; i < 40; i++) {
                 try {

@@ -26,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ZooKeeperLeaseElectionTest {
 
     /** Long enough that a loaded machine never delays a renewal past it: only a stopped holder loses. */
-    private static final LeaseTiming PATIENT = new LeaseTiming(Duration.ofMillis(3000), Duration.ofMillis(100),
+    private static final Duration PATIENT_PERIOD = Duration.ofMillis(1500);
+    /** Renewed every 100 ms: a holder must miss more than a second of renewals to lose it while it runs. */
+    private static final LeaseTiming PATIENT = new LeaseTiming(PATIENT_PERIOD, Duration.ofMillis(100),
             Duration.ofMillis(200));
     /** So long that only a released lease can explain a take-over within a test. */
     private static final LeaseTiming ENDLESS = new LeaseTiming(Duration.ofMinutes(10), Duration.ofMillis(100),
@@ -73,7 +75,8 @@ class ZooKeeperLeaseElectionTest {
         try (ZooKeeperLeaseElection b = election(path, "b", PATIENT)) {
             CompletableFuture<Lease> leaseB = CompletableFuture.supplyAsync(() -> acquire(b, seen));
             // While "a" renews, "b" stands by: three full lease periods pass without a take-over.
-            assertThrows(TimeoutException.class, () -> leaseB.get(9, TimeUnit.SECONDS));
+            assertThrows(TimeoutException.class,
+                    () -> leaseB.get(3 * PATIENT_PERIOD.toMillis(), TimeUnit.MILLISECONDS));
             assertTrue(leaseA.isValid());
             assertEquals("a", seen.get(0).holder(), "the standby saw who holds the lease");
 
