@@ -6,6 +6,7 @@ import io.tidemark.security.Authorization;
 import io.tidemark.table.TransactionalTableLayout;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
@@ -41,7 +42,8 @@ import java.util.TreeSet;
  *   <li>a family keeps at least {@link TidemarkConfig#CLIENT_MIN_VERSIONS} versions: the one thing earlier Tidemark
  *       clients required of a table, which ordinary HBase tables (1 to a few versions) do not have.</li>
  * </ul>
- * Such a table must have every family marked and be enabled, or {@link #find} refuses, naming the tables and the fix.
+ * Such a table must have every family marked and be enabled, or {@link #find} refuses, naming the tables and the fix
+ * (a table still being created or enabled too: its cells cannot be read yet).
  * So must every table whose descriptor the caller cannot learn (HBase authorization: {@link TableDescriptors}) unless
  * it is listed in {@value TidemarkConfig#ADMIN_NON_TRANSACTIONAL_TABLES}: its cells would be overlooked.
  */
@@ -76,19 +78,27 @@ public final class TransactionalTables {
         List<String> unmarked = new ArrayList<>();
         List<String> disabled = new ArrayList<>();
         List<String> hidden = new ArrayList<>();
+        List<String> enabling = new ArrayList<>();
         for (TableName name : names) {
             if (isNeverTransactional(name)) {
                 continue;
             }
             TableDescriptor table = readable.get(name);
             if (table == null) {
-                if (!admin.tableExists(name)) {
+                try {
+                    // Created since the listing, or not listed for this user: the master answers the first.
+                    table = admin.getDescriptor(name);
+                } catch (TableNotFoundException dropped) {
                     continue; // dropped since the listing
-                }
-                table = describedByRegionServer(admin, name);
-                if (table == null) {
-                    hidden.add(name.getNameAsString());
-                    continue;
+                } catch (IOException e) {
+                    if (Authorization.deniedIn(e) == null) {
+                        throw e;
+                    }
+                    table = describedByRegionServer(admin, name);
+                    if (table == null) {
+                        hidden.add(name.getNameAsString());
+                        continue;
+                    }
                 }
             }
             if (!mayHoldTransactionalCells(table)) {
@@ -97,14 +107,16 @@ public final class TransactionalTables {
             List<String> families = unmarkedFamilies(table);
             if (!families.isEmpty()) {
                 unmarked.add(name.getNameAsString() + " (families " + String.join(", ", families) + ")");
-            } else if (!admin.isTableEnabled(name)) {
+            } else if (admin.isTableDisabled(name)) {
                 disabled.add(name.getNameAsString());
+            } else if (!admin.isTableEnabled(name)) {
+                enabling.add(name.getNameAsString());
             } else {
                 tables.add(name);
             }
         }
-        if (!unmarked.isEmpty() || !disabled.isEmpty() || !hidden.isEmpty()) {
-            throw new IOException(refusal(unmarked, disabled, hidden));
+        if (!unmarked.isEmpty() || !disabled.isEmpty() || !hidden.isEmpty() || !enabling.isEmpty()) {
+            throw new IOException(refusal(unmarked, disabled, hidden, enabling));
         }
         return tables;
     }
@@ -179,7 +191,8 @@ public final class TransactionalTables {
         return families;
     }
 
-    private String refusal(List<String> unmarked, List<String> disabled, List<String> hidden) {
+    private String refusal(List<String> unmarked, List<String> disabled, List<String> hidden,
+            List<String> enabling) {
         StringBuilder m = new StringBuilder("refusing to settle transactions of commit table ")
                 .append(commitTable.getNameAsString()).append(": ");
         if (!hidden.isEmpty()) {
@@ -190,7 +203,7 @@ public final class TransactionalTables {
                     .append(" attach Tidemark's observer to transactional tables that have none (./tidemark table")
                     .append(" enable <table>), and list the others in ")
                     .append(TidemarkConfig.ADMIN_NON_TRANSACTIONAL_TABLES)
-                    .append(unmarked.isEmpty() && disabled.isEmpty() ? "" : ". And ");
+                    .append(unmarked.isEmpty() && disabled.isEmpty() && enabling.isEmpty() ? "" : ". And ");
         }
         if (!unmarked.isEmpty()) {
             m.append("these tables may hold transactional cells but have families not marked ")
@@ -204,6 +217,12 @@ public final class TransactionalTables {
             m.append(unmarked.isEmpty() ? "" : ". And ").append("these transactional tables are disabled, so their")
                     .append(" cells cannot be checked: ").append(String.join(", ", disabled))
                     .append(". Enable them, or drop them");
+        }
+        if (!enabling.isEmpty()) {
+            m.append(unmarked.isEmpty() && disabled.isEmpty() ? "" : ". And ")
+                    .append("these transactional tables are being created or enabled, so their cells cannot be")
+                    .append(" checked yet: ").append(String.join(", ", enabling))
+                    .append(". Try again once they are enabled");
         }
         return m.toString();
     }
