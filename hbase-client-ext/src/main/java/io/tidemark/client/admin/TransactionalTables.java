@@ -94,7 +94,11 @@ public final class TransactionalTables {
                     if (Authorization.deniedIn(e) == null) {
                         throw e;
                     }
-                    table = describedByRegionServer(admin, name);
+                    try {
+                        table = describedByRegionServer(admin, name);
+                    } catch (TableNotFoundException dropped) {
+                        continue;
+                    }
                     if (table == null) {
                         hidden.add(name.getNameAsString());
                         continue;
@@ -107,12 +111,18 @@ public final class TransactionalTables {
             List<String> families = unmarkedFamilies(table);
             if (!families.isEmpty()) {
                 unmarked.add(name.getNameAsString() + " (families " + String.join(", ", families) + ")");
-            } else if (admin.isTableDisabled(name)) {
-                disabled.add(name.getNameAsString());
-            } else if (!admin.isTableEnabled(name)) {
-                enabling.add(name.getNameAsString());
-            } else {
-                tables.add(name);
+                continue;
+            }
+            try {
+                if (admin.isTableEnabled(name)) {
+                    tables.add(name);
+                } else if (admin.isTableDisabled(name)) {
+                    disabled.add(name.getNameAsString());
+                } else {
+                    enabling.add(name.getNameAsString());
+                }
+            } catch (TableNotFoundException dropped) {
+                // dropped since the listing: no cells left to search
             }
         }
         if (!unmarked.isEmpty() || !disabled.isEmpty() || !hidden.isEmpty() || !enabling.isEmpty()) {

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@link TransactionalTables#find} on a real HBase, while tables are created: it lists the master's descriptors, then
  * every table name in {@code hbase:meta}; a table created between the two is judged by its descriptor, not reported as
- * hidden by HBase authorization.
+ * hidden by HBase authorization, and one dropped right after the listing is left out instead of failing the search.
  */
 @ExtendWith(SharedTestClusters.class)
 class TransactionalTablesFindTest {
@@ -42,7 +42,9 @@ class TransactionalTablesFindTest {
             String refusal = null;
             try {
                 List<TableName> found = new TransactionalTables(new ClientSettings(cluster.config))
-                        .find(creatingAfterListing(admin, ordinary));
+                        .find(afterListing(admin, () -> admin.createTable(TableDescriptorBuilder.newBuilder(ordinary)
+                                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1)
+                                        .build()).build())));
                 assertFalse(found.contains(ordinary), "an ordinary table holds no transactional cells: " + found);
             } catch (IOException refused) {
                 // Tables of test classes running beside this one may be refused; this one must not be among them.
@@ -56,8 +58,33 @@ class TransactionalTablesFindTest {
         }
     }
 
-    /** {@code admin}, creating an ordinary one-version table named {@code created} as soon as it listed the tables. */
-    private static Admin creatingAfterListing(Admin admin, TableName created) {
+    @Test
+    void aTableDroppedRightAfterTheListingIsLeftOut() throws Exception {
+        TableName dropped = cluster.createTransactionalTable("dropped-meanwhile");
+        try (Admin admin = TestCluster.connection().getAdmin()) {
+            String refusal = null;
+            try {
+                List<TableName> found = new TransactionalTables(new ClientSettings(cluster.config))
+                        .find(afterListing(admin, () -> TestCluster.drop(dropped)));
+                assertFalse(found.contains(dropped), "a dropped table holds no cells: " + found);
+            } catch (IOException refused) {
+                // Tables of test classes running beside this one may be refused; this one must not be among them.
+                refusal = refused.getMessage();
+            }
+            assertFalse(admin.tableExists(dropped), "the table was dropped right after the listing");
+            assertTrue(refusal == null || !refusal.contains(dropped.getNameAsString()),
+                    "the dropped table is not refused: " + refusal);
+        }
+    }
+
+    /** A change to the cluster's tables. */
+    @FunctionalInterface
+    private interface Change {
+        void run() throws IOException;
+    }
+
+    /** {@code admin}, making {@code change} as soon as it listed the tables' descriptors. */
+    private static Admin afterListing(Admin admin, Change change) {
         return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
                 (proxy, method, args) -> {
                     Object answer;
@@ -67,8 +94,7 @@ class TransactionalTablesFindTest {
                         throw e.getCause();
                     }
                     if (method.getName().equals("listTableDescriptors") && method.getParameterCount() == 0) {
-                        admin.createTable(TableDescriptorBuilder.newBuilder(created).setColumnFamily(
-                                ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(1).build()).build());
+                        change.run();
                     }
                     return answer;
                 });
