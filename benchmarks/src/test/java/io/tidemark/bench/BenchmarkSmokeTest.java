@@ -77,7 +77,7 @@ class BenchmarkSmokeTest {
 
         assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark low-latency, non-blocking API",
                         "tidemark low-latency, non-blocking API, 4 in flight per thread", "tidemark single-region commit",
-                        "tidemark fast path", "raw HBase", "raw HBase after BEGIN"),
+                        "tidemark single-region commit, lazy begin", "tidemark fast path", "raw HBase", "raw HBase after BEGIN"),
                 results.stream().map(E2eResult::scenario).toList());
         for (E2eResult r : results) {
             assertTrue(r.transactions() > 0, "no transaction completed in " + r.scenario());
@@ -115,7 +115,7 @@ class BenchmarkSmokeTest {
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
         assertEquals(List.of("tidemark low-latency", "tidemark batched", "tidemark low-latency, non-blocking API",
-                        "tidemark single-region commit",
+                        "tidemark single-region commit", "tidemark single-region commit, lazy begin",
                         "omid low-latency", "raw HBase", "raw HBase after BEGIN"),
                 results.stream().map(E2eResult::scenario).toList(), "no fast path for 3-operation transactions");
         for (E2eResult r : results) {
@@ -143,7 +143,8 @@ class BenchmarkSmokeTest {
             List<E2eResult> results = new EndToEndBenchmark(existing, options, SILENT).run();
 
             assertEquals(List.of("tidemark low-latency", "tidemark low-latency, non-blocking API",
-                            "tidemark single-region commit", "tidemark fast path",
+                            "tidemark single-region commit", "tidemark single-region commit, lazy begin",
+                            "tidemark fast path",
                             "raw HBase", "raw HBase after BEGIN"),
                     results.stream().map(E2eResult::scenario).toList());
             for (E2eResult r : results) {

@@ -566,6 +566,16 @@ public final class TidemarkConfig {
                     + " `tidemark.client.fastpath.operation-timeout-ms` as its operation timeout. Setting it to"
                     + " `true` while `tidemark.client.write-buffer-bytes` is 0 is refused."));
 
+    public static final Setting<Boolean> CLIENT_LAZY_BEGIN = declare(Setting.of("tidemark.client.lazy-begin", bool(),
+                    false)
+            .in(Setting.Section.CLIENT)
+            .description("Whether `begin()` returns at once and a transaction asks the TSO for its start timestamp only"
+                    + " when it first needs it (its first read, delete, checkpoint, early send of its writes, or a"
+                    + " commit through the TSO); a transaction that only put rows of one region commits there without"
+                    + " any TSO round trip ([architecture](architecture.md#write-only-single-region-commit)). With it,"
+                    + " `begin()` no longer fails when no TSO answers: the first operation that needs one does. Needs"
+                    + " `tidemark.client.single-region-commit`; setting it to `true` while that is off is refused."));
+
     public static final Setting<String> CLIENT_METRICS_NAME = declare(Setting.of("tidemark.client.metrics.name",
                     matching("[A-Za-z0-9._-]+", "letters, digits, '.', '_' and '-' (it becomes part of a JMX name)"),
                     "default")

@@ -48,8 +48,14 @@ import java.util.TreeMap;
  * fails early with an {@link IllegalArgumentException}, the region server answers bad input with a
  * {@link DoNotRetryIOException}.
  *
- * <p>Attribute layout (numbers big-endian): format {@value #FORMAT} (1 byte), flags (1 byte: bit 0 settle), snapshot
- * (8), fresh timestamp (8, 0 for none), incarnation (8, 0 for none), operation timeout in ms (8), idempotency key
+ * <p>A <em>write-only</em> request ({@link #writeOnly}) commits a transaction that never began at the TSO: it read
+ * nothing, so it has no snapshot, and its cells are at version {@link Timestamps#NONE}; instead of a snapshot it
+ * carries the client's session floor, the newest timestamp its client obtained or committed at, above which the
+ * region mints. It is written in format {@value #WRITE_ONLY_FORMAT}, which region servers that do not know it refuse.
+ *
+ * <p>Attribute layout (numbers big-endian): format {@value #FORMAT}, or {@value #WRITE_ONLY_FORMAT} for a write-only
+ * request (1 byte), flags (1 byte: bit 0 settle), snapshot, or the floor of a write-only request (8), fresh timestamp
+ * (8, 0 for none), incarnation (8, 0 for none), operation timeout in ms (8), idempotency key
  * ({@value IdempotencyKey#ENCODED_LENGTH}), region name length (2) and UTF-8 bytes, mutation count (4), then per
  * mutation its length (4) and an HBase {@code MutationProto}.
  */
@@ -57,14 +63,18 @@ public final class SingleRegionCommitRequest {
 
     /** The Get attribute that makes a Get a single-region commit. */
     public static final String ATTRIBUTE = "tm.src";
-    /** The format this code writes and reads. */
+    /** The format of a request with a snapshot. */
     public static final byte FORMAT = 1;
+    /** The format of a write-only request: its snapshot field holds the session floor. */
+    public static final byte WRITE_ONLY_FORMAT = 2;
     /** Most rows one request may write. */
     public static final int MAX_ROWS = 100_000;
     private static final int MAX_REGION_NAME_BYTES = 1024;
     private static final byte SETTLE_FLAG = 1;
 
     private final long snapshot;
+    private final boolean writeOnly;
+    private final long floor;
     private final long freshTimestamp;
     private final long incarnation;
     private final long operationTimeoutMillis;
@@ -75,7 +85,9 @@ public final class SingleRegionCommitRequest {
     private final List<Put> rows;
 
     private SingleRegionCommitRequest(Builder b, List<Put> rows) {
-        this.snapshot = b.snapshot;
+        this.snapshot = b.writeOnly ? Timestamps.NONE : b.snapshot;
+        this.writeOnly = b.writeOnly;
+        this.floor = b.writeOnly ? b.snapshot : Timestamps.NONE;
         this.freshTimestamp = b.freshTimestamp;
         this.incarnation = b.incarnation;
         this.operationTimeoutMillis = b.operationTimeoutMillis;
@@ -94,6 +106,17 @@ public final class SingleRegionCommitRequest {
         return b;
     }
 
+    /**
+     * A request committing {@code rows} (one Put per row, cells at {@link Timestamps#NONE}) of a transaction that read
+     * nothing and never began, at a version above {@code floor} (a timestamp, or {@link Timestamps#NONE}).
+     */
+    public static Builder writeOnly(long floor, List<Put> rows) {
+        Builder b = new Builder(floor, false);
+        b.writeOnly = true;
+        b.rows = new ArrayList<>(rows);
+        return b;
+    }
+
     /** A request ending the commit request of {@code key} (whose anchor row is {@code anchorRow}) for good. */
     public static Builder settle(long snapshot, byte[] anchorRow) {
         Builder b = new Builder(snapshot, true);
@@ -101,9 +124,17 @@ public final class SingleRegionCommitRequest {
         return b;
     }
 
+    /** {@link #settle} for a {@link #writeOnly} commit. */
+    public static Builder settleWriteOnly(long floor, byte[] anchorRow) {
+        Builder b = settle(floor, anchorRow);
+        b.writeOnly = true;
+        return b;
+    }
+
     /** A builder holding everything this request holds, to add a fresh timestamp. */
     public Builder toBuilder() {
-        Builder b = new Builder(snapshot, settle);
+        Builder b = new Builder(writeOnly ? floor : snapshot, settle);
+        b.writeOnly = writeOnly;
         b.freshTimestamp = freshTimestamp;
         b.incarnation = incarnation;
         b.operationTimeoutMillis = operationTimeoutMillis;
@@ -168,9 +199,30 @@ public final class SingleRegionCommitRequest {
                 HConstants.LATEST_TIMESTAMP, Bytes.toBytes(version));
     }
 
-    /** The transaction's start timestamp: the snapshot it read, which every write must not have been passed since. */
+    /**
+     * The transaction's start timestamp: the snapshot it read, which every write must not have been passed since;
+     * {@link Timestamps#NONE} in a write-only request.
+     */
     public long snapshot() {
         return snapshot;
+    }
+
+    /** The transaction, for messages: "transaction" and its start timestamp, or "a write-only transaction". */
+    public String transaction() {
+        return writeOnly ? "a write-only transaction" : "transaction " + snapshot;
+    }
+
+    /** Whether the transaction never began (it read nothing and has no snapshot): see {@link #writeOnly}. */
+    public boolean isWriteOnly() {
+        return writeOnly;
+    }
+
+    /**
+     * The client's session floor of a write-only request, which the commit version must be above;
+     * {@link Timestamps#NONE} for none, and in a request with a snapshot (the snapshot is its floor).
+     */
+    public long floor() {
+        return floor;
     }
 
     /** A TSO timestamp obtained after a refusal to mint, or {@link Timestamps#NONE}. */
@@ -215,9 +267,9 @@ public final class SingleRegionCommitRequest {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(FORMAT);
+            out.writeByte(writeOnly ? WRITE_ONLY_FORMAT : FORMAT);
             out.writeByte(settle ? SETTLE_FLAG : 0);
-            out.writeLong(snapshot);
+            out.writeLong(writeOnly ? floor : snapshot);
             out.writeLong(freshTimestamp);
             out.writeLong(incarnation);
             out.writeLong(operationTimeoutMillis);
@@ -245,9 +297,10 @@ public final class SingleRegionCommitRequest {
         try {
             ByteBuffer in = ByteBuffer.wrap(value);
             byte format = in.get();
-            if (format != FORMAT) {
+            if (format != FORMAT && format != WRITE_ONLY_FORMAT) {
                 throw new IllegalArgumentException("format " + format + " of attribute " + ATTRIBUTE + "; this side"
-                        + " reads format " + FORMAT + " (upgrade the older of client and region servers)");
+                        + " reads formats " + FORMAT + " and " + WRITE_ONLY_FORMAT + " (upgrade the older of client and"
+                        + " region servers)");
             }
             byte flags = in.get();
             if ((flags & ~SETTLE_FLAG) != 0) {
@@ -255,6 +308,7 @@ public final class SingleRegionCommitRequest {
             }
             long snapshot = in.getLong();
             Builder b = new Builder(snapshot, (flags & SETTLE_FLAG) != 0);
+            b.writeOnly = format == WRITE_ONLY_FORMAT;
             long fresh = in.getLong();
             long incarnation = in.getLong();
             if (fresh != Timestamps.NONE || incarnation != 0) {
@@ -316,8 +370,10 @@ public final class SingleRegionCommitRequest {
     /** Collects the fields of a request; {@link #build} checks them. */
     public static final class Builder {
 
+        /** The snapshot, or the floor of a write-only request. */
         private final long snapshot;
         private final boolean settle;
+        private boolean writeOnly;
         private long freshTimestamp = Timestamps.NONE;
         private long incarnation;
         private long operationTimeoutMillis;
@@ -356,7 +412,11 @@ public final class SingleRegionCommitRequest {
 
         /** @throws IllegalArgumentException the fields do not make a valid request; the message says why */
         public SingleRegionCommitRequest build() {
-            if (!Timestamps.isTsoTimestamp(snapshot)) {
+            if (writeOnly && snapshot < 0) {
+                throw new IllegalArgumentException("the floor of a write-only commit must be a timestamp or 0, was "
+                        + snapshot);
+            }
+            if (!writeOnly && !Timestamps.isTsoTimestamp(snapshot)) {
                 throw new IllegalArgumentException("the snapshot must be a TSO timestamp (a positive multiple of "
                         + Timestamps.TSO_STEP + "), was " + snapshot);
             }
@@ -419,11 +479,15 @@ public final class SingleRegionCommitRequest {
             }
         }
 
-        /** A tentative write's cell: at the snapshot's version, a data cell or a tombstone of a user column. */
+        /**
+         * A tentative write's cell: at the snapshot's version ({@link Timestamps#NONE} in a write-only request), a data
+         * cell or a tombstone of a user column.
+         */
         private void checkCell(Cell c) {
-            if (c.getType() != Cell.Type.Put || c.getTimestamp() != snapshot) {
-                throw new IllegalArgumentException("cell " + c + " must be a Put at the snapshot's version "
-                        + snapshot);
+            long version = writeOnly ? Timestamps.NONE : snapshot;
+            if (c.getType() != Cell.Type.Put || c.getTimestamp() != version) {
+                throw new IllegalArgumentException("cell " + c + " must be a Put at version " + version
+                        + (writeOnly ? " (a write-only commit's)" : " (the snapshot's)"));
             }
             byte[] q = CellUtil.cloneQualifier(c);
             if (CellEncoding.isTombstoneQualifier(q, 0, q.length)) {

@@ -122,7 +122,7 @@ class TidemarkConfigTest {
             assertTrue(keys.add(setting.key()), setting + " twice");
             assertTrue(setting.description().endsWith("."), setting + ": " + setting.description());
         }
-        assertEquals(77, keys.size());
+        assertEquals(78, keys.size());
     }
 
     @Test

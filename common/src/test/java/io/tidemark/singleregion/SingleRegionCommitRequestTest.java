@@ -90,4 +90,34 @@ class SingleRegionCommitRequestTest {
                 () -> SingleRegionCommitRequest.fromGet(elsewhere));
         assertTrue(refused.getMessage().contains("smallest row"), refused.getMessage());
     }
+
+    @Test
+    void aWriteOnlyCommitCarriesItsFloorInAFormatOlderRegionServersRefuse() throws Exception {
+        long floor = S + 3;
+        Put a = new Put(Bytes.toBytes("a")).addColumn(F, Q, Timestamps.NONE, Bytes.toBytes("v"));
+        Get get = SingleRegionCommitRequest.writeOnly(floor, List.of(a)).region("abc123").idempotencyKey(KEY)
+                .operationTimeoutMillis(60_000).build().toGet();
+        assertEquals(SingleRegionCommitRequest.WRITE_ONLY_FORMAT,
+                get.getAttribute(SingleRegionCommitRequest.ATTRIBUTE)[0], "a format region servers before it refuse");
+        SingleRegionCommitRequest received = SingleRegionCommitRequest.fromGet(get);
+        assertTrue(received.isWriteOnly());
+        assertEquals(floor, received.floor());
+        assertEquals(Timestamps.NONE, received.snapshot(), "no snapshot");
+        assertEquals(1, received.rows().size());
+
+        SingleRegionCommitRequest settle = SingleRegionCommitRequest.fromGet(SingleRegionCommitRequest
+                .settleWriteOnly(floor, Bytes.toBytes("a")).idempotencyKey(KEY).operationTimeoutMillis(1).build()
+                .toGet());
+        assertTrue(settle.isWriteOnly() && settle.isSettle());
+
+        Put atASnapshot = new Put(Bytes.toBytes("a")).addColumn(F, Q, S, Bytes.toBytes("v"));
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.writeOnly(floor,
+                List.of(atASnapshot)).region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
+                "a write-only commit's cells are at version 0");
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.writeOnly(-1, List.of(a))
+                .region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(), "a floor is a timestamp");
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.commit(S, List.of(a))
+                .region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
+                "a commit with a snapshot has its cells at it");
+    }
 }

@@ -167,6 +167,8 @@ public final class AsyncTransactionalTable {
 
     /** The transaction's writer of tentative cells to this table; refuses a transaction begun before conversion. */
     private TentativeMutations mutations(Transaction tx) throws IOException {
+        // A transaction begun lazily begins at its first asynchronous write: its cells need their version now.
+        tx.beginIfNotBegun();
         TentativeMutations mutations = new TentativeMutations(tx, getName(), true);
         if (checked.conversion.startedBefore(tx.startTimestamp())) {
             throw new TableConvertedAfterStartException(getName(), tx.startTimestamp(),

@@ -26,6 +26,7 @@ public final class ClientSettings {
     private final int fastPathOperationTimeoutMillis;
     private final long writeBufferBytes;
     private final boolean singleRegionCommit;
+    private final boolean lazyBegin;
     private final String coprocessorJar;
     private final Set<TableName> nonTransactionalTables;
     private final CommitTableSettings commitTable;
@@ -43,6 +44,13 @@ public final class ClientSettings {
             throw new InvalidConfigurationException(TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT, "true",
                     "false while " + TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.key() + " is 0: a single-region commit"
                     + " sends the writes the client kept, so it needs the write buffer");
+        }
+        lazyBegin = config.get(TidemarkConfig.CLIENT_LAZY_BEGIN);
+        if (lazyBegin && !singleRegionCommit()) {
+            throw new InvalidConfigurationException(TidemarkConfig.CLIENT_LAZY_BEGIN, "true",
+                    "false while single-region commits are off (" + TidemarkConfig.CLIENT_SINGLE_REGION_COMMIT.key()
+                    + " false, or " + TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES.key() + " 0): a transaction that"
+                    + " never began can only commit in its region");
         }
         coprocessorJar = config.get(TidemarkConfig.ADMIN_COPROCESSOR_JAR);
         nonTransactionalTables = Collections.unmodifiableSet(new LinkedHashSet<>(
@@ -89,6 +97,11 @@ public final class ClientSettings {
      */
     public boolean singleRegionCommit() {
         return singleRegionCommit && writeBufferBytes > 0;
+    }
+
+    /** {@code tidemark.client.lazy-begin}: {@code begin()} leaves the BEGIN to the transaction's first need. */
+    public boolean lazyBegin() {
+        return lazyBegin;
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The asynchronous operations ({@link AsyncTTable}) of one transaction that were issued and have not finished.
@@ -25,7 +26,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class InFlightOperations {
 
-    private final long transaction;
+    /** The transaction, for messages. */
+    private final Supplier<String> transaction;
     private final Set<Operation> running = new HashSet<>();
     /** Row -> the running writes to it, in the order they were issued. */
     private final Map<Object, List<Operation>> writesByRow = new HashMap<>();
@@ -36,8 +38,8 @@ final class InFlightOperations {
     private @Nullable CompletableFuture<Void> drained;
     private @Nullable Throwable firstWriteFailure;
 
-    /** @param transaction the start timestamp of the transaction, for messages */
-    InFlightOperations(long transaction) {
+    /** @param transaction names the transaction, for messages */
+    InFlightOperations(Supplier<String> transaction) {
         this.transaction = transaction;
     }
 
@@ -92,7 +94,7 @@ final class InFlightOperations {
 
     private void checkNotEnded(String action) {
         if (endedBy != null) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + transaction + ": its "
+            throw new TransactionStateException("cannot " + action + " in " + transaction.get() + ": its "
                     + endedBy + " has begun; issue every operation of a transaction before committing it");
         }
     }

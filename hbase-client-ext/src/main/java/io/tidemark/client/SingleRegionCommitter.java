@@ -79,29 +79,34 @@ final class SingleRegionCommitter {
     }
 
     /**
-     * Sends the commit of {@code tx}'s kept {@code rows} of {@code table}, all in {@code region}.
+     * Sends the commit of {@code tx}'s kept {@code rows} of {@code table}, all in {@code region}. A transaction that
+     * never began (lazy begin) commits write-only, minted above {@code session}, the newest timestamp its manager
+     * obtained or committed at.
      *
      * @return the commit version, or {@link #DECLINED}
      * @throws SnapshotTooOldException the snapshot is below the region's garbage-collection horizon (nothing written)
      * @throws IOException the outcome is unknown: neither the commit nor its settling got an answer
      */
-    long commit(Transaction tx, TableName table, String region, List<Put> rows) throws IOException {
+    long commit(Transaction tx, TableName table, String region, List<Put> rows, long session) throws IOException {
         OperationStream stream = OperationStream.take();
         long start = System.nanoTime();
         long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(operationTimeoutMillis);
         IdempotencyKey key = stream.next(start, timeoutNanos);
         // Half of the timeout for the commit's attempts, the rest for settling them: all end within one timeout.
         long commitDeadline = start + timeoutNanos / 2;
-        SingleRegionCommitRequest request = SingleRegionCommitRequest.commit(tx.startTimestamp(), rows)
+        boolean writeOnly = !tx.isBegun();
+        SingleRegionCommitRequest request = (writeOnly ? SingleRegionCommitRequest.writeOnly(session, rows)
+                : SingleRegionCommitRequest.commit(tx.startTimestamp(), rows))
                 .region(region).idempotencyKey(key).operationTimeoutMillis(operationTimeoutMillis).build();
-        SingleRegionCommitAttempt attempt = new SingleRegionCommitAttempt(table, request.anchorRow(), key);
+        SingleRegionCommitAttempt attempt = new SingleRegionCommitAttempt(table, request.anchorRow(), key,
+                request.snapshot(), request.floor());
         tx.singleRegionCommitSent(attempt);
         long answer;
         try {
             answer = send(table, request, commitDeadline);
         } catch (OutcomeUnknown unknown) {
             try {
-                answer = settle(tx.startTimestamp(), attempt, start + timeoutNanos);
+                answer = settle(attempt, start + timeoutNanos);
             } catch (IOException stillUnknown) {
                 stillUnknown.addSuppressed(unknown.getCause());
                 // The stream's last operation has no known outcome: it is never used again.
@@ -112,9 +117,9 @@ final class SingleRegionCommitter {
         return answer;
     }
 
-    /** {@link #settle(long, SingleRegionCommitAttempt, long)} within one operation timeout from now. */
-    long settle(long snapshot, SingleRegionCommitAttempt attempt) throws IOException {
-        return settle(snapshot, attempt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(operationTimeoutMillis));
+    /** {@link #settle(SingleRegionCommitAttempt, long)} within one operation timeout from now. */
+    long settle(SingleRegionCommitAttempt attempt) throws IOException {
+        return settle(attempt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(operationTimeoutMillis));
     }
 
     /**
@@ -123,8 +128,10 @@ final class SingleRegionCommitter {
      *
      * @throws IOException the region did not answer before {@code deadlineNanos}
      */
-    long settle(long snapshot, SingleRegionCommitAttempt attempt, long deadlineNanos) throws IOException {
-        SingleRegionCommitRequest settle = SingleRegionCommitRequest.settle(snapshot, attempt.anchorRow)
+    long settle(SingleRegionCommitAttempt attempt, long deadlineNanos) throws IOException {
+        SingleRegionCommitRequest settle = (attempt.isWriteOnly()
+                ? SingleRegionCommitRequest.settleWriteOnly(attempt.floor, attempt.anchorRow)
+                : SingleRegionCommitRequest.settle(attempt.snapshot, attempt.anchorRow))
                 .idempotencyKey(attempt.key).operationTimeoutMillis(operationTimeoutMillis).build();
         try {
             return send(attempt.table, settle, deadlineNanos);
@@ -140,8 +147,8 @@ final class SingleRegionCommitter {
         for (int attempt = 1; ; attempt++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
             if (left <= 0) {
-                throw new OutcomeUnknown(new SocketTimeoutException("single-region commit of transaction "
-                        + request.snapshot() + " got no answer within its time"));
+                throw new OutcomeUnknown(new SocketTimeoutException("single-region commit of "
+                        + request.transaction() + " got no answer within its time"));
             }
             try {
                 return SingleRegionCommitRequest.committedVersion(call(table, request, (int) left));
@@ -166,8 +173,8 @@ final class SingleRegionCommitter {
                 if (isDefinitiveRefusal(e)) {
                     // Refused before anything ran (bad request, table loading, an old coprocessor): nothing was
                     // written, and every attempt of the same request is refused the same way.
-                    LOG.debug("single-region commit of transaction {} refused; committing through the TSO",
-                            request.snapshot(), e);
+                    LOG.debug("single-region commit of {} refused; committing through the TSO",
+                            request.transaction(), e);
                     return DECLINED;
                 }
                 throw new OutcomeUnknown(e);

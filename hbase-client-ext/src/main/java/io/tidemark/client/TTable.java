@@ -115,6 +115,7 @@ public final class TTable implements Closeable {
     }
 
     private void delete(Transaction tx, List<Delete> deletes, boolean conflictChecked) throws IOException {
+        tx.beginIfNotBegun(); // a row or family delete reads what it covers
         TentativeWriter writer = writer(tx, "delete", conflictChecked);
         try {
             writer.delete(deletes);
@@ -192,12 +193,12 @@ public final class TTable implements Closeable {
      * Returns the new values unless {@code setReturnResults(false)}; a column holding other than 8 bytes is refused.
      */
     public Result increment(Transaction tx, Increment increment) throws IOException {
-        return new ReadModifyWrite(this, tx).increment(increment);
+        return readModifyWrite(tx).increment(increment);
     }
 
     /** Like {@link #increment}, appending bytes to the columns' values (an absent column counts as empty). */
     public Result append(Transaction tx, Append append) throws IOException {
-        return new ReadModifyWrite(this, tx).append(append);
+        return readModifyWrite(tx).append(append);
     }
 
     /**
@@ -207,12 +208,12 @@ public final class TTable implements Closeable {
      * action does not write can be invalidated by a concurrent commit (snapshot isolation's write skew).
      */
     public CheckAndMutateResult checkAndMutate(Transaction tx, CheckAndMutate checkAndMutate) throws IOException {
-        return new ReadModifyWrite(this, tx).checkAndMutate(checkAndMutate);
+        return readModifyWrite(tx).checkAndMutate(checkAndMutate);
     }
 
     /** Applies the mutations of one row in order; returns what its Increments and Appends return. */
     public Result mutateRow(Transaction tx, RowMutations mutations) throws IOException {
-        return new ReadModifyWrite(this, tx).mutateRow(mutations);
+        return readModifyWrite(tx).mutateRow(mutations);
     }
 
     /**
@@ -249,7 +250,7 @@ public final class TTable implements Closeable {
     private void runGroup(Transaction tx, List<? extends Row> run, Object[] results, int offset) throws IOException {
         Row first = run.get(0);
         if (first instanceof Increment || first instanceof Append) {
-            ReadModifyWrite rmw = new ReadModifyWrite(this, tx);
+            ReadModifyWrite rmw = readModifyWrite(tx);
             Result r = first instanceof Increment ? rmw.increment((Increment) first) : rmw.append((Append) first);
             if (results != null) {
                 results[offset] = r;
@@ -315,11 +316,22 @@ public final class TTable implements Closeable {
      */
     TentativeWriter writer(Transaction tx, String action, boolean conflictChecked) throws IOException {
         Conversion conversion = checked(tx, action).conversion;
+        if (!tx.isBegun()) {
+            // Puts of a transaction not begun yet (lazy begin), kept until it begins, after the conversion, or commits
+            // without beginning; they read nothing.
+            return new TentativeWriter(tx, tableName, table, null, conflictChecked);
+        }
         if (conversion.startedBefore(tx.startTimestamp())) {
             throw new TableConvertedAfterStartException(tableName, tx.startTimestamp(), conversion.convertedAt());
         }
         return new TentativeWriter(tx, tableName, table,
                 new SnapshotReader(tx, tx.readerContextForWrites(), table, conversion), conflictChecked);
+    }
+
+    /** A read-modify-write of {@code tx}, begun first: it reads. */
+    private ReadModifyWrite readModifyWrite(Transaction tx) throws IOException {
+        tx.beginIfNotBegun();
+        return new ReadModifyWrite(this, tx);
     }
 
     /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */

@@ -142,7 +142,10 @@ final class TentativeMutations {
         byte[] row = user.getRow();
         Put put = new Put(row);
         put.setDurability(tx.durabilityFor(user));
-        FastPathProtocol.markTransaction(put, tx.startTimestamp());
+        if (tx.isBegun()) {
+            // Kept writes of a transaction not begun yet are marked when they leave the buffer (WriteBuffer.take).
+            FastPathProtocol.markTransaction(put, tx.startTimestamp());
+        }
         for (Map.Entry<byte[], List<Cell>> f : user.getFamilyCellMap().entrySet()) {
             for (Cell c : f.getValue()) {
                 byte[] q = CellUtil.cloneQualifier(c);

@@ -6,10 +6,12 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Writes a transaction's puts and deletes as tentative cells ({@link TentativeMutations}), reading what row and family
@@ -21,11 +23,13 @@ final class TentativeWriter {
     private final Transaction tx;
     private final TableName tableName;
     private final Table table;
-    private final SnapshotReader reader;
+    /** What deletes read; null for a transaction not begun yet, which only puts (deletes begin it first). */
+    private final @Nullable SnapshotReader reader;
     private final TentativeMutations mutations;
 
     /** @throws TransactionStateException the transaction is not running or was begun read-only */
-    TentativeWriter(Transaction tx, TableName tableName, Table table, SnapshotReader reader, boolean conflictChecked) {
+    TentativeWriter(Transaction tx, TableName tableName, Table table, @Nullable SnapshotReader reader,
+            boolean conflictChecked) {
         this.mutations = new TentativeMutations(tx, tableName, conflictChecked);
         this.tx = tx;
         this.tableName = tableName;
@@ -40,7 +44,8 @@ final class TentativeWriter {
     void delete(List<Delete> deletes) throws IOException {
         TentativeMutations.Deletes planned = mutations.deletes(deletes);
         List<Get> reads = planned.visibleReads();
-        List<Result> visible = reads.isEmpty() ? List.of() : Arrays.asList(reader.get(reads));
+        List<Result> visible = reads.isEmpty() ? List.of()
+                : Arrays.asList(Objects.requireNonNull(reader, "a delete begins its transaction first").get(reads));
         List<Put> tombstones = planned.tombstones(visible);
         if (!tombstones.isEmpty()) {
             write(tombstones);

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.tso.BeginResult;
 import io.tidemark.client.tso.TsoIncarnation;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.timestamp.Timestamps;
@@ -15,6 +16,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -28,20 +30,20 @@ import java.util.Objects;
  * <p>Its writes can be split into checkpoints ({@link #checkpoint()}): each checkpoint writes at its own version
  * ({@link Timestamps#checkpointVersion}), and the {@link VisibilityLevel} says whether reads see the current
  * checkpoint's writes. All checkpoints commit or roll back together.
+ *
+ * <p>With {@code tidemark.client.lazy-begin}, {@link TransactionManager#begin()} returns a transaction that has not
+ * begun at the TSO yet: it begins (one BEGIN round trip) when it first needs its start timestamp, at its first read,
+ * delete, checkpoint or early send of its writes, a call of {@link #startTimestamp()}, or a commit through the TSO. A
+ * transaction that only put, into rows of one region, may commit there without ever beginning
+ * (docs/architecture.md, "Write-only single-region commit").
  */
 public final class Transaction {
 
     private final TransactionManager manager;
-    private final ReaderContext reader;
-    private final TsoIncarnation incarnation;
     /** Begun by {@link TransactionManager#beginReadOnly}: every write is refused. */
     private final boolean readOnly;
-    /** When the request that produced the start timestamp was sent ({@link System#nanoTime()}). */
-    private final long snapshotObtainedNanos;
-    private final long begunNanos;
-    private final ConflictLevel conflictLevel;
-    private final long commitToken;
-    private final int maxWriteSet;
+    /** What the TSO's BEGIN gave it; null until it began (lazy begin). */
+    private volatile @Nullable Begun begun;
     private final WriteSet writeSet = new WriteSet();
     /** The writers this transaction's reads decided; saves commit-table reads and keeps every read consistent. */
     private final DecidedWriters decidedWriters = new DecidedWriters();
@@ -66,25 +68,91 @@ public final class Transaction {
      */
     Transaction(TransactionManager manager, long startTimestamp, long commitToken, TsoIncarnation incarnation,
                 boolean readOnly, long snapshotObtainedNanos) {
+        this(manager, readOnly);
+        this.begun = new Begun(startTimestamp, commitToken, incarnation, snapshotObtainedNanos);
+    }
+
+    /** A transaction that begins at the TSO when it first needs to (lazy begin); never read-only. */
+    Transaction(TransactionManager manager) {
+        this(manager, false);
+    }
+
+    private Transaction(TransactionManager manager, boolean readOnly) {
         this.manager = manager;
-        this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
-        this.incarnation = incarnation;
         this.readOnly = readOnly;
-        this.snapshotObtainedNanos = snapshotObtainedNanos;
-        this.begunNanos = System.nanoTime();
-        this.conflictLevel = incarnation.conflictLevel();
-        this.commitToken = commitToken;
-        this.maxWriteSet = incarnation.maxWriteSet();
-        this.inFlight = new InFlightOperations(startTimestamp);
+        this.inFlight = new InFlightOperations(this::describe);
         this.writeBuffer = new WriteBuffer(readOnly ? 0 : manager.writeBufferBytes());
     }
 
     /**
      * The TSO timestamp this transaction's snapshot is taken at; its writes are versioned at it until the first
-     * {@link #checkpoint()}, and just above it afterwards.
+     * {@link #checkpoint()}, and just above it afterwards. A transaction that has not begun yet (lazy begin) begins
+     * now; one that committed in its region without ever beginning has its commit version as its start (it read
+     * nothing: it serialises there), and one that ended otherwise without beginning has {@link Timestamps#NONE}.
+     *
+     * @throws UncheckedIOException the transaction had not begun and no TSO answered its BEGIN (a
+     *     {@link TransactionException})
      */
     public long startTimestamp() {
-        return reader.startTimestamp();
+        Begun b = begun;
+        if (b != null) {
+            return b.reader.startTimestamp();
+        }
+        TransactionState s = state;
+        if (s == TransactionState.COMMITTED) {
+            return commitTimestamp;
+        }
+        if (s != TransactionState.RUNNING) {
+            return Timestamps.NONE;
+        }
+        return begun().reader.startTimestamp();
+    }
+
+    /** Whether the transaction has its start timestamp from the TSO (always, unless begun lazily). */
+    boolean isBegun() {
+        return begun != null;
+    }
+
+    /**
+     * Begins the transaction at the TSO if it has not begun yet (lazy begin) and is still running. Its writes kept so
+     * far, at {@link Timestamps#NONE}, move to the start timestamp.
+     *
+     * @throws TransactionException no TSO answered the BEGIN, or the cluster's conflict level is not the one the
+     *     manager insists on
+     */
+    void beginIfNotBegun() throws TransactionException {
+        if (begun != null) {
+            return;
+        }
+        synchronized (this) {
+            if (begun != null || state != TransactionState.RUNNING) {
+                return;
+            }
+            long sent = System.nanoTime();
+            BeginResult result = manager.beginLater();
+            writeSet.rebase(result.startTimestamp());
+            writeBuffer.rebase(result.startTimestamp());
+            begun = new Begun(result.startTimestamp(), result.commitToken(), result.incarnation(), sent);
+        }
+    }
+
+    /** What the BEGIN gave this transaction, begun now if it had not begun; for the accessors that cannot throw. */
+    private Begun begun() {
+        Begun b = begun;
+        if (b != null) {
+            return b;
+        }
+        try {
+            beginIfNotBegun();
+        } catch (TransactionException e) {
+            throw new UncheckedIOException(e);
+        }
+        b = begun;
+        if (b == null) {
+            checkRunning("use the snapshot");
+            throw new IllegalStateException("a running transaction begins above");
+        }
+        return b;
     }
 
     /**
@@ -93,7 +161,7 @@ public final class Transaction {
      */
     public long commitTimestamp() {
         if (state != TransactionState.COMMITTED) {
-            throw new TransactionStateException("transaction " + startTimestamp() + " has no commit timestamp: it is "
+            throw new TransactionStateException(describe() + " has no commit timestamp: it is "
                     + state + "; only a committed transaction has one");
         }
         return commitTimestamp;
@@ -114,6 +182,7 @@ public final class Transaction {
     @SuppressWarnings("NonAtomicVolatileUpdate") // one thread at a time uses a transaction (class comment)
     public void checkpoint() {
         checkWritable("take a checkpoint");
+        begun();
         if (checkpoint == Timestamps.MAX_CHECKPOINTS) {
             throw new TooManyCheckpointsException(startTimestamp());
         }
@@ -147,7 +216,8 @@ public final class Transaction {
      * missing from the snapshot.
      */
     public Duration snapshotAgeAtBegin() {
-        return Duration.ofNanos(begunNanos - snapshotObtainedNanos);
+        Begun b = begun();
+        return Duration.ofNanos(b.begunNanos - b.snapshotObtainedNanos);
     }
 
     /**
@@ -176,17 +246,30 @@ public final class Transaction {
 
     @Override
     public String toString() {
-        return "Transaction{start=" + startTimestamp() + ", state=" + state
+        Begun b = begun;
+        return "Transaction{" + (b != null ? "start=" + b.reader.startTimestamp() : "not begun") + ", state=" + state
                 + (state == TransactionState.COMMITTED ? ", commit=" + commitTimestamp : "") + '}';
     }
 
-    TransactionManager manager() {
+    /**
+     * "transaction" and its start timestamp, for messages, without beginning it: a transaction that has not begun is
+     * "a transaction not begun yet" (one that committed write-only is named by its commit version, its start).
+     */
+    String describe() {
+        Begun b = begun;
+        if (b != null) {
+            return "transaction " + b.reader.startTimestamp();
+        }
+        return state == TransactionState.COMMITTED ? "transaction " + commitTimestamp : "a transaction not begun yet";
+    }
+
+        TransactionManager manager() {
         return manager;
     }
 
     /** The commit mode of the TSO incarnation that handed out the start timestamp. */
     CommitMode commitMode() {
-        return reader.commitMode();
+        return begun().reader.commitMode();
     }
 
     /**
@@ -197,6 +280,7 @@ public final class Transaction {
      * ({@link VisibilityLevel#SNAPSHOT_ALL}).
      */
     ReaderContext readerContext() {
+        ReaderContext reader = begun().reader;
         int current = checkpoint;
         VisibilityLevel level = visibilityLevel;
         long ownVersionsUpTo;
@@ -219,12 +303,18 @@ public final class Transaction {
      * (issue 32).
      */
     ReaderContext readerContextForWrites() {
+        ReaderContext reader = begun().reader;
         return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), writeVersion(), false);
     }
 
-    /** The version this transaction's writes get now: the current checkpoint's. */
+    /**
+     * The version this transaction's writes get now: the current checkpoint's; {@link Timestamps#NONE} before it began
+     * (lazy begin: {@link #checkpoint()} begins it, so that is checkpoint 0), moved to the start timestamp when it
+     * does.
+     */
     long writeVersion() {
-        return Timestamps.checkpointVersion(startTimestamp(), checkpoint);
+        Begun b = begun;
+        return b == null ? Timestamps.NONE : Timestamps.checkpointVersion(b.reader.startTimestamp(), checkpoint);
     }
 
     DecidedWriters decidedWriters() {
@@ -233,7 +323,7 @@ public final class Transaction {
 
     /** Whether this transaction's write set names cells or rows: the level of the incarnation that began it. */
     ConflictLevel conflictLevel() {
-        return conflictLevel;
+        return begun().incarnation.conflictLevel();
     }
 
     InFlightOperations inFlight() {
@@ -257,6 +347,7 @@ public final class Transaction {
         if (!writeBuffer.isEnabled()) {
             return;
         }
+        beginIfNotBegun();
         List<Put> rows = writeBuffer.take(table, from, to, startTimestamp());
         if (!rows.isEmpty()) {
             manager.sendWrites(this, table, rows);
@@ -278,6 +369,7 @@ public final class Transaction {
         if (!writeBuffer.isEnabled() || writeBuffer.isEmpty()) {
             return;
         }
+        beginIfNotBegun();
         List<Put> rows = writeBuffer.takeScanned(table, scan, startTimestamp());
         if (!rows.isEmpty()) {
             manager.sendWrites(this, table, rows);
@@ -294,20 +386,20 @@ public final class Transaction {
 
     /** What the COMMIT must carry to prove this transaction's client began it. */
     long commitToken() {
-        return commitToken;
+        return begun().commitToken;
     }
 
     /** Most write-set ids the TSO incarnation that began this transaction accepts in its COMMIT. */
     int maxWriteSet() {
-        return maxWriteSet;
+        return begun().incarnation.maxWriteSet();
     }
 
     /** Refuses any use (read, write) of a transaction that is no longer running. */
     void checkRunning(String action) {
         TransactionState s = state;
         if (s != TransactionState.RUNNING) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
-                    + ": it is " + s + "; begin a new transaction");
+            throw new TransactionStateException("cannot " + action + " in " + describe() + ": it is " + s
+                    + "; begin a new transaction");
         }
     }
 
@@ -315,25 +407,25 @@ public final class Transaction {
     void checkWritable(String action) {
         checkRunning(action);
         if (readOnly) {
-            throw new TransactionStateException("cannot " + action + " in transaction " + startTimestamp()
+            throw new TransactionStateException("cannot " + action + " in " + describe()
                     + ": it was begun read-only (beginReadOnly); begin it with begin() to write");
         }
     }
 
     /** The TSO incarnation that handed out the start timestamp. */
     TsoIncarnation incarnation() {
-        return incarnation;
+        return begun().incarnation;
     }
 
     /** When the request that produced the start timestamp was sent ({@link System#nanoTime()}). */
     long snapshotObtainedNanos() {
-        return snapshotObtainedNanos;
+        return begun().snapshotObtainedNanos;
     }
 
     /** Refuses to finish a transaction that is not running, or through a manager that did not begin it. */
     void checkFinishableBy(TransactionManager finisher, String action) {
         if (finisher != manager) {
-            throw new TransactionStateException("cannot " + action + " transaction " + startTimestamp()
+            throw new TransactionStateException("cannot " + action + " " + describe()
                     + " through this TransactionManager: another manager began it; use that one");
         }
         checkRunning(action);
@@ -342,6 +434,7 @@ public final class Transaction {
     void markCommitted(long commitTs) {
         this.commitTimestamp = commitTs;
         this.state = TransactionState.COMMITTED;
+        manager.advanceSession(commitTs);
     }
 
     void markRolledBack() {
@@ -350,5 +443,22 @@ public final class Transaction {
 
     void markOutcomeUnknown() {
         this.state = TransactionState.OUTCOME_UNKNOWN;
+    }
+
+    /** What a BEGIN gave the transaction. */
+    private static final class Begun {
+        final ReaderContext reader;
+        final TsoIncarnation incarnation;
+        final long commitToken;
+        /** When the request that produced the start timestamp was sent ({@link System#nanoTime()}). */
+        final long snapshotObtainedNanos;
+        final long begunNanos = System.nanoTime();
+
+        Begun(long startTimestamp, long commitToken, TsoIncarnation incarnation, long snapshotObtainedNanos) {
+            this.reader = new ReaderContext(startTimestamp, incarnation.commitMode(), incarnation.epoch());
+            this.incarnation = incarnation;
+            this.commitToken = commitToken;
+            this.snapshotObtainedNanos = snapshotObtainedNanos;
+        }
     }
 }

@@ -20,6 +20,7 @@ import io.tidemark.gc.SnapshotTooOldException;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.protocol.ErrorCode;
+import io.tidemark.timestamp.Timestamps;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
@@ -41,6 +42,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Begins, commits and rolls back snapshot-isolation transactions over one HBase connection. Thread-safe; create one
@@ -92,6 +94,13 @@ public final class TransactionManager implements Closeable {
     private final HBaseAsyncCommitBatches asyncCommitTable;
     private final CommitProtocol commitProtocol;
     private final CommitProtocol.Io blockingIo = new BlockingIo();
+    /** Whether {@link #begin()} leaves the BEGIN to the transaction's first need (tidemark.client.lazy-begin). */
+    private final boolean lazyBegin;
+    /**
+     * The newest timestamp this manager obtained from the TSO or committed at: a write-only single-region commit is
+     * minted above it, so that it follows every transaction of this client that ended before it.
+     */
+    private final AtomicLong session = new AtomicLong();
     private volatile boolean closed;
 
     private TransactionManager(Builder b, TidemarkConfig config) {
@@ -103,6 +112,7 @@ public final class TransactionManager implements Closeable {
         this.writeBufferBytes = settings.writeBufferBytes();
         this.singleRegionCommitter = settings.singleRegionCommit() ? new SingleRegionCommitter(b.connection,
                 settings.fastPathOperationTimeoutMillis(), this::freshTimestamp) : null;
+        this.lazyBegin = settings.lazyBegin();
         this.commitTableSettings = settings.commitTable();
         this.tableCheck = new TransactionalTableCheck(settings.minFamilyVersions(), commitTableSettings.tableName());
         HBaseCommitTable hbaseCommitTable = new HBaseCommitTable(b.connection, commitTableSettings);
@@ -143,7 +153,36 @@ public final class TransactionManager implements Closeable {
      *         is not the one this manager was configured with
      */
     public Transaction begin() throws TransactionException {
+        if (lazyBegin) {
+            checkOpen();
+            return new Transaction(this);
+        }
         return beginAtTso(false);
+    }
+
+    /**
+     * The BEGIN of a transaction begun lazily, sent when it first needs its start timestamp.
+     *
+     * @throws TransactionException no TSO answered, or the cluster's conflict level is not the one required
+     */
+    BeginResult beginLater() throws TransactionException {
+        checkOpen();
+        long sent = System.nanoTime();
+        BeginResult begun;
+        try {
+            begun = Futures.await(tso.begin(), "the BEGIN request");
+        } catch (IOException e) {
+            throw beginFailed(e);
+        }
+        metrics.begun(sent);
+        checkConflictLevel(begun);
+        advanceSession(begun.startTimestamp());
+        return begun;
+    }
+
+    /** Raises this manager's session timestamp to {@code timestamp} (a start or commit timestamp it learned). */
+    void advanceSession(long timestamp) {
+        session.accumulateAndGet(timestamp, Math::max);
     }
 
     /**
@@ -192,6 +231,18 @@ public final class TransactionManager implements Closeable {
      */
     Transaction begun(BeginResult begun, boolean readOnly, long sent) throws TransactionException {
         metrics.begun(sent);
+        checkConflictLevel(begun);
+        advanceSession(begun.startTimestamp());
+        Transaction tx = new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation(),
+                readOnly, sent);
+        if (readOnly) {
+            recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), sent);
+        }
+        return tx;
+    }
+
+    /** Refuses a TSO whose conflict level is not the one this manager was configured with. */
+    private void checkConflictLevel(BeginResult begun) throws TransactionException {
         ConflictLevel clusterLevel = begun.incarnation().conflictLevel();
         if (requiredConflictLevel != null && requiredConflictLevel != clusterLevel) {
             throw new TransactionException("this client is configured for conflict level "
@@ -201,12 +252,6 @@ public final class TransactionManager implements Closeable {
                     + " builder's conflictLevel) to follow the cluster, or change the cluster's level"
                     + " (docs/operations.md#changing-cluster-settings)");
         }
-        Transaction tx = new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation(),
-                readOnly, sent);
-        if (readOnly) {
-            recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), sent);
-        }
-        return tx;
     }
 
     /**
@@ -278,6 +323,9 @@ public final class TransactionManager implements Closeable {
         tx.checkFinishableBy(this, "commit");
         checkOpen();
         awaitInFlightOperations(tx);
+        if (tx.writeSet().isEmpty()) {
+            tx.beginIfNotBegun(); // it commits at its start timestamp
+        }
         if (commitProtocol.committedWithoutWrites(tx)) {
             return;
         }
@@ -286,6 +334,7 @@ public final class TransactionManager implements Closeable {
             if (committedInRegion(tx)) {
                 return;
             }
+            tx.beginIfNotBegun();
             join(commitProtocol.commitThroughTso(tx, blockingIo));
         } finally {
             metrics.commitFinished(called);
@@ -304,7 +353,8 @@ public final class TransactionManager implements Closeable {
         if (singleRegionCommitter == null || buffer.sentAny() || buffer.isEmpty() || tx.currentCheckpoint() != 0) {
             return false;
         }
-        Map<TableName, List<Put>> kept = buffer.contents(tx.startTimestamp());
+        // Kept writes of a transaction not begun (lazy begin) are at Timestamps.NONE: it commits write-only.
+        Map<TableName, List<Put>> kept = buffer.contents(tx.isBegun() ? tx.startTimestamp() : Timestamps.NONE);
         if (kept.size() != 1) {
             return false;
         }
@@ -323,7 +373,7 @@ public final class TransactionManager implements Closeable {
             if (region == null) {
                 return false;
             }
-            version = singleRegionCommitter.commit(tx, only.getKey(), region, rows);
+            version = singleRegionCommitter.commit(tx, only.getKey(), region, rows, session.get());
         } catch (SnapshotTooOldException tooOld) {
             throw abort(tx, TransactionAbortedException.Reason.SNAPSHOT_TOO_OLD, tooOld);
         } catch (IOException unknown) {
@@ -333,8 +383,8 @@ public final class TransactionManager implements Closeable {
             }
             tx.markOutcomeUnknown();
             metrics.outcomeUnknown();
-            throw new TransactionException("the outcome of transaction " + tx.startTimestamp() + " is unknown: its"
-                    + " single-region commit got no answer and could not be settled (" + unknown.getMessage()
+            throw new TransactionException("the outcome of " + tx.describe() + " is unknown: its single-region"
+                    + " commit got no answer and could not be settled (" + unknown.getMessage()
                     + "). Settle it with TransactionManager.outcome(tx) once the region is reachable", unknown);
         }
         if (version == SingleRegionCommitter.DECLINED) {
@@ -366,6 +416,7 @@ public final class TransactionManager implements Closeable {
      * with part of its writes missing.
      */
     void sendBufferedWrites(Transaction tx) throws IOException {
+        tx.beginIfNotBegun();
         for (Map.Entry<TableName, List<Put>> table : tx.writeBuffer().takeAll(tx.startTimestamp()).entrySet()) {
             sendWrites(tx, table.getKey(), table.getValue());
         }
@@ -400,7 +451,7 @@ public final class TransactionManager implements Closeable {
 
     /** A TSO timestamp obtained now: the start of a transaction begun and ended for it. */
     private long freshTimestamp() throws IOException {
-        Transaction tx = begin();
+        Transaction tx = beginAtTso(false);
         rollback(tx);
         return tx.startTimestamp();
     }
@@ -414,7 +465,7 @@ public final class TransactionManager implements Closeable {
             tx.inFlight().end("commit").get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TransactionException("interrupted while transaction " + tx.startTimestamp() + " waited for its"
+            throw new TransactionException("interrupted while " + tx.describe() + " waited for its"
                     + " asynchronous operations before committing; it did not commit: roll it back", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("the end of in-flight operations never fails", e);
@@ -430,7 +481,13 @@ public final class TransactionManager implements Closeable {
     public void rollback(Transaction tx) {
         tx.checkFinishableBy(this, "roll back");
         tx.markRolledBack();
-        tx.inFlight().end("rollback").thenRun(() -> commitProtocol.removeTentativeCells(tx, blockingIo));
+        tx.inFlight().end("rollback").thenRun(() -> {
+            if (tx.isBegun()) {
+                commitProtocol.removeTentativeCells(tx, blockingIo);
+            } else {
+                tx.writeBuffer().clear(); // begun lazily and never begun: nothing was sent (a send begins it)
+            }
+        });
     }
 
     /**
@@ -489,7 +546,7 @@ public final class TransactionManager implements Closeable {
     public TransactionOutcome outcome(Transaction tx) throws IOException {
         checkOpen();
         if (tx.manager() != this) {
-            throw new TransactionStateException("cannot settle transaction " + tx.startTimestamp() + " through this"
+            throw new TransactionStateException("cannot settle " + tx.describe() + " through this"
                     + " TransactionManager: another manager began it; use that one, or outcome(startTimestamp)");
         }
         long start = tx.startTimestamp();
@@ -523,11 +580,18 @@ public final class TransactionManager implements Closeable {
      */
     private TransactionOutcome settleSingleRegionCommit(Transaction tx, SingleRegionCommitAttempt attempt)
             throws IOException {
-        long start = tx.startTimestamp();
         // an attempt exists only when single-region commit is on
-        long version = Objects.requireNonNull(singleRegionCommitter).settle(start, attempt);
-        TransactionOutcome outcome = version != SingleRegionCommitter.DECLINED
-                ? TransactionOutcome.committed(start, version) : outcomeSettler.settle(start, tx.writeSet());
+        long version = Objects.requireNonNull(singleRegionCommitter).settle(attempt);
+        TransactionOutcome outcome;
+        if (attempt.isWriteOnly()) {
+            // It never began and sent nothing else: committed at its version (also its start), or nothing written.
+            outcome = version != SingleRegionCommitter.DECLINED ? TransactionOutcome.committed(version, version)
+                    : TransactionOutcome.aborted(Timestamps.NONE);
+        } else {
+            long start = tx.startTimestamp();
+            outcome = version != SingleRegionCommitter.DECLINED ? TransactionOutcome.committed(start, version)
+                    : outcomeSettler.settle(start, tx.writeSet());
+        }
         tx.writeBuffer().clear();
         if (outcome.isCommitted()) {
             tx.markCommitted(outcome.commitTimestamp());

@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.fastpath.FastPathProtocol;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -53,6 +54,18 @@ final class WriteBuffer {
         for (Put put : tentative) {
             BufferedRow row = rows.computeIfAbsent(put.getRow(), BufferedRow::new);
             bytes += row.add(put);
+        }
+    }
+
+    /**
+     * Moves the cells kept at {@link Timestamps#NONE}, before the transaction began (lazy begin), to its start
+     * timestamp {@code start}: nothing was kept at any other version yet.
+     */
+    synchronized void rebase(long start) {
+        for (NavigableMap<byte[], BufferedRow> rows : tables.values()) {
+            for (BufferedRow row : rows.values()) {
+                row.rebase(start);
+            }
         }
     }
 
@@ -170,6 +183,16 @@ final class WriteBuffer {
                 }
             }
             return bytes - before;
+        }
+
+        void rebase(long start) {
+            NavigableMap<CellKey, byte[]> moved = new TreeMap<>();
+            for (Map.Entry<CellKey, byte[]> c : cells.entrySet()) {
+                CellKey k = c.getKey();
+                moved.put(k.version == Timestamps.NONE ? new CellKey(k.family, k.qualifier, start) : k, c.getValue());
+            }
+            cells.clear();
+            cells.putAll(moved);
         }
 
         Put toPut(long start) {

@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.timestamp.Timestamps;
 import io.tidemark.writeset.ConflictLevel;
 import io.tidemark.writeset.WriteSetIds;
 import org.apache.hadoop.hbase.TableName;
@@ -42,6 +43,18 @@ final class WriteSet {
     synchronized void recordTombstone(TableName table, byte[] row, byte[] family, byte[] qualifier, long version,
                                       boolean conflictChecked) {
         cell(table, row, family, qualifier, conflictChecked).markTombstone(version);
+    }
+
+    /**
+     * Moves what was recorded at {@link Timestamps#NONE}, before the transaction began (lazy begin), to its start
+     * timestamp {@code start}: nothing was recorded at any other version yet.
+     */
+    synchronized void rebase(long start) {
+        for (Map<WrittenCell.Key, WrittenCell> cells : tables.values()) {
+            for (WrittenCell cell : cells.values()) {
+                cell.rebase(start);
+            }
+        }
     }
 
     synchronized Set<TableName> tables() {

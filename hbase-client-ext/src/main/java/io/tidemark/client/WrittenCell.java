@@ -1,5 +1,7 @@
 package io.tidemark.client;
 
+import io.tidemark.timestamp.Timestamps;
+
 import java.util.Arrays;
 import java.util.NavigableSet;
 import java.util.TreeSet;
@@ -56,6 +58,16 @@ final class WrittenCell {
 
     boolean hasTombstoneAt(long version) {
         return tombstoneVersions.contains(version);
+    }
+
+    /** Moves the writes at {@link Timestamps#NONE} (before the transaction began) to {@code start}. */
+    void rebase(long start) {
+        if (dataVersions.remove(Timestamps.NONE)) {
+            dataVersions.add(start);
+        }
+        if (tombstoneVersions.remove(Timestamps.NONE)) {
+            tombstoneVersions.add(start);
+        }
     }
 
     void markData(long version) {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class InFlightOperationsTest {
 
-    private final InFlightOperations inFlight = new InFlightOperations(42);
+    private final InFlightOperations inFlight = new InFlightOperations(() -> "transaction 42");
 
     @Test
     void operationOnARowWaitsForEarlierWritesToIt() {

@@ -444,19 +444,6 @@ class SingleRegionCommitTest {
     }
 
     @Test
-    void outcomeFindsASingleRegionCommitByItsStartMark() throws Exception {
-        TableName table = fastPathTable("outcome");
-        Transaction tx = tm.begin();
-        try (TTable t = new TTable(TestCluster.connection(), table)) {
-            t.put(tx, new Put(row("m")).addColumn(F, Q, value("m")));
-        }
-        tm.commit(tx);
-        TransactionOutcome outcome = tm.outcome(tx.startTimestamp());
-        assertTrue(outcome.isCommitted(), "found committed: " + outcome);
-        assertEquals(tx.commitTimestamp(), outcome.commitTimestamp());
-    }
-
-    @Test
     void aRolledBackTransactionLeavesNothingInHBase() throws Exception {
         TableName table = fastPathTable("rollback");
         Transaction tx = tm.begin();

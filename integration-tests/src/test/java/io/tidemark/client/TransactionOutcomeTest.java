@@ -3,11 +3,13 @@ package io.tidemark.client;
 import io.tidemark.client.sweeper.CommitTableSweeper;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
+import io.tidemark.table.TableFeature;
 import io.tidemark.testing.LatestSnapshot;
 import io.tidemark.testing.LowWatermarks;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.StagedFailures;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Put;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
+import java.util.EnumSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.tidemark.testing.TestCluster.F;
@@ -242,6 +245,29 @@ class TransactionOutcomeTest {
 
     private static String readCommitted(byte[] row) throws IOException {
         return LatestSnapshot.read(cluster.tm, tableName, row, F, Q);
+    }
+
+    /** Moved here from SingleRegionCommitTest: outcome() searches every table, so it runs alone. */
+    @Test
+    void outcomeFindsASingleRegionCommitByItsStartMark() throws Exception {
+        TableName table = cluster.createTable("outcome-in-region", EnumSet.of(TableFeature.FAST_PATH));
+        try (TransactionManager inRegion = cluster.managerBuilder().config(cluster.configWith(TestCluster.KEPT_WRITES))
+                .build();
+             TTable t = new TTable(TestCluster.connection(), table)) {
+            // The region's first commit teaches it a TSO timestamp; a transaction begun before that commits elsewhere.
+            Transaction first = inRegion.begin();
+            t.put(first, new Put(row()).addColumn(F, Q, Bytes.toBytes("first")));
+            inRegion.commit(first);
+            Transaction tx = inRegion.begin();
+            t.put(tx, new Put(row()).addColumn(F, Q, Bytes.toBytes("m")));
+            inRegion.commit(tx);
+            assertTrue(Timestamps.isFastPathVersion(tx.commitTimestamp()), "committed in its region");
+            TransactionOutcome outcome = inRegion.outcome(tx.startTimestamp());
+            assertTrue(outcome.isCommitted(), "found committed: " + outcome);
+            assertEquals(tx.commitTimestamp(), outcome.commitTimestamp());
+        } finally {
+            TestCluster.drop(table);
+        }
     }
 
     private static byte[] row() {

@@ -6,8 +6,10 @@ import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableFeature;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;
@@ -34,6 +36,7 @@ public final class EndToEndBenchmark {
     private static final String NAMESPACE = "tidemark_bench_e2e";
     static final String NON_BLOCKING = "tidemark low-latency, non-blocking API";
     static final String SINGLE_REGION = "tidemark single-region commit";
+    static final String LAZY_BEGIN = "tidemark single-region commit, lazy begin";
     static final String FAST_PATH = "tidemark fast path";
     static final String RAW = "raw HBase";
     static final String RAW_AFTER_BEGIN = "raw HBase after BEGIN";
@@ -79,6 +82,12 @@ public final class EndToEndBenchmark {
                      Set.of(TableFeature.FAST_PATH), tso.clientConfig(), options.postCommit(), splitKeys())) {
             results.add(runScenario(SINGLE_REGION, store));
         }
+        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
+             KeyValueStore store = new TidemarkStore(target.connection(), TableName.valueOf("bench_e2e_lazy_begin"),
+                     Set.of(TableFeature.FAST_PATH), lazyBegin(tso.clientConfig()), options.postCommit(),
+                     splitKeys())) {
+            results.add(runScenario(LAZY_BEGIN, store));
+        }
         if (options.size() == 1) {
             try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE);
                  KeyValueStore store = new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
@@ -117,7 +126,14 @@ public final class EndToEndBenchmark {
         }
     }
 
-    private byte[][] splitKeys() {
+    /** {@code config} with lazy begin: write-only transactions of one region commit there with no TSO round trip. */
+    private static TidemarkConfig lazyBegin(TidemarkConfig config) {
+        TidemarkConfig lazy = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        lazy.set(TidemarkConfig.CLIENT_LAZY_BEGIN, "true");
+        return lazy;
+    }
+
+        private byte[][] splitKeys() {
         return KeyValueStore.splitKeys(options.rows(), options.regions());
     }
 

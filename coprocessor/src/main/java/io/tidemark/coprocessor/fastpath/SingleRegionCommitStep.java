@@ -56,6 +56,10 @@ import java.util.TreeSet;
  *       {@code TransactionManager.outcome} finds the commit) and the operation record are written in one atomic
  *       multi-row mutation, one WAL append.</li>
  * </ol>
+ * A <em>write-only</em> request ({@link SingleRegionCommitRequest#isWriteOnly}) commits a transaction that read nothing
+ * and never began: it has no snapshot, so steps 3's after-the-snapshot check, 4 and 5 do not apply, and the region
+ * opening after it began cannot have fenced it; like a fast-path write it serialises at its version, minted above the
+ * rows' versions, the read clock and the client's session floor, and it writes no start mark.
  * A refusal is recorded before it is answered, so a re-sent attempt of a declined request can never commit later,
  * after the client committed the transaction through the TSO instead. Refusals to mint (a region opened recently, or
  * no fast-path version left) are not recorded: the client retries the same request with a fresh TSO timestamp.
@@ -81,7 +85,13 @@ public final class SingleRegionCommitStep implements RegionStep {
         }
         region.metrics().singleRegionCommitRequest();
         SingleRegionCommitRequest request = SingleRegionCommitRequest.fromGet(get);
-        region.claims().checkTimestamp(request.snapshot(), "single-region commit snapshot");
+        if (request.isWriteOnly()) {
+            if (request.floor() != Timestamps.NONE) {
+                region.claims().checkTimestamp(request.floor(), "single-region commit floor");
+            }
+        } else {
+            region.claims().checkTimestamp(request.snapshot(), "single-region commit snapshot");
+        }
         if (request.freshTimestamp() != Timestamps.NONE) {
             region.claims().checkTimestamp(request.freshTimestamp(), "single-region commit fresh timestamp");
         }
@@ -112,7 +122,7 @@ public final class SingleRegionCommitStep implements RegionStep {
             for (Put row : request.rows().subList(1, request.rows().size())) {
                 locks.add(hbase.getRowLock(row.getRow(), false));
             }
-            long floor = request.snapshot();
+            long floor = request.isWriteOnly() ? request.floor() : request.snapshot();
             for (Put row : request.rows()) {
                 Result window = row == request.rows().get(0) ? anchorWindow
                         : store.get(CommittedRow.windowRead(row.getRow()));
@@ -122,25 +132,25 @@ public final class SingleRegionCommitStep implements RegionStep {
                 } catch (FastPathConflictException pending) {
                     throw decline(request, records, pending.getMessage());
                 }
-                if (state.version() > request.snapshot()) {
+                if (!request.isWriteOnly() && state.version() > request.snapshot()) {
                     throw decline(request, records, "row " + Bytes.toStringBinary(row.getRow()) + " has a write"
                             + " committed at " + state.version() + ", after the transaction's snapshot "
                             + request.snapshot());
                 }
                 floor = Math.max(floor, state.version());
             }
-            String startTaken = cellsAtSnapshot(anchor, request.snapshot());
+            String startTaken = request.isWriteOnly() ? null : cellsAtSnapshot(anchor, request.snapshot());
             if (startTaken != null) {
                 throw decline(request, records, startTaken);
             }
-            if (region.binding().collectsGarbage()) {
+            if (!request.isWriteOnly() && region.binding().collectsGarbage()) {
                 // After the rows were read: a compaction whose files they saw raised the horizon before.
                 region.horizon().check(request.snapshot(), region.commitTable());
             }
             if (request.freshTimestamp() != Timestamps.NONE) {
                 clock.acceptFreshTimestamp(request.freshTimestamp(), request.incarnation());
             }
-            if (request.snapshot() < clock.openedBefore()) {
+            if (!request.isWriteOnly() && request.snapshot() < clock.openedBefore()) {
                 throw decline(request, records, "the region opened after the transaction began (a move, a split, a"
                         + " restart, or a schema change, whose fence only the TSO knows)");
             }
@@ -173,7 +183,7 @@ public final class SingleRegionCommitStep implements RegionStep {
                     + " nothing was executed");
         }
         if (!done.applied()) {
-            throw new SingleRegionCommitDeclinedException("single-region commit of transaction " + request.snapshot()
+            throw new SingleRegionCommitDeclinedException("single-region commit of " + request.transaction()
                     + " (" + key + ") was declined before; commit it through the TSO");
         }
         return done.version();
@@ -221,12 +231,13 @@ public final class SingleRegionCommitStep implements RegionStep {
         region.region().mutateRowsWithLocks(mutations, List.of(request.anchorRow()), HConstants.NO_NONCE,
                 HConstants.NO_NONCE);
         region.metrics().singleRegionCommitDeclined();
-        return new SingleRegionCommitDeclinedException("single-region commit of transaction " + request.snapshot()
+        return new SingleRegionCommitDeclinedException("single-region commit of " + request.transaction()
                 + " declined: " + why + "; commit it through the TSO");
     }
 
     /**
-     * Writes every row at {@code version} with its shadow cells, the start mark and the operation record, atomically.
+     * Writes every row at {@code version} with its shadow cells, the start mark (not for a write-only request) and the
+     * operation record, atomically.
      */
     private void write(SingleRegionCommitRequest request, RowOperationRecords records, long version)
             throws IOException {
@@ -252,13 +263,15 @@ public final class SingleRegionCommitStep implements RegionStep {
             rows.add(tentative.getRow());
         }
         Put anchor = (Put) mutations.get(0);
-        Cell first = anchor.getFamilyCellMap().firstEntry().getValue().get(0);
-        byte[] markedColumn = CellUtil.cloneQualifier(first);
-        if (CellEncoding.isMetadataQualifier(markedColumn)) {
-            markedColumn = CellEncoding.userQualifier(markedColumn, 0, markedColumn.length);
+        if (!request.isWriteOnly()) {
+            Cell first = anchor.getFamilyCellMap().firstEntry().getValue().get(0);
+            byte[] markedColumn = CellUtil.cloneQualifier(first);
+            if (CellEncoding.isMetadataQualifier(markedColumn)) {
+                markedColumn = CellEncoding.userQualifier(markedColumn, 0, markedColumn.length);
+            }
+            anchor.addColumn(CellUtil.cloneFamily(first), CellEncoding.shadowQualifier(markedColumn),
+                    request.snapshot(), commit);
         }
-        anchor.addColumn(CellUtil.cloneFamily(first), CellEncoding.shadowQualifier(markedColumn), request.snapshot(),
-                commit);
         OperationRecord done = new OperationRecord(Operation.SINGLE_REGION_COMMIT,
                 request.idempotencyKey().sequence(), EnvironmentEdgeManager.currentTime(), version, true, 0);
         addRecord(anchor, done, request.idempotencyKey(), records, mutations);

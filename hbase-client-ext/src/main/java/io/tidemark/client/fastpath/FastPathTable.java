@@ -246,8 +246,9 @@ public final class FastPathTable implements Closeable {
     /** The generic path's timestamp source: the start timestamp of a transaction begun (and ended) for it. */
     private long freshTimestamp() throws IOException {
         Transaction tx = transactions.begin();
+        long fresh = tx.startTimestamp(); // before the rollback: with lazy begin, this is when it begins
         transactions.rollback(tx);
-        return tx.startTimestamp();
+        return fresh;
     }
 
     private static long versionOf(Result answer) throws IOException {
