@@ -3,7 +3,6 @@ package io.tidemark.bench.breakdown;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -61,7 +60,7 @@ public final class BreakdownBenchmark {
     }
 
     public static long plannedSeconds(BreakdownOptions o) {
-        return (long) o.modes().size() * 5 * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * 5 * o.run().secondsPerRun();
     }
 
     public List<BreakdownResult> run() throws IOException, InterruptedException {
@@ -75,7 +74,7 @@ public final class BreakdownBenchmark {
                     clock.phase(mode.label() + ", " + s.getKey());
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                             List.of(new ClosedLoop.Group(s.getKey(), options.threads(), s.getValue())), clock,
-                            options.warmup(), options.duration()).get(0);
+                            options.run().warmup(), options.run().duration()).get(0);
                     results.add(new BreakdownResult(mode, s.getKey(), m));
                 }
             }
@@ -121,15 +120,15 @@ public final class BreakdownBenchmark {
                         + "client's commit record through the group-commit writer; post_commit = shadow cells and "
                         + "record removal (sync) or the hand-off to the post-commit threads (async); the rest of "
                         + "commit is the client's own work between them. Raw HBase runs the same gets and puts "
-                        + "without a transaction. %s, measured %d s per run; HBase, TSO and clients share "
+                        + "without a transaction. %s; HBase, TSO and clients share "
                         + "one JVM.%n%n",
                 options.threads(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
-                options.postCommit().configName(), WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.postCommit().configName(), options.run().timing("run")));
         ratios(results).ifPresent(ratios -> notes.append("Over raw HBase doing the same operations in this run "
                 + "(raw: back to back; raw-after-begin: each transaction's operations right after a BEGIN round trip, "
                 + "which the raw latency leaves out):\n\n").append(ratios.toMarkdown()).append('\n'));
         for (TxMode mode : options.modes()) {
-            String file = Charts.save(chart(results, mode), options.outputFolder(), "breakdown-" + mode.label()
+            String file = Charts.save(chart(results, mode), options.run().outputFolder(), "breakdown-" + mode.label()
                     + ".png");
             notes.append(ReportWriter.image("latency breakdown, " + mode.label(), file));
         }
@@ -140,7 +139,7 @@ public final class BreakdownBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
+        ReportWriter.write(options.run().outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
                 notes.toString(), target.storage());
     }
 

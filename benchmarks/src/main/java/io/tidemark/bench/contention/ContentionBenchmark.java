@@ -3,7 +3,6 @@ package io.tidemark.bench.contention;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -47,7 +46,7 @@ public final class ContentionBenchmark {
     }
 
     public static long plannedSeconds(ContentionOptions o) {
-        return (long) o.thetas().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.thetas().size() * o.run().secondsPerRun();
     }
 
     public List<ContentionResult> run() throws IOException, InterruptedException {
@@ -62,7 +61,7 @@ public final class ContentionBenchmark {
                         ZipfKeys.of(theta, options.data().keys()), READ_FRACTION);
                 TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                         List.of(new ClosedLoop.Group("theta-" + theta, options.threads(), shape)), clock,
-                        options.warmup(), options.duration()).get(0);
+                        options.run().warmup(), options.run().duration()).get(0);
                 results.add(new ContentionResult(theta, m));
             }
         }
@@ -98,14 +97,14 @@ public final class ContentionBenchmark {
                         + "each a read or an update (50/50) of one of %d preloaded rows, keys drawn with the Zipf "
                         + "theta of the row (the hot keys are spread over the table); %d-byte values. An abort is a "
                         + "write-write conflict found by the TSO, or a commit lost to a reader's invalidation; the "
-                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. %s, "
-                        + "measured %d s per skew; HBase, TSO and clients share one JVM.%n%n",
+                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. %s; "
+                        + "HBase, TSO and clients share one JVM.%n%n",
                 options.threads(), options.size(), options.data().keys(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("skew")));
         notes.append(ReportWriter.image("abort rate vs skew",
-                Charts.save(aborts, options.outputFolder(), "contention-abort-rate.png")));
+                Charts.save(aborts, options.run().outputFolder(), "contention-abort-rate.png")));
         notes.append(ReportWriter.image("throughput vs skew",
-                Charts.save(throughput, options.outputFolder(), "contention-throughput.png")));
+                Charts.save(throughput, options.run().outputFolder(), "contention-throughput.png")));
         for (ContentionResult r : results) {
             if (r.measurement().firstError() != null) {
                 notes.append(String.format(Locale.ROOT, "First error at theta %.2f: %s%n%n", r.theta(),
@@ -113,7 +112,7 @@ public final class ContentionBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Contention: aborts vs key skew", table(results),
+        ReportWriter.write(options.run().outputFolder(), "Contention: aborts vs key skew", table(results),
                 notes.toString(), target.storage());
     }
 }

@@ -4,7 +4,6 @@ import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -69,7 +68,7 @@ public final class DurabilityBenchmark {
     public static long plannedSeconds(DurabilityOptions o) {
         int batchRuns = o.batchSize() > 0 ? 2 : 0;
         return (long) o.durabilities().size() * (MODES.size() + batchRuns)
-                * (o.warmup().toSeconds() + o.duration().toSeconds());
+                * o.run().secondsPerRun();
     }
 
     public List<DurabilityResult> run() throws IOException, InterruptedException {
@@ -107,7 +106,7 @@ public final class DurabilityBenchmark {
         int rows = options.data().keys();
         TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(new ClosedLoop.Group(
                 "write", options.threads(), random -> new Operation[] {Operation.update(random.nextInt(rows))})),
-                clock, options.warmup(), options.duration()).get(0);
+                clock, options.run().warmup(), options.run().duration()).get(0);
         return new DurabilityResult(durability, mode, 1, m.commits(), m.aborts(), m.errors(), m.seconds(),
                 m.latency(), m.firstError());
     }
@@ -150,7 +149,7 @@ public final class DurabilityBenchmark {
                     }
                 }
             });
-            double seconds = writer.measure(clock, options.warmup(), options.duration(), firstError::get);
+            double seconds = writer.measure(clock, options.run().warmup(), options.run().duration(), firstError::get);
             return new DurabilityResult(durability, mode, options.batchSize(), calls.get(), aborts.get(),
                     errors.get(), seconds, LatencySummary.of(micros), firstError.get());
         } finally {
@@ -212,14 +211,14 @@ public final class DurabilityBenchmark {
                         + "one fast-path put). Batches: one thread, %d puts per call (raw Table.put(List); generic = "
                         + "one transaction putting the list, then committing). Uniform keys over %d preloaded rows, "
                         + "%d-byte values. p50_vs_raw = the run's p50 over raw HBase's at the same durability and "
-                        + "call size. %s, measured %d s per run. What each setting risks: docs/api.md, "
+                        + "call size. %s. What each setting risks: docs/api.md, "
                         + "\"Durability settings\".%n%n",
                 options.threads(), options.batchSize(), options.data().keys(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
-        String file = Charts.save(chart(results, 1), options.outputFolder(), "durability-single.png");
+                options.run().timing("run")));
+        String file = Charts.save(chart(results, 1), options.run().outputFolder(), "durability-single.png");
         notes.append(ReportWriter.image("single writes by durability", file));
         if (options.batchSize() > 0) {
-            String batchFile = Charts.save(chart(results, options.batchSize()), options.outputFolder(),
+            String batchFile = Charts.save(chart(results, options.batchSize()), options.run().outputFolder(),
                     "durability-batch.png");
             notes.append(ReportWriter.image("batches by durability", batchFile));
         }
@@ -230,7 +229,7 @@ public final class DurabilityBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Overhead over raw HBase by WAL durability", table(results),
+        ReportWriter.write(options.run().outputFolder(), "Overhead over raw HBase by WAL durability", table(results),
                 notes.toString(), target.storage());
     }
 

@@ -48,8 +48,8 @@ final class E2eRun {
         }
         threads.forEach(Thread::start);
         try {
-            return MeasuredRun.measure(new ProgressClock(ProgressListener.NONE, 0), options.warmup(),
-                    options.duration(), clients, new Recording(scenario));
+            return MeasuredRun.measure(new ProgressClock(ProgressListener.NONE, 0), options.run().warmup(),
+                    options.run().duration(), clients, new Recording(scenario));
         } finally {
             running.set(false);
             for (Thread t : threads) {

@@ -2,7 +2,6 @@ package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.omid.OmidTso;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
@@ -102,7 +101,7 @@ public final class EndToEndBenchmark {
                      TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig(), splitKeys())) {
             results.add(runScenario(RAW_AFTER_BEGIN, store));
         }
-        ReportWriter.write(options.outputFolder(), String.format(Locale.ROOT,
+        ReportWriter.write(options.run().outputFolder(), String.format(Locale.ROOT,
                         "End-to-end benchmark: transactions of %d operation%s", options.size(),
                         options.size() == 1 ? "" : "s"), table(results), notes(results), target.storage());
         return results;
@@ -139,7 +138,7 @@ public final class EndToEndBenchmark {
         log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
         store.preload(options.rows(), new byte[options.valueBytes()]);
         log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (warm-up at least %d s, %d s measured)%n", scenario,
-                options.threads(), options.warmup().toSeconds(), options.duration().toSeconds());
+                options.threads(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
         return new E2eRun(store, options).run(scenario);
     }
 
@@ -179,8 +178,8 @@ public final class EndToEndBenchmark {
                         + "is the same transaction on a table with the fast path, whose writes commit with one request "
                         + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
                         + "transaction, back to back (a transaction of writes only as one multi-put) or right after a "
-                        + "BEGIN round trip that is not timed (as a transaction's operations follow its BEGIN). %s, "
-                        + "measured %d s per scenario; %s%n%n",
+                        + "BEGIN round trip that is not timed (as a transaction's operations follow its BEGIN). %s; "
+                        + "%s%n%n",
                 options.threads(), options.size(), options.size() == 1 ? "" : "s", 100 * options.writeFraction(),
                 options.rows(), options.adjacentKeys() ? "adjacent ones from a uniform first (one region but where "
                         + "they cross a boundary)"
@@ -192,8 +191,7 @@ public final class EndToEndBenchmark {
                 options.omid() ? " an Omid transaction is the same transaction through Apache Omid's TTable and "
                         + "its TSO in low-latency mode, in this JVM (post-commit " + options.postCommit().configName()
                         + " as well; docs/benchmarks.md);" : "",
-                WarmUp.rule(options.warmup()),
-                options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
+                options.run().timing("scenario"), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()
                         + ") is measured, the fast path and raw HBase."));
         for (E2eResult r : results) {

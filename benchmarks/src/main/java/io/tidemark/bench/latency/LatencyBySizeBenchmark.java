@@ -3,7 +3,6 @@ package io.tidemark.bench.latency;
 import io.tidemark.bench.BenchTarget;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -54,7 +53,7 @@ public final class LatencyBySizeBenchmark {
 
     /** Seconds of warm-up and measurement the options add up to (set-up and preloading come on top). */
     public static long plannedSeconds(LatencyBySizeOptions o) {
-        return (long) o.modes().size() * o.sizes().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.sizes().size() * o.run().secondsPerRun();
     }
 
     public List<SizeResult> run() throws IOException, InterruptedException {
@@ -70,7 +69,7 @@ public final class LatencyBySizeBenchmark {
                     ClosedLoop.Group group = new ClosedLoop.Group("size-" + size, options.threads(),
                             TransactionShape.mixed(size, keys, READ_FRACTION));
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(group),
-                            clock, options.warmup(), options.duration()).get(0);
+                            clock, options.run().warmup(), options.run().duration()).get(0);
                     results.add(new SizeResult(mode, size, m));
                 }
             }
@@ -94,18 +93,18 @@ public final class LatencyBySizeBenchmark {
 
     private void writeReport(List<SizeResult> results) throws IOException {
         String mean = Charts.save(chart(results, "Mean latency by transaction size", s -> s.meanMs()),
-                options.outputFolder(), "latency-by-size-mean.png");
+                options.run().outputFolder(), "latency-by-size-mean.png");
         String p99 = Charts.save(chart(results, "p99 latency by transaction size", s -> s.p99Ms()),
-                options.outputFolder(), "latency-by-size-p99.png");
+                options.run().outputFolder(), "latency-by-size-p99.png");
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client thread(s) per run, closed loop (a light load). A transaction of size k runs k "
                         + "operations, each a read or an update (50/50) of one of %d preloaded rows, keys drawn "
                         + "with Zipf theta %.2f; updates write %d-byte values. Latency runs from begin to the end of "
                         + "commit, committed transactions only; raw HBase runs the same gets and puts without a "
-                        + "transaction. %s, measured %d s per run; HBase, TSO and clients share one "
+                        + "transaction. %s; HBase, TSO and clients share one "
                         + "JVM.%n%n%s%n%n",
                 options.threads(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds(), FAST_PATH_NOTE));
+                options.run().timing("run"), FAST_PATH_NOTE));
         notes.append(ReportWriter.image("mean latency by size", mean));
         notes.append(ReportWriter.image("p99 latency by size", p99));
         for (SizeResult r : results) {
@@ -115,8 +114,8 @@ public final class LatencyBySizeBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency by transaction size", table(results), notes.toString(),
-                target.storage());
+        ReportWriter.write(options.run().outputFolder(), "Latency by transaction size", table(results),
+                notes.toString(), target.storage());
     }
 
     private CategoryChart chart(List<SizeResult> results, String title, ToDoubleFunction<LatencySummary> value) {

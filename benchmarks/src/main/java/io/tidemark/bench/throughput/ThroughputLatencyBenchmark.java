@@ -56,7 +56,7 @@ public final class ThroughputLatencyBenchmark {
     }
 
     public static long plannedSeconds(ThroughputLatencyOptions o) {
-        return (long) o.modes().size() * o.steps() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.steps() * o.run().secondsPerRun();
     }
 
     public List<LoadPoint> run() throws IOException, InterruptedException {
@@ -91,7 +91,7 @@ public final class ThroughputLatencyBenchmark {
             clients.addAll(background.clients());
         }
         try {
-            return MeasuredRun.measure(clock, options.warmup(), options.duration(), clients,
+            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
                     new MeasuredRun.Recording<LoadPoint>() {
                         @Override
                         public void reset(WarmUp.Outcome warmUp) {
@@ -180,12 +180,11 @@ public final class ThroughputLatencyBenchmark {
                         + "Background: BEGIN/COMMIT pairs (write sets of two random cell ids) on %d TSO connections, "
                         + "sent open loop at a fraction of the saturation rate, or keeping %d pairs outstanding per "
                         + "connection (\"saturated\", measured first). %s Total TSO throughput = background pairs "
-                        + "+ foreground transactions per second. %s, measured %d s per step; HBase, TSO, "
+                        + "+ foreground transactions per second. %s; HBase, TSO, "
                         + "load generator and clients share one JVM on this machine, so at saturation the "
                         + "foreground also competes for CPU.%n%n",
                 options.threadsPerSize(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                options.connections(), options.window(), backgroundNote(), WarmUp.rule(options.warmup()),
-                options.duration().toSeconds()));
+                options.connections(), options.window(), backgroundNote(), options.run().timing("step")));
         notes.append("| mode | saturation throughput (pairs/s) |\n|---|---|\n");
         for (TxMode mode : options.modes()) {
             notes.append(String.format(Locale.ROOT, "| %s | %.0f |%n", mode.label(),
@@ -193,7 +192,7 @@ public final class ThroughputLatencyBenchmark {
         }
         notes.append('\n');
         for (int size : options.sizes()) {
-            String file = Charts.save(chart(points, size), options.outputFolder(),
+            String file = Charts.save(chart(points, size), options.run().outputFolder(),
                     "throughput-latency-size-" + size + ".png");
             notes.append(ReportWriter.image("latency vs TSO throughput, size " + size, file));
         }
@@ -210,7 +209,7 @@ public final class ThroughputLatencyBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency vs TSO throughput", table(points), notes.toString(),
+        ReportWriter.write(options.run().outputFolder(), "Latency vs TSO throughput", table(points), notes.toString(),
                 target.storage());
     }
 

@@ -5,7 +5,6 @@ import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -53,7 +52,7 @@ public final class TpccBenchmark {
     }
 
     public static long plannedSeconds(TpccOptions o) {
-        return (long) o.modes().size() * o.threads().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.threads().size() * o.run().secondsPerRun();
     }
 
     public TpccRun run() throws IOException, InterruptedException {
@@ -109,7 +108,7 @@ public final class TpccBenchmark {
                 opened.add(terminal);
                 clients.add("bench-tpcc-terminal-" + i, client -> runTerminal(terminal, stats, client));
             }
-            double seconds = clients.measure(clock, options.warmup(), options.duration(),
+            double seconds = clients.measure(clock, options.run().warmup(), options.run().duration(),
                     () -> perThread.stream().map(TpccStats::firstError).filter(e -> e != null).findFirst()
                             .orElse(null));
             TpccStats total = new TpccStats();
@@ -190,18 +189,18 @@ public final class TpccBenchmark {
                         + "share one TransactionManager and run transactions back to back without retrying; latency "
                         + "is BEGIN to the return of COMMIT of committed transactions. user_rollbacks are the 1%% of "
                         + "New-Orders rolled back on an unused item (not aborts); aborts are Tidemark's, by reason. "
-                        + "D_NEXT_O_ID is written last in New-Order. %s, measured %d s per run; HBase, TSO "
+                        + "D_NEXT_O_ID is written last in New-Order. %s; HBase, TSO "
                         + "and clients share one JVM.%n%n",
                 options.mix(), scale.warehouses(), options.scale(), scale.items(), scale.customersPerDistrict(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("run")));
         run.violations().forEach((mode, found) -> notes.append(found.isEmpty()
                 ? "Consistency conditions 1-4 hold after the " + mode + " runs.\n\n"
                 : "**Consistency violated** after the " + mode + " runs:\n\n" + found.stream()
                         .map(v -> "- " + v + "\n").collect(Collectors.joining()) + "\n"));
         notes.append(ReportWriter.image("committed New-Orders per minute", Charts.save(chart(run.results(), true),
-                options.outputFolder(), THROUGHPUT_PLOT)));
+                options.run().outputFolder(), THROUGHPUT_PLOT)));
         notes.append(ReportWriter.image("New-Order latency", Charts.save(chart(run.results(), false),
-                options.outputFolder(), LATENCY_PLOT)));
+                options.run().outputFolder(), LATENCY_PLOT)));
         for (TpccResult r : run.results()) {
             if (r.stats().firstError() != null) {
                 notes.append(String.format(Locale.ROOT, "First error, %s, %d thread(s): %s%n%n", r.mode(),
@@ -209,7 +208,7 @@ public final class TpccBenchmark {
             }
         }
         notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "TPC-C New-Order and Payment (not an official TPC-C result)",
+        ReportWriter.write(options.run().outputFolder(), "TPC-C New-Order and Payment (not an official TPC-C result)",
                 table(run.results()), notes.toString(), target.storage());
     }
 
