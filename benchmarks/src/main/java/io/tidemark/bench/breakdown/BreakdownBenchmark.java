@@ -1,7 +1,7 @@
 package io.tidemark.bench.breakdown;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -32,31 +32,24 @@ import java.util.Optional;
  * the baseline, back to back or each transaction's operations after a BEGIN round trip, and the report gives the
  * ratios over it.
  */
-public final class BreakdownBenchmark {
+public final class BreakdownBenchmark extends MeasuredBenchmark<BreakdownOptions> {
 
     public static final String NAME = "breakdown";
 
     private static final String NAMESPACE = "tidemark_bench_breakdown";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final BreakdownOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
     private final Map<String, TransactionShape> scenarios = new LinkedHashMap<>();
 
     public BreakdownBenchmark(BenchTarget target, BreakdownOptions options, PrintStream log,
                               ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
+        super(target, options, log, progress, plannedSeconds(options));
         ZipfKeys keys = ZipfKeys.of(options.keyTheta(), options.data().keys());
         scenarios.put("read", random -> new Operation[] {Operation.read(keys.next(random))});
         scenarios.put("write", random -> new Operation[] {Operation.update(keys.next(random))});
         scenarios.put("read-modify-write", TransactionShape.readModifyWrite(keys));
         scenarios.put("5 ops", TransactionShape.mixed(5, keys, READ_FRACTION));
         scenarios.put("10 ops", TransactionShape.mixed(10, keys, READ_FRACTION));
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(BreakdownOptions o) {
@@ -138,9 +131,7 @@ public final class BreakdownBenchmark {
                         r.scenario(), r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
-                notes.toString(), target.storage());
+        writeResults("Latency breakdown: begin, operations, commit", table(results), notes);
     }
 
     private CategoryChart chart(List<BreakdownResult> results, TxMode mode) {

@@ -1,7 +1,7 @@
 package io.tidemark.bench.contention;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -25,24 +25,16 @@ import java.util.Locale;
  * "bench contention": abort rate and committed throughput of fixed-size transactions (generic mode) as the key
  * popularity gets more skewed, i.e. as more transactions write the same hot keys at the same time.
  */
-public final class ContentionBenchmark {
+public final class ContentionBenchmark extends MeasuredBenchmark<ContentionOptions> {
 
     public static final String NAME = "contention";
 
     private static final String NAMESPACE = "tidemark_bench_contention";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final ContentionOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public ContentionBenchmark(BenchTarget target, ContentionOptions options, PrintStream log,
                                ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(ContentionOptions o) {
@@ -111,8 +103,6 @@ public final class ContentionBenchmark {
                         r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Contention: aborts vs key skew", table(results),
-                notes.toString(), target.storage());
+        writeResults("Contention: aborts vs key skew", table(results), notes);
     }
 }

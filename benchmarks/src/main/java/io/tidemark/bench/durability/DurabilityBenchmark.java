@@ -1,8 +1,8 @@
 package io.tidemark.bench.durability;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code batchSize} puts per call (raw {@code Table.put(List)} against one transaction putting the list and
  * committing).
  */
-public final class DurabilityBenchmark {
+public final class DurabilityBenchmark extends MeasuredBenchmark<DurabilityOptions> {
 
     public static final String NAME = "durability";
 
@@ -52,17 +52,9 @@ public final class DurabilityBenchmark {
     private static final List<TxMode> MODES = List.of(TxMode.RAW, TxMode.GENERIC, TxMode.FASTPATH);
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final DurabilityOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public DurabilityBenchmark(BenchTarget target, DurabilityOptions options, PrintStream log,
                                ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(DurabilityOptions o) {
@@ -228,9 +220,7 @@ public final class DurabilityBenchmark {
                         r.mode().label(), r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Overhead over raw HBase by WAL durability", table(results),
-                notes.toString(), target.storage());
+        writeResults("Overhead over raw HBase by WAL durability", table(results), notes);
     }
 
     private CategoryChart chart(List<DurabilityResult> results, int mutationsPerCall) {

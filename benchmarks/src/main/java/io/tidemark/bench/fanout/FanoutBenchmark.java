@@ -1,9 +1,9 @@
 package io.tidemark.bench.fanout;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -57,7 +57,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * the non-blocking {@link AsyncTransactionalTable}. Reports p50 and p99 per (API, n, f), normalised to sequential
  * issue of the same n and to a 1-operation transaction, with plots.
  */
-public final class FanoutBenchmark {
+public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
 
     public static final String NAME = "fanout";
     /** The issue-14 target: a 10-operation transaction at full fan-out at most this many times a 1-operation one. */
@@ -71,16 +71,8 @@ public final class FanoutBenchmark {
     static final int ROUNDS = 3;
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final FanoutOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public FanoutBenchmark(BenchTarget target, FanoutOptions options, PrintStream log, ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(FanoutOptions o) {
@@ -377,9 +369,7 @@ public final class FanoutBenchmark {
                         r.api().label(), r.operations(), r.fanout(), r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Multi-dispatch: fanning out a transaction's operations",
-                table(results), notes.toString(), target.storage());
+        writeResults("Multi-dispatch: fanning out a transaction's operations", table(results), notes);
     }
 
     /** Latency at each fan-out divided by sequential issue, one line per transaction size. */

@@ -1,7 +1,7 @@
 package io.tidemark.bench.latency;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -27,7 +27,7 @@ import java.util.function.ToDoubleFunction;
  * at a light load, in each mode: Tidemark generic (low-latency TSO), Tidemark batched, Tidemark fast path (size 1
  * only; see {@link #FAST_PATH_NOTE}), and raw HBase.
  */
-public final class LatencyBySizeBenchmark {
+public final class LatencyBySizeBenchmark extends MeasuredBenchmark<LatencyBySizeOptions> {
 
     public static final String NAME = "latency-by-size";
     /** What the fast-path mode measures, for the help text and the summary. */
@@ -38,17 +38,9 @@ public final class LatencyBySizeBenchmark {
     private static final String NAMESPACE = "tidemark_bench_size";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final LatencyBySizeOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public LatencyBySizeBenchmark(BenchTarget target, LatencyBySizeOptions options, PrintStream log,
                                   ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     /** Seconds of warm-up and measurement the options add up to (set-up and preloading come on top). */
@@ -113,9 +105,7 @@ public final class LatencyBySizeBenchmark {
                         r.size(), r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Latency by transaction size", table(results),
-                notes.toString(), target.storage());
+        writeResults("Latency by transaction size", table(results), notes);
     }
 
     private CategoryChart chart(List<SizeResult> results, String title, ToDoubleFunction<LatencySummary> value) {

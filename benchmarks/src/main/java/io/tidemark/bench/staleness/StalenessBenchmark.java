@@ -1,8 +1,8 @@
 package io.tidemark.bench.staleness;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * transactions at bounded staleness ({@code beginReadOnly(Staleness.atMost(bound))}), while writer threads commit
  * single-row updates; reports latency percentiles, the observed snapshot age, and CDF plots of both.
  */
-public final class StalenessBenchmark {
+public final class StalenessBenchmark extends MeasuredBenchmark<StalenessOptions> {
 
     public static final String NAME = "staleness";
     /** The label of the run whose transactions all begin at the TSO. */
@@ -47,17 +47,9 @@ public final class StalenessBenchmark {
     private static final String NAMESPACE = "tidemark_bench_staleness";
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final StalenessOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public StalenessBenchmark(BenchTarget target, StalenessOptions options, PrintStream log,
                               ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(StalenessOptions o) {
@@ -200,9 +192,7 @@ public final class StalenessBenchmark {
                         r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Read-only transactions at bounded staleness", table(results),
-                notes.toString(), target.storage());
+        writeResults("Read-only transactions at bounded staleness", table(results), notes);
     }
 
     /** Cumulative distribution of latency ({@code latency} true) or snapshot age, one line per staleness. */

@@ -1,9 +1,9 @@
 package io.tidemark.bench.throughput;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.CompletedWork;
 import io.tidemark.bench.progress.MeasuredRun;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
@@ -33,7 +33,7 @@ import java.util.Locale;
  * while the TSO carries a background load of BEGIN/COMMIT pairs, swept from none to saturation, per commit mode. The
  * saturation step runs first; the partial loads are fractions of the rate it reached.
  */
-public final class ThroughputLatencyBenchmark {
+public final class ThroughputLatencyBenchmark extends MeasuredBenchmark<ThroughputLatencyOptions> {
 
     public static final String NAME = "throughput-latency";
 
@@ -42,17 +42,9 @@ public final class ThroughputLatencyBenchmark {
     private static final String NO_LOAD = "none";
     private static final String SATURATED = "saturated";
 
-    private final BenchTarget target;
-    private final ThroughputLatencyOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public ThroughputLatencyBenchmark(BenchTarget target, ThroughputLatencyOptions options, PrintStream log,
                                       ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(ThroughputLatencyOptions o) {
@@ -208,9 +200,7 @@ public final class ThroughputLatencyBenchmark {
                         p.mode().label(), p.load(), p.background().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "Latency vs TSO throughput", table(points), notes.toString(),
-                target.storage());
+        writeResults("Latency vs TSO throughput", table(points), notes);
     }
 
     private String backgroundNote() {

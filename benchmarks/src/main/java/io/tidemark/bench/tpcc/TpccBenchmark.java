@@ -1,9 +1,9 @@
 package io.tidemark.bench.tpcc;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * 4 and drops the tables. Reports committed New-Orders per minute (tpmC-style, not an official TPC-C result),
  * latency and aborts by reason.
  */
-public final class TpccBenchmark {
+public final class TpccBenchmark extends MeasuredBenchmark<TpccOptions> {
 
     public static final String NAME = "tpcc";
     static final String THROUGHPUT_PLOT = "tpcc-new-orders-per-minute.png";
@@ -39,16 +39,8 @@ public final class TpccBenchmark {
 
     private static final String NAMESPACE = "tidemark_bench_tpcc";
 
-    private final BenchTarget target;
-    private final TpccOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public TpccBenchmark(BenchTarget target, TpccOptions options, PrintStream log, ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(TpccOptions o) {
@@ -207,9 +199,7 @@ public final class TpccBenchmark {
                         r.threads(), r.stats().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "TPC-C New-Order and Payment (not an official TPC-C result)",
-                table(run.results()), notes.toString(), target.storage());
+        writeResults("TPC-C New-Order and Payment (not an official TPC-C result)", table(run.results()), notes);
     }
 
     /** New-Orders per minute ({@code throughput}) or New-Order p50 and p99 latency, against threads, per mode. */

@@ -1,7 +1,7 @@
 package io.tidemark.bench.tso;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
@@ -33,7 +33,7 @@ import java.util.Locale;
  *       outstanding), for throughput and latency as a function of the number of clients.</li>
  * </ol>
  */
-public final class TsoBenchmark {
+public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
 
     /** Name of the benchmark, used for the default output folder. */
     public static final String NAME = "tso";
@@ -46,11 +46,6 @@ public final class TsoBenchmark {
     public static final String NEEDS_EMBEDDED_HBASE = "bench tso starts TSOs of both commit modes itself, which only "
             + "an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
-    private final BenchTarget target;
-    private final TsoBenchmarkOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     /**
      * {@code log} receives a line as each scenario starts.
      *
@@ -59,13 +54,10 @@ public final class TsoBenchmark {
      */
     public TsoBenchmark(BenchTarget target, TsoBenchmarkOptions options, PrintStream log,
                         ProgressListener progress) {
+        super(target, options, log, progress, plannedSeconds(options));
         if (!target.startsTsos()) {
             throw new IllegalArgumentException(NEEDS_EMBEDDED_HBASE);
         }
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(TsoBenchmarkOptions o) {
@@ -144,9 +136,7 @@ public final class TsoBenchmark {
             notes.append(ReportWriter.image("TSO latency vs clients",
                     Charts.save(sweepLatency(sweep), options.run().outputFolder(), "tso-clients-latency.png")));
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.run().outputFolder(), "TSO benchmark: BEGIN + COMMIT pairs", table(results),
-                notes.toString(), target.storage());
+        writeResults("TSO benchmark: BEGIN + COMMIT pairs", table(results), notes);
     }
 
     private static XYChart sweepThroughput(List<TsoRunResult> sweep) {
