@@ -74,10 +74,8 @@ final class BenchEndToEndCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         E2eOptions options = options();
-        // Eight scenarios at most (six on an existing cluster: its TSO's mode, the non-blocking API twice, the fast
-        // path and raw HBase twice), and Omid.
-        long plannedSeconds = (options.omid() ? 9 : 8) * options.run().secondsPerRun();
-        List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
+        List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME,
+                EndToEndBenchmark.plannedSeconds(options), List.of(),
                 (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();
         BenchmarkRunner.printResults(EndToEndBenchmark.table(results).toText(), options.run().outputFolder());

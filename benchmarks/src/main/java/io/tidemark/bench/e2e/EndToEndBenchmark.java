@@ -1,9 +1,10 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.omid.OmidTso;
+import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.LatencySummary;
-import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.protocol.CommitMode;
 import io.tidemark.table.TableFeature;
@@ -25,7 +26,7 @@ import java.util.Set;
  * TSO's commit mode is measured (and the fast path and raw HBase). The low-latency transactions also run through the
  * non-blocking API ({@code AsyncTransactionManager}).
  */
-public final class EndToEndBenchmark {
+public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
 
     /** Name of the benchmark, used for the default output folder. */
     public static final String NAME = "e2e";
@@ -41,22 +42,24 @@ public final class EndToEndBenchmark {
     public static final String OMID_NEEDS_EMBEDDED_HBASE = "--omid starts Apache Omid's TSO and creates its tables, "
             + "which only an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
-    private final BenchTarget target;
-    private final E2eOptions options;
-    private final PrintStream log;
-
     /**
-     * {@code log} receives a line as each scenario starts.
+     * {@code log} receives a line as each scenario starts, which is all the progress this benchmark reports.
      *
      * @throws IllegalArgumentException when the options ask for Omid on an existing cluster
      */
     public EndToEndBenchmark(BenchTarget target, E2eOptions options, PrintStream log) {
+        super(target, options, log, ProgressListener.NONE, plannedSeconds(options));
         if (options.omid() && !target.startsTsos()) {
             throw new IllegalArgumentException(OMID_NEEDS_EMBEDDED_HBASE);
         }
-        this.target = target;
-        this.options = options;
-        this.log = log;
+    }
+
+    /**
+     * Seconds of warm-up and measurement the options add up to: eight scenarios at most (six on an existing cluster:
+     * its TSO's mode, the non-blocking API twice, the fast path and raw HBase twice), and Omid.
+     */
+    public static long plannedSeconds(E2eOptions o) {
+        return (o.omid() ? 9 : 8) * o.run().secondsPerRun();
     }
 
     public List<E2eResult> run() throws IOException, InterruptedException {
@@ -101,9 +104,8 @@ public final class EndToEndBenchmark {
                      TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig(), splitKeys())) {
             results.add(runScenario(RAW_AFTER_BEGIN, store));
         }
-        ReportWriter.write(options.run().outputFolder(), String.format(Locale.ROOT,
-                        "End-to-end benchmark: transactions of %d operation%s", options.size(),
-                        options.size() == 1 ? "" : "s"), table(results), notes(results), target.storage());
+        writeResults(String.format(Locale.ROOT, "End-to-end benchmark: transactions of %d operation%s",
+                options.size(), options.size() == 1 ? "" : "s"), table(results), notes(results));
         return results;
     }
 
@@ -139,7 +141,7 @@ public final class EndToEndBenchmark {
         store.preload(options.rows(), new byte[options.valueBytes()]);
         log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (warm-up at least %d s, %d s measured)%n", scenario,
                 options.threads(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
-        return new E2eRun(store, options).run(scenario);
+        return new E2eRun(store, options).run(scenario, clock);
     }
 
     /** The results as a table (also what the command line prints). */
@@ -165,7 +167,7 @@ public final class EndToEndBenchmark {
         return LatencySummary.ratio(r.all().p50Ms(), baselineMs);
     }
 
-    private String notes(List<E2eResult> results) {
+    private StringBuilder notes(List<E2eResult> results) {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing "
                         + "(%.0f%% writes) one key of %d rows, %s, in %d region%s; values of %d bytes; read p50 is "
@@ -200,7 +202,6 @@ public final class EndToEndBenchmark {
                         .append("\n\n");
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        return notes.toString();
+        return notes;
     }
 }
