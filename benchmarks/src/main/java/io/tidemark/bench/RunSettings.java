@@ -1,16 +1,19 @@
 package io.tidemark.bench;
 
+import io.tidemark.bench.progress.WarmUp;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** What every measured benchmark run is given besides its workload: warm-up, measured time, output folder. */
-public final class RunSettings {
+/**
+ * What every measured benchmark is given besides its workload, and the one place these are checked: the least
+ * warm-up before each measured run, the measured time of each run, and the folder its results go to.
+ *
+ * @throws IllegalArgumentException naming the setting that is missing or out of range
+ */
+public record RunSettings(Duration warmup, Duration duration, Path outputFolder) {
 
-    private RunSettings() {
-    }
-
-    /** @throws IllegalArgumentException naming the setting that is missing or out of range */
-    public static void check(Duration warmup, Duration duration, Path outputFolder) {
+    public RunSettings {
         if (warmup == null || warmup.isNegative()) {
             throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
         }
@@ -20,5 +23,27 @@ public final class RunSettings {
         if (outputFolder == null) {
             throw new IllegalArgumentException("output folder is required");
         }
+    }
+
+    /**
+     * {@code run}, for an options record that holds one.
+     *
+     * @throws IllegalArgumentException when it is missing
+     */
+    public static RunSettings required(RunSettings run) {
+        if (run == null) {
+            throw new IllegalArgumentException("run settings (warm-up, duration, output folder) are required");
+        }
+        return run;
+    }
+
+    /** The planned seconds of one run: its least warm-up and its measured time. */
+    public long secondsPerRun() {
+        return warmup.toSeconds() + duration.toSeconds();
+    }
+
+    /** How a run was timed, for a report's notes: the warm-up rule, then "measured N s per {@code run}". */
+    public String timing(String run) {
+        return WarmUp.rule(warmup) + ", measured " + duration.toSeconds() + " s per " + run;
     }
 }

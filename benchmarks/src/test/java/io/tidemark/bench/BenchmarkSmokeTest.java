@@ -50,8 +50,8 @@ class BenchmarkSmokeTest {
     @Test
     @ResourceLock(TSO_BENCHMARK_TABLES)
     void tsoBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
-        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, WINDOW, 0,
-                List.of(1, 2), false, folder);
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, noWarmUp(WINDOW, folder), 0,
+                List.of(1, 2), false);
 
         List<TsoRunResult> results = new TsoBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -70,8 +70,7 @@ class BenchmarkSmokeTest {
     @Test
     @ResourceLock(E2E_BENCHMARK_TABLES)
     void endToEndBenchmarkMeasuresEveryScenarioAndWritesItsReport(@TempDir Path folder) throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
-                WINDOW, folder, 4);
+        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, noWarmUp(WINDOW, folder), 4);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
@@ -89,8 +88,8 @@ class BenchmarkSmokeTest {
     @Test
     @ResourceLock(TSO_BENCHMARK_TABLES)
     void tsoBenchmarkWithOmidAddsOmidsTwinScenarios(@TempDir Path folder) throws Exception {
-        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, Duration.ZERO, WINDOW, 0,
-                List.of(), true, folder);
+        TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, noWarmUp(WINDOW, folder), 0,
+                List.of(), true);
 
         List<TsoRunResult> results = new TsoBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
 
@@ -109,8 +108,7 @@ class BenchmarkSmokeTest {
     @ResourceLock(E2E_BENCHMARK_TABLES)
     void endToEndBenchmarkRunsMultiOperationTransactionsOnSplitTablesWithOmid(@TempDir Path folder)
             throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, 3, 2, PostCommitMode.ASYNC, true, Duration.ZERO,
-                WINDOW, folder, 1);
+        E2eOptions options = new E2eOptions(2, 50, 100, 3, 2, PostCommitMode.ASYNC, true, noWarmUp(WINDOW, folder), 1);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 
@@ -131,8 +129,7 @@ class BenchmarkSmokeTest {
     @ResourceLock(E2E_BENCHMARK_TABLES)
     void onAnExistingClusterOnlyItsTsosCommitModeIsMeasuredAndTheReportSaysSo(@TempDir Path folder)
             throws Exception {
-        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, Duration.ZERO,
-                WINDOW, folder, 1);
+        E2eOptions options = new E2eOptions(2, 50, 100, 1, 1, PostCommitMode.SYNC, false, noWarmUp(WINDOW, folder), 1);
         try (EmbeddedCluster separateTso = EmbeddedCluster.builder().hbaseConnection(SharedMiniCluster.connection())
                 .tableNamespace("bench_existing").commitMode(CommitMode.LOW_LATENCY).start()) {
             BenchTarget existing = BenchTarget.external(SharedMiniCluster.connection(), separateTso.clientConfig(),
@@ -172,5 +169,10 @@ class BenchmarkSmokeTest {
     /** The shared mini-cluster, which keeps its data on the local file system. */
     private static BenchTarget local() {
         return BenchTarget.embedded(SharedMiniCluster.connection(), EmbeddedStorage.LOCAL);
+    }
+
+    /** No warm-up: a smoke test proves that the benchmark measures and reports, not what it measures. */
+    private static RunSettings noWarmUp(Duration window, Path folder) {
+        return new RunSettings(Duration.ZERO, window, folder);
     }
 }

@@ -76,7 +76,7 @@ class SuiteSmokeTest {
     @Test
     void latencyBySizeMeasuresEveryModeAndSize(@TempDir Path folder) throws Exception {
         LatencyBySizeOptions options = new LatencyBySizeOptions(List.of(TxMode.GENERIC, TxMode.BATCHED,
-                TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, Duration.ZERO, WINDOW, folder);
+                TxMode.FASTPATH, TxMode.RAW), List.of(1, 5), 1, TINY, 0.8, noWarmUp(WINDOW, folder));
 
         List<SizeResult> results = new LatencyBySizeBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -104,8 +104,8 @@ class SuiteSmokeTest {
     @Test
     void throughputLatencySweepsTheBackgroundLoadUpToSaturation(@TempDir Path folder) throws Exception {
         ThroughputLatencyOptions options = new ThroughputLatencyOptions(List.of(TxMode.GENERIC, TxMode.BATCHED),
-                List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), BackgroundRecords.WITH_COMMIT_RECORDS, Duration.ZERO,
-                WINDOW, folder);
+                List.of(1, 5), 1, TINY, 0.8, 2, 4, List.of(0.5), BackgroundRecords.WITH_COMMIT_RECORDS,
+                noWarmUp(WINDOW, folder));
 
         List<LoadPoint> points = new ThroughputLatencyBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -129,7 +129,7 @@ class SuiteSmokeTest {
             throws Exception {
         // The back-to-back raw mode runs in latencyBySizeMeasuresEveryModeAndSize.
         BreakdownOptions options = new BreakdownOptions(List.of(TxMode.GENERIC, TxMode.RAW_AFTER_BEGIN), 1, TINY, 0.8,
-                PostCommitMode.SYNC, Duration.ZERO, WINDOW, folder);
+                PostCommitMode.SYNC, noWarmUp(WINDOW, folder));
 
         List<BreakdownResult> results = new BreakdownBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -166,8 +166,7 @@ class SuiteSmokeTest {
 
     @Test
     void contentionAbortsMoreOnSkewedKeys(@TempDir Path folder) throws Exception {
-        ContentionOptions options = new ContentionOptions(List.of(0.5, 1.4), 5, 4, TINY, Duration.ZERO,
-                ONE_SECOND, folder);
+        ContentionOptions options = new ContentionOptions(List.of(0.5, 1.4), 5, 4, TINY, noWarmUp(ONE_SECOND, folder));
 
         List<ContentionResult> results = new ContentionBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -181,7 +180,7 @@ class SuiteSmokeTest {
     @Test
     void stalenessComparesBeginningAtTheTsoWithReusedSnapshots(@TempDir Path folder) throws Exception {
         StalenessOptions options = new StalenessOptions(List.of(1, 5), List.of(Duration.ofSeconds(1)), 1, 1, TINY,
-                0.8, Duration.ZERO, ONE_SECOND, folder);
+                0.8, noWarmUp(ONE_SECOND, folder));
 
         List<StalenessResult> results = new StalenessBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -202,8 +201,8 @@ class SuiteSmokeTest {
 
     @Test
     void fanoutMeasuresEveryFanOutUpToTheTransactionSize(@TempDir Path folder) throws Exception {
-        FanoutOptions options = new FanoutOptions(List.of(1, 4), List.of(1, 2, 8), 2, 50, 100, Duration.ZERO,
-                WINDOW, folder, List.of(FanoutApi.EXECUTOR, FanoutApi.NON_BLOCKING));
+        FanoutOptions options = new FanoutOptions(List.of(1, 4), List.of(1, 2, 8), 2, 50, 100, noWarmUp(WINDOW, folder),
+                List.of(FanoutApi.EXECUTOR, FanoutApi.NON_BLOCKING));
 
         List<FanoutResult> results = new FanoutBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
 
@@ -222,7 +221,7 @@ class SuiteSmokeTest {
     @Test
     void durabilityComparesEveryModeUnderEachSetting(@TempDir Path folder) throws Exception {
         DurabilityOptions options = new DurabilityOptions(List.of(Durability.SYNC_WAL, Durability.SKIP_WAL), 1, 10,
-                TINY, Duration.ZERO, WINDOW, folder);
+                TINY, noWarmUp(WINDOW, folder));
 
         List<DurabilityResult> results = new DurabilityBenchmark(local(), options, SILENT,
                 ProgressListener.NONE).run();
@@ -240,7 +239,7 @@ class SuiteSmokeTest {
     @ResourceLock(TpccSchema.TABLE_PREFIX)
     void tpccRunsNewOrderAndPaymentInBothModesAndTheTablesStayConsistent(@TempDir Path folder) throws Exception {
         TpccOptions options = new TpccOptions(2, 0.001, List.of(2), TpccMix.NEW_ORDER_PAYMENT,
-                List.of(TxMode.GENERIC, TxMode.BATCHED), Duration.ZERO, Duration.ofSeconds(2), folder);
+                List.of(TxMode.GENERIC, TxMode.BATCHED), noWarmUp(Duration.ofSeconds(2), folder));
 
         TpccRun run = new TpccBenchmark(local(), options, SILENT, ProgressListener.NONE).run();
 
@@ -276,5 +275,10 @@ class SuiteSmokeTest {
     /** The shared mini-cluster, which keeps its data on the local file system. */
     private static BenchTarget local() {
         return BenchTarget.embedded(SharedMiniCluster.connection(), EmbeddedStorage.LOCAL);
+    }
+
+    /** No warm-up: a smoke test proves that the benchmark measures and reports, not what it measures. */
+    private static RunSettings noWarmUp(Duration window, Path folder) {
+        return new RunSettings(Duration.ZERO, window, folder);
     }
 }

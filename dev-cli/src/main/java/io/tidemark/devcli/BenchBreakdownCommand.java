@@ -46,14 +46,13 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BreakdownOptions options = bench.options(() -> new BreakdownOptions(modes, threads, workload.data(),
-                workload.keyTheta, postCommit.mode(), bench.warmup(), bench.duration(DEFAULT_SECONDS),
-                bench.outputOr(BreakdownBenchmark.NAME)));
+                workload.keyTheta, postCommit.mode(), bench.run(DEFAULT_SECONDS, BreakdownBenchmark.NAME)));
         List<BreakdownResult> results = BenchmarkRunner.run(bench, BreakdownBenchmark.NAME,
                 BreakdownBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new BreakdownBenchmark(target, options, System.out, progress).run());
         BenchmarkRunner.printResults(BreakdownBenchmark.table(results).toText() + BreakdownBenchmark.ratios(results)
-                .map(ratios -> System.lineSeparator() + ratios.toText()).orElse(""), options.outputFolder());
+                .map(ratios -> System.lineSeparator() + ratios.toText()).orElse(""), options.run().outputFolder());
         return 0;
     }
 }

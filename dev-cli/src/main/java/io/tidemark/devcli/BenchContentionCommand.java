@@ -48,13 +48,12 @@ final class BenchContentionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ContentionOptions options = bench.options(() -> new ContentionOptions(thetas, size, threads,
-                new TxEnvironment.DataSpec(rows, valueBytes), bench.warmup(), bench.duration(DEFAULT_SECONDS),
-                bench.outputOr(ContentionBenchmark.NAME)));
+                new TxEnvironment.DataSpec(rows, valueBytes), bench.run(DEFAULT_SECONDS, ContentionBenchmark.NAME)));
         List<ContentionResult> results = BenchmarkRunner.run(bench, ContentionBenchmark.NAME,
                 ContentionBenchmark.plannedSeconds(options),
                 List.of(CommitMode.LOW_LATENCY), (target, progress) ->
                         new ContentionBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(ContentionBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(ContentionBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 }

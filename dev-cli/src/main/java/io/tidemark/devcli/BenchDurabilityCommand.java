@@ -46,12 +46,11 @@ final class BenchDurabilityCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DurabilityOptions options = bench.options(() -> new DurabilityOptions(durabilities, threads, batch,
-                workload.data(), bench.warmup(), bench.duration(DEFAULT_SECONDS),
-                bench.outputOr(DurabilityBenchmark.NAME)));
+                workload.data(), bench.run(DEFAULT_SECONDS, DurabilityBenchmark.NAME)));
         List<DurabilityResult> results = BenchmarkRunner.run(bench, DurabilityBenchmark.NAME,
                 DurabilityBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new DurabilityBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(DurabilityBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(DurabilityBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 }

@@ -74,14 +74,11 @@ final class BenchEndToEndCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         E2eOptions options = options();
-        // Eight scenarios at most (six on an existing cluster: its TSO's mode, the non-blocking API twice, the fast
-        // path and raw HBase twice), and Omid.
-        long plannedSeconds = (options.omid() ? 9 : 8) * (options.warmup().toSeconds()
-                + options.duration().toSeconds());
-        List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME, plannedSeconds, List.of(),
+        List<E2eResult> results = BenchmarkRunner.onTarget(bench, EndToEndBenchmark.NAME,
+                EndToEndBenchmark.plannedSeconds(options), List.of(),
                 (target, progress) -> new EndToEndBenchmark(target, options, System.out).run());
         System.out.println();
-        BenchmarkRunner.printResults(EndToEndBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(EndToEndBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 
@@ -111,8 +108,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
                 throw bench.usageError(EndToEndBenchmark.OMID_NEEDS_EMBEDDED_HBASE);
             }
         }
-        return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid, bench.warmup(),
-                bench.duration(DEFAULT_SECONDS), bench.outputOr(EndToEndBenchmark.NAME), inFlight, writes,
-                adjacentKeys);
+        return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid,
+                bench.run(DEFAULT_SECONDS, EndToEndBenchmark.NAME), inFlight, writes, adjacentKeys);
     }
 }

@@ -57,12 +57,12 @@ final class BenchFanoutCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FanoutOptions options = bench.options(() -> new FanoutOptions(operations, fanouts, regions, rows,
-                value.bytes(), bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(FanoutBenchmark.NAME),
+                value.bytes(), bench.run(DEFAULT_SECONDS, FanoutBenchmark.NAME),
                 apis.stream().map(FanoutApi::of).toList()));
         List<FanoutResult> results = BenchmarkRunner.run(bench, FanoutBenchmark.NAME,
                 FanoutBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new FanoutBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(FanoutBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(FanoutBenchmark.table(results).toText(), options.run().outputFolder());
         String target = FanoutBenchmark.targetLine(results);
         if (target != null) {
             System.out.println(target);

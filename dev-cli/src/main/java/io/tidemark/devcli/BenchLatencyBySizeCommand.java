@@ -47,13 +47,12 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LatencyBySizeOptions options = bench.options(() -> new LatencyBySizeOptions(modes, sizes, threads,
-                workload.data(), workload.keyTheta, bench.warmup(), bench.duration(DEFAULT_SECONDS),
-                bench.outputOr(LatencyBySizeBenchmark.NAME)));
+                workload.data(), workload.keyTheta, bench.run(DEFAULT_SECONDS, LatencyBySizeBenchmark.NAME)));
         List<SizeResult> results = BenchmarkRunner.run(bench, LatencyBySizeBenchmark.NAME,
                 LatencyBySizeBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
                         new LatencyBySizeBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(LatencyBySizeBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(LatencyBySizeBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 }

@@ -1,5 +1,6 @@
 package io.tidemark.devcli;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.ReportWriter;
 import picocli.CommandLine;
@@ -37,25 +38,20 @@ final class BenchOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec command;
 
-    /** The measured time per scenario: --seconds, or the benchmark's default. */
-    Duration duration(int defaultSeconds) {
-        int s = seconds == null ? defaultSeconds : seconds;
-        if (s < 1) {
-            throw usageError("--seconds must be at least 1, got " + s);
-        }
-        return Duration.ofSeconds(s);
-    }
-
-    Duration warmup() {
+    /**
+     * The run settings from --warmup, --seconds (or the benchmark's default) and --output (or the benchmark's default
+     * folder); a negative warm-up or less than 1 measured second is a usage error naming the option.
+     */
+    RunSettings run(int defaultSeconds, String benchmarkName) {
         if (warmupSeconds < 0) {
             throw usageError("--warmup must not be negative, got " + warmupSeconds);
         }
-        return Duration.ofSeconds(warmupSeconds);
-    }
-
-    /** The --output folder, or the benchmark's default one. */
-    Path outputOr(String benchmarkName) {
-        return output != null ? output : ReportWriter.defaultFolder(benchmarkName);
+        int measured = seconds == null ? defaultSeconds : seconds;
+        if (measured < 1) {
+            throw usageError("--seconds must be at least 1, got " + measured);
+        }
+        return new RunSettings(Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(measured),
+                output != null ? output : ReportWriter.defaultFolder(benchmarkName));
     }
 
     BenchClusterOptions cluster() {

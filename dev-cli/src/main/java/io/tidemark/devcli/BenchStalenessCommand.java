@@ -50,12 +50,11 @@ final class BenchStalenessCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StalenessOptions options = bench.options(() -> new StalenessOptions(keys,
                 boundsMs.stream().map(Duration::ofMillis).toList(), readers, writers, workload.data(),
-                workload.keyTheta, bench.warmup(), bench.duration(DEFAULT_SECONDS),
-                bench.outputOr(StalenessBenchmark.NAME)));
+                workload.keyTheta, bench.run(DEFAULT_SECONDS, StalenessBenchmark.NAME)));
         List<StalenessResult> results = BenchmarkRunner.run(bench, StalenessBenchmark.NAME,
                 StalenessBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY),
                 (target, progress) -> new StalenessBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(StalenessBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(StalenessBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 }

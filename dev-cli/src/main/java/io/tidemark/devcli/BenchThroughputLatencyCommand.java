@@ -72,7 +72,7 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ThroughputLatencyOptions options = bench.options(() -> new ThroughputLatencyOptions(modes, sizes,
                 threadsPerSize, workload.data(), workload.keyTheta, connections, window, loadSteps, background,
-                bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(ThroughputLatencyBenchmark.NAME)));
+                bench.run(DEFAULT_SECONDS, ThroughputLatencyBenchmark.NAME)));
         List<LoadPoint> points = BenchmarkRunner.run(bench, ThroughputLatencyBenchmark.NAME,
                 ThroughputLatencyBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->
@@ -82,7 +82,7 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
             text.append(String.format(Locale.ROOT, "Saturation throughput, %s: %.0f pairs/s%n", mode.label(),
                     ThroughputLatencyBenchmark.saturationThroughput(points, mode)));
         }
-        BenchmarkRunner.printResults(text.toString(), options.outputFolder());
+        BenchmarkRunner.printResults(text.toString(), options.run().outputFolder());
         return 0;
     }
 

@@ -54,11 +54,11 @@ final class BenchTpccCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TpccOptions options = bench.options(() -> new TpccOptions(warehouses, scale, threads, mix, modes,
-                bench.warmup(), bench.duration(DEFAULT_SECONDS), bench.outputOr(TpccBenchmark.NAME)));
+                bench.run(DEFAULT_SECONDS, TpccBenchmark.NAME)));
         TpccRun run = BenchmarkRunner.run(bench, TpccBenchmark.NAME,
                 TpccBenchmark.plannedSeconds(options), BenchmarkRunner.commitModes(options.modes()),
                 (target, progress) -> new TpccBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(TpccBenchmark.table(run.results()).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(TpccBenchmark.table(run.results()).toText(), options.run().outputFolder());
         if (!run.consistent()) {
             run.violations().forEach((mode, found) -> found.forEach(v ->
                     System.err.println("TPC-C consistency violated (" + mode + "): " + v)));

@@ -56,7 +56,7 @@ final class BenchTsoCommand implements Callable<Integer> {
         List<TsoRunResult> results = BenchmarkRunner.run(bench, TsoBenchmark.NAME,
                 TsoBenchmark.plannedSeconds(options), List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED),
                 (target, progress) -> new TsoBenchmark(target, options, System.out, progress).run());
-        BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.outputFolder());
+        BenchmarkRunner.printResults(TsoBenchmark.table(results).toText(), options.run().outputFolder());
         return 0;
     }
 
@@ -77,7 +77,7 @@ final class BenchTsoCommand implements Callable<Integer> {
             throw bench.usageError("--sweep-clients must list client counts of at least 1 (or be 0 for no sweep), "
                     + "got " + sweepClients);
         }
-        return new TsoBenchmarkOptions(clients, window, bench.warmup(), bench.duration(DEFAULT_SECONDS), rate, sweep,
-                omid, bench.outputOr(TsoBenchmark.NAME));
+        return new TsoBenchmarkOptions(clients, window, bench.run(DEFAULT_SECONDS, TsoBenchmark.NAME), rate, sweep,
+                omid);
     }
 }

@@ -60,6 +60,19 @@ class DevCommandLineTest {
     }
 
     @Test
+    void everyMeasuredBenchmarkRefusesANegativeWarmUpAndAnEmptyWindowNamingTheOption() {
+        for (String bench : new String[] {"tso", "e2e", "latency-by-size", "throughput-latency", "breakdown",
+                "contention", "fanout", "staleness", "durability", "tpcc"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("bench", bench, "--warmup", "-1"), bench);
+            assertTrue(err.toString().contains("--warmup must not be negative, got -1"), bench + ": " + err);
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("bench", bench, "--seconds", "0"), bench);
+            assertTrue(err.toString().contains("--seconds must be at least 1, got 0"), bench + ": " + err);
+        }
+    }
+
+    @Test
     void commandWithoutSubcommandIsAUsageError() {
         assertEquals(2, run());
         assertEquals(2, run("bench"));

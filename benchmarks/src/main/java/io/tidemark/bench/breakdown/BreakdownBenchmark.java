@@ -1,9 +1,8 @@
 package io.tidemark.bench.breakdown;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -33,35 +32,28 @@ import java.util.Optional;
  * the baseline, back to back or each transaction's operations after a BEGIN round trip, and the report gives the
  * ratios over it.
  */
-public final class BreakdownBenchmark {
+public final class BreakdownBenchmark extends MeasuredBenchmark<BreakdownOptions> {
 
     public static final String NAME = "breakdown";
 
     private static final String NAMESPACE = "tidemark_bench_breakdown";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final BreakdownOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
     private final Map<String, TransactionShape> scenarios = new LinkedHashMap<>();
 
     public BreakdownBenchmark(BenchTarget target, BreakdownOptions options, PrintStream log,
                               ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
+        super(target, options, log, progress, plannedSeconds(options));
         ZipfKeys keys = ZipfKeys.of(options.keyTheta(), options.data().keys());
         scenarios.put("read", random -> new Operation[] {Operation.read(keys.next(random))});
         scenarios.put("write", random -> new Operation[] {Operation.update(keys.next(random))});
         scenarios.put("read-modify-write", TransactionShape.readModifyWrite(keys));
         scenarios.put("5 ops", TransactionShape.mixed(5, keys, READ_FRACTION));
         scenarios.put("10 ops", TransactionShape.mixed(10, keys, READ_FRACTION));
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(BreakdownOptions o) {
-        return (long) o.modes().size() * 5 * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * 5 * o.run().secondsPerRun();
     }
 
     public List<BreakdownResult> run() throws IOException, InterruptedException {
@@ -75,7 +67,7 @@ public final class BreakdownBenchmark {
                     clock.phase(mode.label() + ", " + s.getKey());
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                             List.of(new ClosedLoop.Group(s.getKey(), options.threads(), s.getValue())), clock,
-                            options.warmup(), options.duration()).get(0);
+                            options.run().warmup(), options.run().duration()).get(0);
                     results.add(new BreakdownResult(mode, s.getKey(), m));
                 }
             }
@@ -121,15 +113,15 @@ public final class BreakdownBenchmark {
                         + "client's commit record through the group-commit writer; post_commit = shadow cells and "
                         + "record removal (sync) or the hand-off to the post-commit threads (async); the rest of "
                         + "commit is the client's own work between them. Raw HBase runs the same gets and puts "
-                        + "without a transaction. %s, measured %d s per run; HBase, TSO and clients share "
+                        + "without a transaction. %s; HBase, TSO and clients share "
                         + "one JVM.%n%n",
                 options.threads(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
-                options.postCommit().configName(), WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.postCommit().configName(), options.run().timing("run")));
         ratios(results).ifPresent(ratios -> notes.append("Over raw HBase doing the same operations in this run "
                 + "(raw: back to back; raw-after-begin: each transaction's operations right after a BEGIN round trip, "
                 + "which the raw latency leaves out):\n\n").append(ratios.toMarkdown()).append('\n'));
         for (TxMode mode : options.modes()) {
-            String file = Charts.save(chart(results, mode), options.outputFolder(), "breakdown-" + mode.label()
+            String file = Charts.save(chart(results, mode), options.run().outputFolder(), "breakdown-" + mode.label()
                     + ".png");
             notes.append(ReportWriter.image("latency breakdown, " + mode.label(), file));
         }
@@ -139,9 +131,7 @@ public final class BreakdownBenchmark {
                         r.scenario(), r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency breakdown: begin, operations, commit", table(results),
-                notes.toString(), target.storage());
+        writeResults("Latency breakdown: begin, operations, commit", table(results), notes);
     }
 
     private CategoryChart chart(List<BreakdownResult> results, TxMode mode) {

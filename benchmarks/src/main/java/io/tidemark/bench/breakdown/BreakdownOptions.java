@@ -1,21 +1,20 @@
 package io.tidemark.bench.breakdown;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.client.PostCommitMode;
 import io.tidemark.bench.txn.TxMode;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
  * Options of {@link BreakdownBenchmark}: in each mode (generic, batched, or raw HBase as the baseline), {@code threads}
  * clients run each kind of transaction in turn on keys Zipf {@code keyTheta} over {@code data}, with post-commit
- * {@code postCommit}; each run warms up for {@code warmup} and measures for {@code duration}.
+ * {@code postCommit}; each run warms up and measures as {@code run} says.
  */
 public record BreakdownOptions(List<TxMode> modes, int threads, TxEnvironment.DataSpec data, double keyTheta,
-                               PostCommitMode postCommit, Duration warmup, Duration duration, Path outputFolder) {
+                               PostCommitMode postCommit, RunSettings run) implements BenchmarkOptions {
 
     public BreakdownOptions {
         if (modes == null || modes.isEmpty()) {
@@ -32,7 +31,7 @@ public record BreakdownOptions(List<TxMode> modes, int threads, TxEnvironment.Da
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         modes = List.copyOf(modes);
     }
 }

@@ -1,9 +1,8 @@
 package io.tidemark.bench.contention;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -26,28 +25,20 @@ import java.util.Locale;
  * "bench contention": abort rate and committed throughput of fixed-size transactions (generic mode) as the key
  * popularity gets more skewed, i.e. as more transactions write the same hot keys at the same time.
  */
-public final class ContentionBenchmark {
+public final class ContentionBenchmark extends MeasuredBenchmark<ContentionOptions> {
 
     public static final String NAME = "contention";
 
     private static final String NAMESPACE = "tidemark_bench_contention";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final ContentionOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public ContentionBenchmark(BenchTarget target, ContentionOptions options, PrintStream log,
                                ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(ContentionOptions o) {
-        return (long) o.thetas().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.thetas().size() * o.run().secondsPerRun();
     }
 
     public List<ContentionResult> run() throws IOException, InterruptedException {
@@ -62,7 +53,7 @@ public final class ContentionBenchmark {
                         ZipfKeys.of(theta, options.data().keys()), READ_FRACTION);
                 TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                         List.of(new ClosedLoop.Group("theta-" + theta, options.threads(), shape)), clock,
-                        options.warmup(), options.duration()).get(0);
+                        options.run().warmup(), options.run().duration()).get(0);
                 results.add(new ContentionResult(theta, m));
             }
         }
@@ -98,22 +89,20 @@ public final class ContentionBenchmark {
                         + "each a read or an update (50/50) of one of %d preloaded rows, keys drawn with the Zipf "
                         + "theta of the row (the hot keys are spread over the table); %d-byte values. An abort is a "
                         + "write-write conflict found by the TSO, or a commit lost to a reader's invalidation; the "
-                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. %s, "
-                        + "measured %d s per skew; HBase, TSO and clients share one JVM.%n%n",
+                        + "abort rate is aborts / (commits + aborts). Aborted transactions are not retried. %s; "
+                        + "HBase, TSO and clients share one JVM.%n%n",
                 options.threads(), options.size(), options.data().keys(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("skew")));
         notes.append(ReportWriter.image("abort rate vs skew",
-                Charts.save(aborts, options.outputFolder(), "contention-abort-rate.png")));
+                Charts.save(aborts, options.run().outputFolder(), "contention-abort-rate.png")));
         notes.append(ReportWriter.image("throughput vs skew",
-                Charts.save(throughput, options.outputFolder(), "contention-throughput.png")));
+                Charts.save(throughput, options.run().outputFolder(), "contention-throughput.png")));
         for (ContentionResult r : results) {
             if (r.measurement().firstError() != null) {
                 notes.append(String.format(Locale.ROOT, "First error at theta %.2f: %s%n%n", r.theta(),
                         r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Contention: aborts vs key skew", table(results),
-                notes.toString(), target.storage());
+        writeResults("Contention: aborts vs key skew", table(results), notes);
     }
 }

@@ -1,10 +1,9 @@
 package io.tidemark.bench.durability;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -45,7 +44,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code batchSize} puts per call (raw {@code Table.put(List)} against one transaction putting the list and
  * committing).
  */
-public final class DurabilityBenchmark {
+public final class DurabilityBenchmark extends MeasuredBenchmark<DurabilityOptions> {
 
     public static final String NAME = "durability";
 
@@ -53,23 +52,15 @@ public final class DurabilityBenchmark {
     private static final List<TxMode> MODES = List.of(TxMode.RAW, TxMode.GENERIC, TxMode.FASTPATH);
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final DurabilityOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public DurabilityBenchmark(BenchTarget target, DurabilityOptions options, PrintStream log,
                                ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(DurabilityOptions o) {
         int batchRuns = o.batchSize() > 0 ? 2 : 0;
         return (long) o.durabilities().size() * (MODES.size() + batchRuns)
-                * (o.warmup().toSeconds() + o.duration().toSeconds());
+                * o.run().secondsPerRun();
     }
 
     public List<DurabilityResult> run() throws IOException, InterruptedException {
@@ -107,7 +98,7 @@ public final class DurabilityBenchmark {
         int rows = options.data().keys();
         TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(new ClosedLoop.Group(
                 "write", options.threads(), random -> new Operation[] {Operation.update(random.nextInt(rows))})),
-                clock, options.warmup(), options.duration()).get(0);
+                clock, options.run().warmup(), options.run().duration()).get(0);
         return new DurabilityResult(durability, mode, 1, m.commits(), m.aborts(), m.errors(), m.seconds(),
                 m.latency(), m.firstError());
     }
@@ -150,7 +141,7 @@ public final class DurabilityBenchmark {
                     }
                 }
             });
-            double seconds = writer.measure(clock, options.warmup(), options.duration(), firstError::get);
+            double seconds = writer.measure(clock, options.run().warmup(), options.run().duration(), firstError::get);
             return new DurabilityResult(durability, mode, options.batchSize(), calls.get(), aborts.get(),
                     errors.get(), seconds, LatencySummary.of(micros), firstError.get());
         } finally {
@@ -212,14 +203,14 @@ public final class DurabilityBenchmark {
                         + "one fast-path put). Batches: one thread, %d puts per call (raw Table.put(List); generic = "
                         + "one transaction putting the list, then committing). Uniform keys over %d preloaded rows, "
                         + "%d-byte values. p50_vs_raw = the run's p50 over raw HBase's at the same durability and "
-                        + "call size. %s, measured %d s per run. What each setting risks: docs/api.md, "
+                        + "call size. %s. What each setting risks: docs/api.md, "
                         + "\"Durability settings\".%n%n",
                 options.threads(), options.batchSize(), options.data().keys(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
-        String file = Charts.save(chart(results, 1), options.outputFolder(), "durability-single.png");
+                options.run().timing("run")));
+        String file = Charts.save(chart(results, 1), options.run().outputFolder(), "durability-single.png");
         notes.append(ReportWriter.image("single writes by durability", file));
         if (options.batchSize() > 0) {
-            String batchFile = Charts.save(chart(results, options.batchSize()), options.outputFolder(),
+            String batchFile = Charts.save(chart(results, options.batchSize()), options.run().outputFolder(),
                     "durability-batch.png");
             notes.append(ReportWriter.image("batches by durability", batchFile));
         }
@@ -229,9 +220,7 @@ public final class DurabilityBenchmark {
                         r.mode().label(), r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Overhead over raw HBase by WAL durability", table(results),
-                notes.toString(), target.storage());
+        writeResults("Overhead over raw HBase by WAL durability", table(results), notes);
     }
 
     private CategoryChart chart(List<DurabilityResult> results, int mutationsPerCall) {

@@ -1,11 +1,10 @@
 package io.tidemark.bench.durability;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 import org.apache.hadoop.hbase.client.Durability;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -16,10 +15,10 @@ import java.util.List;
  * @param batchSize    mutations per {@code batch} call in the batch runs; 0 skips them
  */
 public record DurabilityOptions(List<Durability> durabilities, int threads, int batchSize, TxEnvironment.DataSpec data,
-                                Duration warmup, Duration duration, Path outputFolder) {
+                                RunSettings run) implements BenchmarkOptions {
 
     public DurabilityOptions {
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         durabilities = List.copyOf(durabilities);
         if (durabilities.isEmpty() || durabilities.contains(Durability.USE_DEFAULT)) {
             throw new IllegalArgumentException("durabilities must name settings (SYNC_WAL, FSYNC_WAL, ASYNC_WAL,"

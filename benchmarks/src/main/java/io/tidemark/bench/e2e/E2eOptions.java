@@ -1,10 +1,9 @@
 package io.tidemark.bench.e2e;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.client.PostCommitMode;
 
-import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * Options of {@link EndToEndBenchmark}: {@code threads} clients run transactions of {@code size} operations, each a
@@ -16,8 +15,8 @@ import java.time.Duration;
  * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out).
  */
 public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
-                         boolean omid, Duration warmup, Duration duration, Path outputFolder,
-                         int nonBlockingInFlight, double writeFraction, boolean adjacentKeys) {
+                         boolean omid, RunSettings run, int nonBlockingInFlight, double writeFraction,
+                         boolean adjacentKeys) implements BenchmarkOptions {
 
     /** Half the operations write, unless told otherwise. */
     public static final double DEFAULT_WRITE_FRACTION = 0.5;
@@ -56,13 +55,13 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
             throw new IllegalArgumentException("adjacent keys need at least as many rows (" + rows + ") as operations"
                     + " per transaction (" + size + ")");
         }
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
     }
 
     /** The default workload: half the operations write, each to a key of its own, drawn uniformly. */
     public E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
-                      boolean omid, Duration warmup, Duration duration, Path outputFolder, int nonBlockingInFlight) {
-        this(threads, rows, valueBytes, size, regions, postCommit, omid, warmup, duration, outputFolder,
+                      boolean omid, RunSettings run, int nonBlockingInFlight) {
+        this(threads, rows, valueBytes, size, regions, postCommit, omid, run,
                 nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false);
     }
 }

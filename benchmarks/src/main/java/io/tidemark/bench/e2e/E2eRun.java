@@ -3,7 +3,6 @@ package io.tidemark.bench.e2e;
 import io.tidemark.bench.progress.CompletedWork;
 import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
-import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 import org.HdrHistogram.Histogram;
@@ -38,7 +37,8 @@ final class E2eRun {
         this.options = options;
     }
 
-    E2eResult run(String scenario) throws InterruptedException {
+    /** Runs the scenario's clients, measured as {@code clock} counts the benchmark's progress. */
+    E2eResult run(String scenario, ProgressClock clock) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         List<CompletedWork> clients = new ArrayList<>();
         for (int i = 0; i < options.threads(); i++) {
@@ -48,8 +48,8 @@ final class E2eRun {
         }
         threads.forEach(Thread::start);
         try {
-            return MeasuredRun.measure(new ProgressClock(ProgressListener.NONE, 0), options.warmup(),
-                    options.duration(), clients, new Recording(scenario));
+            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
+                    new Recording(scenario));
         } finally {
             running.set(false);
             for (Thread t : threads) {

@@ -1,10 +1,10 @@
 package io.tidemark.bench.e2e;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.omid.OmidTso;
-import io.tidemark.bench.progress.WarmUp;
+import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.report.LatencySummary;
-import io.tidemark.bench.report.ReportWriter;
 import io.tidemark.bench.report.ResultTable;
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.protocol.CommitMode;
@@ -28,7 +28,7 @@ import java.util.Set;
  * TSO's commit mode is measured (and the fast path and raw HBase). The low-latency transactions also run through the
  * non-blocking API ({@code AsyncTransactionManager}).
  */
-public final class EndToEndBenchmark {
+public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
 
     /** Name of the benchmark, used for the default output folder. */
     public static final String NAME = "e2e";
@@ -45,22 +45,24 @@ public final class EndToEndBenchmark {
     public static final String OMID_NEEDS_EMBEDDED_HBASE = "--omid starts Apache Omid's TSO and creates its tables, "
             + "which only an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
-    private final BenchTarget target;
-    private final E2eOptions options;
-    private final PrintStream log;
-
     /**
-     * {@code log} receives a line as each scenario starts.
+     * {@code log} receives a line as each scenario starts, which is all the progress this benchmark reports.
      *
      * @throws IllegalArgumentException when the options ask for Omid on an existing cluster
      */
     public EndToEndBenchmark(BenchTarget target, E2eOptions options, PrintStream log) {
+        super(target, options, log, ProgressListener.NONE, plannedSeconds(options));
         if (options.omid() && !target.startsTsos()) {
             throw new IllegalArgumentException(OMID_NEEDS_EMBEDDED_HBASE);
         }
-        this.target = target;
-        this.options = options;
-        this.log = log;
+    }
+
+    /**
+     * Seconds of warm-up and measurement the options add up to: eight scenarios at most (six on an existing cluster:
+     * its TSO's mode, the non-blocking API twice, the fast path and raw HBase twice), and Omid.
+     */
+    public static long plannedSeconds(E2eOptions o) {
+        return (o.omid() ? 9 : 8) * o.run().secondsPerRun();
     }
 
     public List<E2eResult> run() throws IOException, InterruptedException {
@@ -111,9 +113,8 @@ public final class EndToEndBenchmark {
                      TableName.valueOf("bench_e2e_raw_after_begin"), tso.clientConfig(), splitKeys())) {
             results.add(runScenario(RAW_AFTER_BEGIN, store));
         }
-        ReportWriter.write(options.outputFolder(), String.format(Locale.ROOT,
-                        "End-to-end benchmark: transactions of %d operation%s", options.size(),
-                        options.size() == 1 ? "" : "s"), table(results), notes(results), target.storage());
+        writeResults(String.format(Locale.ROOT, "End-to-end benchmark: transactions of %d operation%s",
+                options.size(), options.size() == 1 ? "" : "s"), table(results), notes(results));
         return results;
     }
 
@@ -155,8 +156,8 @@ public final class EndToEndBenchmark {
         log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
         store.preload(options.rows(), new byte[options.valueBytes()]);
         log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (warm-up at least %d s, %d s measured)%n", scenario,
-                options.threads(), options.warmup().toSeconds(), options.duration().toSeconds());
-        return new E2eRun(store, options).run(scenario);
+                options.threads(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
+        return new E2eRun(store, options).run(scenario, clock);
     }
 
     /** The results as a table (also what the command line prints). */
@@ -182,7 +183,7 @@ public final class EndToEndBenchmark {
         return LatencySummary.ratio(r.all().p50Ms(), baselineMs);
     }
 
-    private String notes(List<E2eResult> results) {
+    private StringBuilder notes(List<E2eResult> results) {
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing "
                         + "(%.0f%% writes) one key of %d rows, %s, in %d region%s; values of %d bytes; read p50 is "
@@ -195,8 +196,8 @@ public final class EndToEndBenchmark {
                         + "is the same transaction on a table with the fast path, whose writes commit with one request "
                         + "when they fall in one region; %s%s the raw HBase rows are the same gets and puts without a "
                         + "transaction, back to back (a transaction of writes only as one multi-put) or right after a "
-                        + "BEGIN round trip that is not timed (as a transaction's operations follow its BEGIN). %s, "
-                        + "measured %d s per scenario; %s%n%n",
+                        + "BEGIN round trip that is not timed (as a transaction's operations follow its BEGIN). %s; "
+                        + "%s%n%n",
                 options.threads(), options.size(), options.size() == 1 ? "" : "s", 100 * options.writeFraction(),
                 options.rows(), options.adjacentKeys() ? "adjacent ones from a uniform first (one region but where "
                         + "they cross a boundary)"
@@ -208,8 +209,7 @@ public final class EndToEndBenchmark {
                 options.omid() ? " an Omid transaction is the same transaction through Apache Omid's TTable and "
                         + "its TSO in low-latency mode, in this JVM (post-commit " + options.postCommit().configName()
                         + " as well; docs/benchmarks.md);" : "",
-                WarmUp.rule(options.warmup()),
-                options.duration().toSeconds(), target.startsTsos() ? "HBase, TSO and clients share one JVM."
+                options.run().timing("scenario"), target.startsTsos() ? "HBase, TSO and clients share one JVM."
                         : "only the existing cluster's TSO mode (" + target.externalMode().configName()
                         + ") is measured, the fast path and raw HBase."));
         for (E2eResult r : results) {
@@ -218,7 +218,6 @@ public final class EndToEndBenchmark {
                         .append("\n\n");
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        return notes.toString();
+        return notes;
     }
 }

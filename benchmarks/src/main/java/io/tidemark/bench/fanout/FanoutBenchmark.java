@@ -1,11 +1,10 @@
 package io.tidemark.bench.fanout;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -58,7 +57,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * the non-blocking {@link AsyncTransactionalTable}. Reports p50 and p99 per (API, n, f), normalised to sequential
  * issue of the same n and to a 1-operation transaction, with plots.
  */
-public final class FanoutBenchmark {
+public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
 
     public static final String NAME = "fanout";
     /** The issue-14 target: a 10-operation transaction at full fan-out at most this many times a 1-operation one. */
@@ -72,21 +71,13 @@ public final class FanoutBenchmark {
     static final int ROUNDS = 3;
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final FanoutOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public FanoutBenchmark(BenchTarget target, FanoutOptions options, PrintStream log, ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(FanoutOptions o) {
         long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum() * o.apis().size();
-        return 2 * o.apis().size() * o.warmup().toSeconds() + runs * o.duration().toSeconds();
+        return 2 * o.apis().size() * o.run().warmup().toSeconds() + runs * o.run().duration().toSeconds();
     }
 
     public List<FanoutResult> run() throws IOException, InterruptedException {
@@ -165,8 +156,8 @@ public final class FanoutBenchmark {
      */
     private void warmUp(FanoutApi api, Issuer issuer) throws InterruptedException {
         int largest = options.operations().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        run(api, issuer, largest, options.mostInFlight(), "warm-up", options.warmup(), Duration.ZERO);
-        run(api, issuer, 1, 1, "warm-up", options.warmup(), Duration.ZERO);
+        run(api, issuer, largest, options.mostInFlight(), "warm-up", options.run().warmup(), Duration.ZERO);
+        run(api, issuer, 1, 1, "warm-up", options.run().warmup(), Duration.ZERO);
     }
 
     /** One API's begin, operations and commit, as the client thread calls them. */
@@ -199,7 +190,7 @@ public final class FanoutBenchmark {
      * background load drifts, and ratios between runs measured minutes apart would mostly show the drift.
      */
     private List<FanoutResult> measureInRounds(Map<FanoutApi, Issuer> issuers) throws InterruptedException {
-        Duration slice = options.duration().dividedBy(ROUNDS);
+        Duration slice = options.run().duration().dividedBy(ROUNDS);
         List<FanoutResult> merged = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
             int i = 0;
@@ -360,27 +351,25 @@ public final class FanoutBenchmark {
                         + " per round, and the slices merged, so that the drift of the background load hits all of"
                         + " them alike. Latency is begin to end of"
                         + " commit. *_vs_sequential divides by the same n"
-                        + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. %s, measured"
-                        + " %d s per (n, f); HBase, TSO and client share one JVM.%n%n",
+                        + " at fan-out 1; p50_vs_1_op divides by the 1-operation transaction. %s;"
+                        + " HBase, TSO and client share one JVM.%n%n",
                 options.keys(), options.valueBytes(), options.regions(), options.mostInFlight(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("(n, f)")));
         String targetReached = targetLine(results);
         if (targetReached != null) {
             notes.append(targetReached).append("\n\n");
         }
         notes.append(ReportWriter.image("p50 normalised to sequential issue",
-                Charts.save(normalised(results, true), options.outputFolder(), "fanout-p50.png")));
+                Charts.save(normalised(results, true), options.run().outputFolder(), "fanout-p50.png")));
         notes.append(ReportWriter.image("p99 normalised to sequential issue",
-                Charts.save(normalised(results, false), options.outputFolder(), "fanout-p99.png")));
+                Charts.save(normalised(results, false), options.run().outputFolder(), "fanout-p99.png")));
         for (FanoutResult r : results) {
             if (r.firstError() != null) {
                 notes.append(String.format(Locale.ROOT, "First error, %s, %d operation(s), fan-out %d: %s%n%n",
                         r.api().label(), r.operations(), r.fanout(), r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Multi-dispatch: fanning out a transaction's operations",
-                table(results), notes.toString(), target.storage());
+        writeResults("Multi-dispatch: fanning out a transaction's operations", table(results), notes);
     }
 
     /** Latency at each fan-out divided by sequential issue, one line per transaction size. */

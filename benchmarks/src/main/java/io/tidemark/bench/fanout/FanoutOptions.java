@@ -1,9 +1,8 @@
 package io.tidemark.bench.fanout;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -17,10 +16,10 @@ import java.util.List;
  * @param apis       one series per API the operations go through
  */
 public record FanoutOptions(List<Integer> operations, List<Integer> fanouts, int regions, int keys, int valueBytes,
-                            Duration warmup, Duration duration, Path outputFolder, List<FanoutApi> apis) {
+                            RunSettings run, List<FanoutApi> apis) implements BenchmarkOptions {
 
     public FanoutOptions {
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         operations = List.copyOf(operations);
         apis = List.copyOf(apis);
         if (apis.isEmpty()) {

@@ -1,9 +1,8 @@
 package io.tidemark.bench.latency;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -28,7 +27,7 @@ import java.util.function.ToDoubleFunction;
  * at a light load, in each mode: Tidemark generic (low-latency TSO), Tidemark batched, Tidemark fast path (size 1
  * only; see {@link #FAST_PATH_NOTE}), and raw HBase.
  */
-public final class LatencyBySizeBenchmark {
+public final class LatencyBySizeBenchmark extends MeasuredBenchmark<LatencyBySizeOptions> {
 
     public static final String NAME = "latency-by-size";
     /** What the fast-path mode measures, for the help text and the summary. */
@@ -39,22 +38,14 @@ public final class LatencyBySizeBenchmark {
     private static final String NAMESPACE = "tidemark_bench_size";
     private static final double READ_FRACTION = 0.5;
 
-    private final BenchTarget target;
-    private final LatencyBySizeOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public LatencyBySizeBenchmark(BenchTarget target, LatencyBySizeOptions options, PrintStream log,
                                   ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     /** Seconds of warm-up and measurement the options add up to (set-up and preloading come on top). */
     public static long plannedSeconds(LatencyBySizeOptions o) {
-        return (long) o.modes().size() * o.sizes().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.sizes().size() * o.run().secondsPerRun();
     }
 
     public List<SizeResult> run() throws IOException, InterruptedException {
@@ -70,7 +61,7 @@ public final class LatencyBySizeBenchmark {
                     ClosedLoop.Group group = new ClosedLoop.Group("size-" + size, options.threads(),
                             TransactionShape.mixed(size, keys, READ_FRACTION));
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(group),
-                            clock, options.warmup(), options.duration()).get(0);
+                            clock, options.run().warmup(), options.run().duration()).get(0);
                     results.add(new SizeResult(mode, size, m));
                 }
             }
@@ -94,18 +85,18 @@ public final class LatencyBySizeBenchmark {
 
     private void writeReport(List<SizeResult> results) throws IOException {
         String mean = Charts.save(chart(results, "Mean latency by transaction size", s -> s.meanMs()),
-                options.outputFolder(), "latency-by-size-mean.png");
+                options.run().outputFolder(), "latency-by-size-mean.png");
         String p99 = Charts.save(chart(results, "p99 latency by transaction size", s -> s.p99Ms()),
-                options.outputFolder(), "latency-by-size-p99.png");
+                options.run().outputFolder(), "latency-by-size-p99.png");
         StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
                 "%d client thread(s) per run, closed loop (a light load). A transaction of size k runs k "
                         + "operations, each a read or an update (50/50) of one of %d preloaded rows, keys drawn "
                         + "with Zipf theta %.2f; updates write %d-byte values. Latency runs from begin to the end of "
                         + "commit, committed transactions only; raw HBase runs the same gets and puts without a "
-                        + "transaction. %s, measured %d s per run; HBase, TSO and clients share one "
+                        + "transaction. %s; HBase, TSO and clients share one "
                         + "JVM.%n%n%s%n%n",
                 options.threads(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds(), FAST_PATH_NOTE));
+                options.run().timing("run"), FAST_PATH_NOTE));
         notes.append(ReportWriter.image("mean latency by size", mean));
         notes.append(ReportWriter.image("p99 latency by size", p99));
         for (SizeResult r : results) {
@@ -114,9 +105,7 @@ public final class LatencyBySizeBenchmark {
                         r.size(), r.measurement().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency by transaction size", table(results), notes.toString(),
-                target.storage());
+        writeResults("Latency by transaction size", table(results), notes);
     }
 
     private CategoryChart chart(List<SizeResult> results, String title, ToDoubleFunction<LatencySummary> value) {

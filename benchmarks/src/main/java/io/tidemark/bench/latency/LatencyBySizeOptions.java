@@ -1,22 +1,21 @@
 package io.tidemark.bench.latency;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMode;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
  * Options of {@link LatencyBySizeBenchmark}: for each mode and each transaction size, {@code threads} clients run
  * transactions of that many operations (each a read or an update, 50/50) on keys drawn with Zipf skew
- * {@code keyTheta} from the preloaded {@code data}; each run warms up for {@code warmup}, then measures for
- * {@code duration}.
+ * {@code keyTheta} from the preloaded {@code data}; each run warms up, then measures, as
+ * {@code run} says.
  */
 public record LatencyBySizeOptions(List<TxMode> modes, List<Integer> sizes, int threads,
-                                   TxEnvironment.DataSpec data, double keyTheta, Duration warmup, Duration duration,
-                                   Path outputFolder) {
+                                   TxEnvironment.DataSpec data, double keyTheta, RunSettings run)
+        implements BenchmarkOptions {
 
     public LatencyBySizeOptions {
         if (modes == null || modes.isEmpty()) {
@@ -28,7 +27,7 @@ public record LatencyBySizeOptions(List<TxMode> modes, List<Integer> sizes, int 
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         modes = List.copyOf(modes);
         sizes = List.copyOf(sizes);
     }

@@ -1,10 +1,9 @@
 package io.tidemark.bench.staleness;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -39,7 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * transactions at bounded staleness ({@code beginReadOnly(Staleness.atMost(bound))}), while writer threads commit
  * single-row updates; reports latency percentiles, the observed snapshot age, and CDF plots of both.
  */
-public final class StalenessBenchmark {
+public final class StalenessBenchmark extends MeasuredBenchmark<StalenessOptions> {
 
     public static final String NAME = "staleness";
     /** The label of the run whose transactions all begin at the TSO. */
@@ -48,22 +47,14 @@ public final class StalenessBenchmark {
     private static final String NAMESPACE = "tidemark_bench_staleness";
     private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final BenchTarget target;
-    private final StalenessOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public StalenessBenchmark(BenchTarget target, StalenessOptions options, PrintStream log,
                               ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(StalenessOptions o) {
         return (long) o.keysPerTransaction().size() * (o.bounds().size() + 1)
-                * (o.warmup().toSeconds() + o.duration().toSeconds());
+                * o.run().secondsPerRun();
     }
 
     public List<StalenessResult> run() throws IOException, InterruptedException {
@@ -141,7 +132,7 @@ public final class StalenessBenchmark {
                 }
             });
         }
-        double seconds = readers.measure(clock, options.warmup(), options.duration(), firstError::get);
+        double seconds = readers.measure(clock, options.run().warmup(), options.run().duration(), firstError::get);
         return new StalenessResult(keys, label, transactions.get(), tsoBegins.get(), seconds, latency, age,
                 firstError.get());
     }
@@ -183,16 +174,17 @@ public final class StalenessBenchmark {
                         + "Snapshot age = how long before the transaction began the request that produced its "
                         + "timestamp was sent: the most a transaction can lag behind real time. tso_begins_at_most "
                         + "counts timestamps a reader thread had not used just before (an upper bound on BEGINs). "
-                        + "%s, measured %d s per run; HBase, TSO and clients share one JVM.%n%n",
+                        + "%s; HBase, TSO and clients share one JVM.%n%n",
                 options.readers(), AT_TSO, options.writers(), options.keyTheta(), options.data().keys(), options.data().valueBytes(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("run")));
         for (int keys : options.keysPerTransaction()) {
-            String file = Charts.save(cdf(results, keys, true), options.outputFolder(),
+            String file = Charts.save(cdf(results, keys, true), options.run().outputFolder(),
                     "latency-cdf-" + keys + "-keys.png");
             notes.append(ReportWriter.image("latency CDF, " + keys + " key(s)", file));
         }
         int firstKeys = options.keysPerTransaction().get(0);
-        String ageFile = Charts.save(cdf(results, firstKeys, false), options.outputFolder(), "snapshot-age-cdf.png");
+        String ageFile = Charts.save(cdf(results, firstKeys, false), options.run().outputFolder(),
+                "snapshot-age-cdf.png");
         notes.append(ReportWriter.image("snapshot age CDF", ageFile));
         for (StalenessResult r : results) {
             if (r.firstError() != null) {
@@ -200,9 +192,7 @@ public final class StalenessBenchmark {
                         r.firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Read-only transactions at bounded staleness", table(results),
-                notes.toString(), target.storage());
+        writeResults("Read-only transactions at bounded staleness", table(results), notes);
     }
 
     /** Cumulative distribution of latency ({@code latency} true) or snapshot age, one line per staleness. */

@@ -1,9 +1,9 @@
 package io.tidemark.bench.staleness;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxEnvironment;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -17,10 +17,11 @@ import java.util.List;
  * @param keyTheta           Zipf skew of the rows read and written, 0 for uniform
  */
 public record StalenessOptions(List<Integer> keysPerTransaction, List<Duration> bounds, int readers, int writers,
-                               TxEnvironment.DataSpec data, double keyTheta, Duration warmup, Duration duration, Path outputFolder) {
+                               TxEnvironment.DataSpec data, double keyTheta, RunSettings run)
+        implements BenchmarkOptions {
 
     public StalenessOptions {
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         keysPerTransaction = List.copyOf(keysPerTransaction);
         bounds = List.copyOf(bounds);
         if (keysPerTransaction.isEmpty() || keysPerTransaction.stream().anyMatch(k -> k < 1)) {

@@ -1,9 +1,9 @@
 package io.tidemark.bench.throughput;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.CompletedWork;
 import io.tidemark.bench.progress.MeasuredRun;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
@@ -33,7 +33,7 @@ import java.util.Locale;
  * while the TSO carries a background load of BEGIN/COMMIT pairs, swept from none to saturation, per commit mode. The
  * saturation step runs first; the partial loads are fractions of the rate it reached.
  */
-public final class ThroughputLatencyBenchmark {
+public final class ThroughputLatencyBenchmark extends MeasuredBenchmark<ThroughputLatencyOptions> {
 
     public static final String NAME = "throughput-latency";
 
@@ -42,21 +42,13 @@ public final class ThroughputLatencyBenchmark {
     private static final String NO_LOAD = "none";
     private static final String SATURATED = "saturated";
 
-    private final BenchTarget target;
-    private final ThroughputLatencyOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public ThroughputLatencyBenchmark(BenchTarget target, ThroughputLatencyOptions options, PrintStream log,
                                       ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(ThroughputLatencyOptions o) {
-        return (long) o.modes().size() * o.steps() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.steps() * o.run().secondsPerRun();
     }
 
     public List<LoadPoint> run() throws IOException, InterruptedException {
@@ -91,7 +83,7 @@ public final class ThroughputLatencyBenchmark {
             clients.addAll(background.clients());
         }
         try {
-            return MeasuredRun.measure(clock, options.warmup(), options.duration(), clients,
+            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
                     new MeasuredRun.Recording<LoadPoint>() {
                         @Override
                         public void reset(WarmUp.Outcome warmUp) {
@@ -180,12 +172,11 @@ public final class ThroughputLatencyBenchmark {
                         + "Background: BEGIN/COMMIT pairs (write sets of two random cell ids) on %d TSO connections, "
                         + "sent open loop at a fraction of the saturation rate, or keeping %d pairs outstanding per "
                         + "connection (\"saturated\", measured first). %s Total TSO throughput = background pairs "
-                        + "+ foreground transactions per second. %s, measured %d s per step; HBase, TSO, "
+                        + "+ foreground transactions per second. %s; HBase, TSO, "
                         + "load generator and clients share one JVM on this machine, so at saturation the "
                         + "foreground also competes for CPU.%n%n",
                 options.threadsPerSize(), options.data().keys(), options.keyTheta(), options.data().valueBytes(),
-                options.connections(), options.window(), backgroundNote(), WarmUp.rule(options.warmup()),
-                options.duration().toSeconds()));
+                options.connections(), options.window(), backgroundNote(), options.run().timing("step")));
         notes.append("| mode | saturation throughput (pairs/s) |\n|---|---|\n");
         for (TxMode mode : options.modes()) {
             notes.append(String.format(Locale.ROOT, "| %s | %.0f |%n", mode.label(),
@@ -193,7 +184,7 @@ public final class ThroughputLatencyBenchmark {
         }
         notes.append('\n');
         for (int size : options.sizes()) {
-            String file = Charts.save(chart(points, size), options.outputFolder(),
+            String file = Charts.save(chart(points, size), options.run().outputFolder(),
                     "throughput-latency-size-" + size + ".png");
             notes.append(ReportWriter.image("latency vs TSO throughput, size " + size, file));
         }
@@ -209,9 +200,7 @@ public final class ThroughputLatencyBenchmark {
                         p.mode().label(), p.load(), p.background().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "Latency vs TSO throughput", table(points), notes.toString(),
-                target.storage());
+        writeResults("Latency vs TSO throughput", table(points), notes);
     }
 
     private String backgroundNote() {

@@ -1,12 +1,11 @@
 package io.tidemark.bench.throughput;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.tso.BackgroundRecords;
 import io.tidemark.bench.txn.TxEnvironment;
 import io.tidemark.bench.txn.TxMode;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -15,12 +14,12 @@ import java.util.List;
  * background load of BEGIN/COMMIT pairs on {@code connections} TSO connections runs at each load step: none, each of
  * {@code loadFractions} of the saturation rate, and saturation (each connection keeping {@code window} pairs
  * outstanding). In generic mode the background pairs write their commit records or not as {@code background} says.
- * Every step warms up for {@code warmup} and measures for {@code duration}.
+ * Every step warms up and measures as {@code run} says.
  */
 public record ThroughputLatencyOptions(List<TxMode> modes, List<Integer> sizes, int threadsPerSize,
                                        TxEnvironment.DataSpec data, double keyTheta, int connections, int window,
                                        List<Double> loadFractions, BackgroundRecords background,
-                                       Duration warmup, Duration duration, Path outputFolder) {
+                                       RunSettings run) implements BenchmarkOptions {
 
     public ThroughputLatencyOptions {
         if (modes == null || modes.isEmpty() || modes.stream().anyMatch(m -> !m.isTransactional())) {
@@ -39,7 +38,7 @@ public record ThroughputLatencyOptions(List<TxMode> modes, List<Integer> sizes, 
         if (background == null) {
             throw new IllegalArgumentException("the background load's kind is required");
         }
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         modes = List.copyOf(modes);
         sizes = List.copyOf(sizes);
         loadFractions = loadFractions.stream().sorted().toList();

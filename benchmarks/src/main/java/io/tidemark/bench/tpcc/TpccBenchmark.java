@@ -1,11 +1,10 @@
 package io.tidemark.bench.tpcc;
 
 import io.tidemark.bench.BenchTarget;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
-import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -32,7 +31,7 @@ import java.util.stream.Collectors;
  * 4 and drops the tables. Reports committed New-Orders per minute (tpmC-style, not an official TPC-C result),
  * latency and aborts by reason.
  */
-public final class TpccBenchmark {
+public final class TpccBenchmark extends MeasuredBenchmark<TpccOptions> {
 
     public static final String NAME = "tpcc";
     static final String THROUGHPUT_PLOT = "tpcc-new-orders-per-minute.png";
@@ -40,20 +39,12 @@ public final class TpccBenchmark {
 
     private static final String NAMESPACE = "tidemark_bench_tpcc";
 
-    private final BenchTarget target;
-    private final TpccOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     public TpccBenchmark(BenchTarget target, TpccOptions options, PrintStream log, ProgressListener progress) {
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
+        super(target, options, log, progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(TpccOptions o) {
-        return (long) o.modes().size() * o.threads().size() * (o.warmup().toSeconds() + o.duration().toSeconds());
+        return (long) o.modes().size() * o.threads().size() * o.run().secondsPerRun();
     }
 
     public TpccRun run() throws IOException, InterruptedException {
@@ -109,7 +100,7 @@ public final class TpccBenchmark {
                 opened.add(terminal);
                 clients.add("bench-tpcc-terminal-" + i, client -> runTerminal(terminal, stats, client));
             }
-            double seconds = clients.measure(clock, options.warmup(), options.duration(),
+            double seconds = clients.measure(clock, options.run().warmup(), options.run().duration(),
                     () -> perThread.stream().map(TpccStats::firstError).filter(e -> e != null).findFirst()
                             .orElse(null));
             TpccStats total = new TpccStats();
@@ -190,27 +181,25 @@ public final class TpccBenchmark {
                         + "share one TransactionManager and run transactions back to back without retrying; latency "
                         + "is BEGIN to the return of COMMIT of committed transactions. user_rollbacks are the 1%% of "
                         + "New-Orders rolled back on an unused item (not aborts); aborts are Tidemark's, by reason. "
-                        + "D_NEXT_O_ID is written last in New-Order. %s, measured %d s per run; HBase, TSO "
+                        + "D_NEXT_O_ID is written last in New-Order. %s; HBase, TSO "
                         + "and clients share one JVM.%n%n",
                 options.mix(), scale.warehouses(), options.scale(), scale.items(), scale.customersPerDistrict(),
-                WarmUp.rule(options.warmup()), options.duration().toSeconds()));
+                options.run().timing("run")));
         run.violations().forEach((mode, found) -> notes.append(found.isEmpty()
                 ? "Consistency conditions 1-4 hold after the " + mode + " runs.\n\n"
                 : "**Consistency violated** after the " + mode + " runs:\n\n" + found.stream()
                         .map(v -> "- " + v + "\n").collect(Collectors.joining()) + "\n"));
         notes.append(ReportWriter.image("committed New-Orders per minute", Charts.save(chart(run.results(), true),
-                options.outputFolder(), THROUGHPUT_PLOT)));
+                options.run().outputFolder(), THROUGHPUT_PLOT)));
         notes.append(ReportWriter.image("New-Order latency", Charts.save(chart(run.results(), false),
-                options.outputFolder(), LATENCY_PLOT)));
+                options.run().outputFolder(), LATENCY_PLOT)));
         for (TpccResult r : run.results()) {
             if (r.stats().firstError() != null) {
                 notes.append(String.format(Locale.ROOT, "First error, %s, %d thread(s): %s%n%n", r.mode(),
                         r.threads(), r.stats().firstError()));
             }
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "TPC-C New-Order and Payment (not an official TPC-C result)",
-                table(run.results()), notes.toString(), target.storage());
+        writeResults("TPC-C New-Order and Payment (not an official TPC-C result)", table(run.results()), notes);
     }
 
     /** New-Orders per minute ({@code throughput}) or New-Order p50 and p99 latency, against threads, per mode. */

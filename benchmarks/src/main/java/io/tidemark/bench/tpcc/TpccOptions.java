@@ -1,10 +1,9 @@
 package io.tidemark.bench.tpcc;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxMode;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -15,7 +14,7 @@ import java.util.List;
  * @param threads terminal threads per run, one run per entry
  */
 public record TpccOptions(int warehouses, double scale, List<Integer> threads, TpccMix mix, List<TxMode> modes,
-                          Duration warmup, Duration duration, Path outputFolder) {
+                          RunSettings run) implements BenchmarkOptions {
 
     /**
      * Why New-Order cannot use the fast path: it runs one single-row operation outside any transaction, while the
@@ -27,7 +26,7 @@ public record TpccOptions(int warehouses, double scale, List<Integer> threads, T
             + "consistency condition 2 (D_NEXT_O_ID - 1 = max(O_ID)); use generic or batched";
 
     public TpccOptions {
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         threads = List.copyOf(threads);
         modes = List.copyOf(modes);
         if (warehouses < 1) {

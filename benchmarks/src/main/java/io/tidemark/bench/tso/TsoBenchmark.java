@@ -1,9 +1,8 @@
 package io.tidemark.bench.tso;
 
 import io.tidemark.bench.BenchTarget;
-import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.progress.ProgressListener;
-import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -34,7 +33,7 @@ import java.util.Locale;
  *       outstanding), for throughput and latency as a function of the number of clients.</li>
  * </ol>
  */
-public final class TsoBenchmark {
+public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
 
     /** Name of the benchmark, used for the default output folder. */
     public static final String NAME = "tso";
@@ -47,11 +46,6 @@ public final class TsoBenchmark {
     public static final String NEEDS_EMBEDDED_HBASE = "bench tso starts TSOs of both commit modes itself, which only "
             + "an embedded HBase allows: use --storage local|hdfs instead of --hbase-site";
 
-    private final BenchTarget target;
-    private final TsoBenchmarkOptions options;
-    private final PrintStream log;
-    private final ProgressClock clock;
-
     /**
      * {@code log} receives a line as each scenario starts.
      *
@@ -60,19 +54,15 @@ public final class TsoBenchmark {
      */
     public TsoBenchmark(BenchTarget target, TsoBenchmarkOptions options, PrintStream log,
                         ProgressListener progress) {
+        super(target, options, log, progress, plannedSeconds(options));
         if (!target.startsTsos()) {
             throw new IllegalArgumentException(NEEDS_EMBEDDED_HBASE);
         }
-        this.target = target;
-        this.options = options;
-        this.log = log;
-        this.clock = new ProgressClock(progress, plannedSeconds(options));
     }
 
     public static long plannedSeconds(TsoBenchmarkOptions o) {
         int omidScenarios = o.omid() ? OmidTsoScenarios.COUNT : 0;
-        return (long) (FIXED_SCENARIOS + omidScenarios + o.sweepClients().size()) * (o.warmup().toSeconds()
-                + o.duration().toSeconds());
+        return (long) (FIXED_SCENARIOS + omidScenarios + o.sweepClients().size()) * o.run().secondsPerRun();
     }
 
     /** Runs all scenarios, then the sweep, writes the report and returns the results in that order. */
@@ -99,7 +89,7 @@ public final class TsoBenchmark {
         }
         if (options.omid()) {
             results.addAll(new OmidTsoScenarios(target.connection(), options.clients(), options.window(),
-                    new Measurement(options.warmup(), options.duration(), clock)).run(this::omidStarting));
+                    new Measurement(options.run().warmup(), options.run().duration(), clock)).run(this::omidStarting));
         }
         results.addAll(sweep);
         writeReport(results, sweep);
@@ -108,7 +98,7 @@ public final class TsoBenchmark {
 
     private void omidStarting(String scenario) {
         log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (warm-up at least %d s, %d s measured)%n",
-                scenario, options.clients(), options.warmup().toSeconds(), options.duration().toSeconds());
+                scenario, options.clients(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
         clock.phase(scenario + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients"));
     }
 
@@ -120,15 +110,15 @@ public final class TsoBenchmark {
     private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate,
                                      int clientCount) throws InterruptedException {
         log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (warm-up at least %d s, %d s measured)%n", scenario,
-                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.warmup().toSeconds(),
-                options.duration().toSeconds());
+                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.run().warmup().toSeconds(),
+                options.run().duration().toSeconds());
         clock.phase(scenario + ", " + clientCount + (clientCount == 1 ? " client" : " clients"));
         List<TsoClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < clientCount; i++) {
                 clients.add(NettyTsoClient.create(cluster.clientConfig(), target.connection().getConfiguration()));
             }
-            TsoRun run = new TsoRun(clients, sink, options.warmup(), options.duration(), clock);
+            TsoRun run = new TsoRun(clients, sink, options.run().warmup(), options.run().duration(), clock);
             String mode = cluster.commitMode().configName();
             return rate > 0 ? run.atRate(scenario, mode, rate) : run.saturate(scenario, mode, options.window());
         } finally {
@@ -142,13 +132,11 @@ public final class TsoBenchmark {
             notes.append("Client sweep: the low-latency TSO alone (no commit records), each client on its own ")
                     .append("connection keeping ").append(options.window()).append(" pairs outstanding.\n\n");
             notes.append(ReportWriter.image("TSO throughput vs clients",
-                    Charts.save(sweepThroughput(sweep), options.outputFolder(), "tso-clients-throughput.png")));
+                    Charts.save(sweepThroughput(sweep), options.run().outputFolder(), "tso-clients-throughput.png")));
             notes.append(ReportWriter.image("TSO latency vs clients",
-                    Charts.save(sweepLatency(sweep), options.outputFolder(), "tso-clients-latency.png")));
+                    Charts.save(sweepLatency(sweep), options.run().outputFolder(), "tso-clients-latency.png")));
         }
-        notes.append(ReportWriter.environment()).append('\n');
-        ReportWriter.write(options.outputFolder(), "TSO benchmark: BEGIN + COMMIT pairs", table(results),
-                notes.toString(), target.storage());
+        writeResults("TSO benchmark: BEGIN + COMMIT pairs", table(results), notes);
     }
 
     private static XYChart sweepThroughput(List<TsoRunResult> sweep) {
@@ -192,9 +180,8 @@ public final class TsoBenchmark {
                 .append(" BEGIN+COMMIT pairs outstanding (the half-rate run sends on a fixed schedule instead). ")
                 .append("Write sets are two random 64-bit cell ids. COMMIT latency runs from sending COMMIT to the ")
                 .append("commit being durable: the TSO reply, plus the client's commit-record write in the ")
-                .append("\"commit record\" scenario. ").append(WarmUp.rule(options.warmup()))
-                .append(", measured ").append(options.duration().toSeconds())
-                .append(" s per scenario; TSO, clients and HBase share one JVM.\n\n");
+                .append("\"commit record\" scenario. ").append(options.run().timing("scenario"))
+                .append("; TSO, clients and HBase share one JVM.\n\n");
         if (options.omid()) {
             notes.append("The omid scenarios run Apache Omid 1.1.3's TSO in low-latency mode in the same JVM, each ")
                     .append("client an Omid TSOClient keeping the same window; with the commit record, each commit ")

@@ -1,20 +1,19 @@
 package io.tidemark.bench.tso;
 
+import io.tidemark.bench.BenchmarkOptions;
 import io.tidemark.bench.RunSettings;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
  * Options of {@link TsoBenchmark}: {@code clients} connections, each keeping {@code window} BEGIN+COMMIT pairs
- * outstanding; every scenario warms up for {@code warmup}, then measures for {@code duration}. The rate-limited
+ * outstanding; every scenario warms up and measures as {@code run} says. The rate-limited
  * scenario sends {@code targetRate} pairs/s, or half the measured saturation rate when it is 0. The client sweep then
  * runs the low-latency TSO alone with each number of clients in {@code sweepClients} (none: no sweep). With
  * {@code omid}, Apache Omid's TSO in low-latency mode runs the twins of the low-latency scenarios.
  */
-public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Duration duration, long targetRate,
-                                  List<Integer> sweepClients, boolean omid, Path outputFolder) {
+public record TsoBenchmarkOptions(int clients, int window, RunSettings run, long targetRate,
+                                  List<Integer> sweepClients, boolean omid) implements BenchmarkOptions {
 
     public TsoBenchmarkOptions {
         if (clients < 1) {
@@ -23,7 +22,7 @@ public record TsoBenchmarkOptions(int clients, int window, Duration warmup, Dura
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }
-        RunSettings.check(warmup, duration, outputFolder);
+        RunSettings.required(run);
         if (targetRate < 0) {
             throw new IllegalArgumentException("target rate must not be negative (0 = half the saturation rate), got "
                     + targetRate);

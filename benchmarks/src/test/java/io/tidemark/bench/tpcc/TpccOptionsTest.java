@@ -1,5 +1,6 @@
 package io.tidemark.bench.tpcc;
 
+import io.tidemark.bench.RunSettings;
 import io.tidemark.bench.txn.TxMode;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TpccOptionsTest {
 
     private static TpccOptions options(int warehouses, double scale, List<Integer> threads, List<TxMode> modes) {
-        return new TpccOptions(warehouses, scale, threads, TpccMix.NEW_ORDER, modes, Duration.ZERO,
-                Duration.ofSeconds(1), Path.of("unused"));
+        return new TpccOptions(warehouses, scale, threads, TpccMix.NEW_ORDER, modes, new RunSettings(Duration.ZERO,
+                Duration.ofSeconds(1), Path.of("unused")));
     }
 
     private static String refusal(int warehouses, double scale, List<Integer> threads, List<TxMode> modes) {
