@@ -334,9 +334,14 @@ public final class TTable implements Closeable {
         return new ReadModifyWrite(this, tx);
     }
 
-    /** Checks the transaction and the table; true when the table's region servers resolve snapshots. */
+    /**
+     * Checks the transaction and the table, and begins a transaction begun lazily: the caller reads. True when the
+     * table's region servers resolve snapshots.
+     */
     private boolean serverSide(Transaction tx, String action) throws IOException {
-        return checked(tx, action).serverSide;
+        boolean serverSide = checked(tx, action).serverSide;
+        tx.beginIfNotBegun(); // a read needs the snapshot (lazy begin)
+        return serverSide;
     }
 
     private TransactionalTableCheck.CheckedTable checked(Transaction tx, String action) throws IOException {
