@@ -2,6 +2,9 @@ package io.tidemark.client;
 
 import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
+import io.tidemark.fastpath.IdempotencyKey;
+import io.tidemark.singleregion.SingleRegionCommitRequest;
+import io.tidemark.table.BindingMismatchException;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
@@ -14,6 +17,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -24,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -248,6 +253,27 @@ class WriteOnlySingleRegionCommitTest {
             assertTrue(raw.get(new Get(row("r"))).isEmpty());
         }
         assertNull(valueOf(table, "r"));
+    }
+
+    /**
+     * A hostile client's floor far above every TSO timestamp would push the row's versions past every later
+     * transaction's start, and every generic writer of it would be refused: the region refuses the claim.
+     */
+    @Test
+    void aWriteOnlyCommitClaimingAFloorNoTsoHandedOutIsRefused() throws Exception {
+        TableName table = fastPathTable("future-floor");
+        long future = generic.begin().startTimestamp() + (1L << 40) * Timestamps.TSO_STEP;
+        Put write = new Put(row("f")).addColumn(F, Q, Timestamps.NONE, value("from the future"));
+        try (Table raw = TestCluster.connection().getTable(table);
+             RegionLocator locator = TestCluster.connection().getRegionLocator(table)) {
+            byte[] stream = new byte[IdempotencyKey.STREAM_ID_LENGTH];
+            new SecureRandom().nextBytes(stream);
+            SingleRegionCommitRequest forged = SingleRegionCommitRequest.writeOnly(future, List.of(write))
+                    .region(locator.getRegionLocation(row("f")).getRegion().getEncodedName())
+                    .idempotencyKey(new IdempotencyKey(stream, 1)).operationTimeoutMillis(60_000).build();
+            assertThrows(BindingMismatchException.class, () -> raw.get(forged.toGet()));
+        }
+        assertNull(valueOf(table, "f"));
     }
 
     private static TableName fastPathTable(String prefix) throws IOException {
