@@ -263,7 +263,7 @@ public final class Transaction {
         return state == TransactionState.COMMITTED ? "transaction " + commitTimestamp : "a transaction not begun yet";
     }
 
-        TransactionManager manager() {
+    TransactionManager manager() {
         return manager;
     }
 

@@ -266,7 +266,7 @@ public final class TransactionManager implements Closeable {
     public long fence(TableName table) throws TransactionException {
         long tableId = WriteSetIds.table(table.getName());
         for (int attempt = 1; ; attempt++) {
-            Transaction fence = begin();
+            Transaction fence = beginAtTso(false);
             CommitResult result;
             try {
                 result = Futures.await(tso.commit(fence.startTimestamp(), fence.commitToken(),
