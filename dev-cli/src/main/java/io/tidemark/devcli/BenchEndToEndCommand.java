@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
         description = {"Latency of transactions of --size operations (each a read or a write, --writes of them "
                 + "writes, on uniform or --adjacent-keys) with Tidemark low-latency (blocking API, and non-blocking "
                 + "with one and with --in-flight transactions in flight per thread), Tidemark batched, single-region "
-                + "commits, Tidemark's fast path "
+                + "commits (with and without lazy begin), Tidemark's fast path "
                 + "(size 1 only), Apache Omid low-latency (--omid) and raw HBase (back to back, and each right after "
                 + "an untimed BEGIN round trip), with each p50 over the raw ones.", "On an existing cluster "
                 + "(--hbase-site) only its TSO's commit mode is measured, the fast path and raw HBase.",
