@@ -39,6 +39,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static io.tidemark.client.ManagerCounts.declines;
+import static io.tidemark.client.ManagerCounts.singleRegionCommits;
+import static io.tidemark.client.ManagerCounts.tsoCommits;
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -536,18 +539,6 @@ class SingleRegionCommitTest {
             admin.unassign(region.getRegionName());
             admin.assign(region.getRegionName());
         }
-    }
-
-    private static long singleRegionCommits(TransactionManager tm) {
-        return tm.metricRegistry().counter(ClientMetrics.SINGLE_REGION_COMMITS).getCount();
-    }
-
-    private static long declines(TransactionManager tm) {
-        return tm.metricRegistry().counter(ClientMetrics.SINGLE_REGION_DECLINES).getCount();
-    }
-
-    private static long tsoCommits(TransactionManager tm) {
-        return tm.metricRegistry().timer(ClientMetrics.TSO_COMMIT_ROUND_TRIP).getCount();
     }
 
     private static int count(ResultScanner scanner) throws IOException {

@@ -33,6 +33,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static io.tidemark.client.ManagerCounts.declines;
+import static io.tidemark.client.ManagerCounts.singleRegionCommits;
+import static io.tidemark.client.ManagerCounts.tsoBegins;
+import static io.tidemark.client.ManagerCounts.tsoCommits;
 import static io.tidemark.testing.TestCluster.F;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -309,22 +313,6 @@ class WriteOnlySingleRegionCommitTest {
     private static String valueOf(TableName table, String row) throws IOException {
         String v = values(table, row).get(0);
         return v.equals("(none)") ? null : v;
-    }
-
-    private static long tsoBegins(TransactionManager tm) {
-        return tm.metricRegistry().timer(ClientMetrics.TSO_BEGIN_ROUND_TRIP).getCount();
-    }
-
-    private static long tsoCommits(TransactionManager tm) {
-        return tm.metricRegistry().timer(ClientMetrics.TSO_COMMIT_ROUND_TRIP).getCount();
-    }
-
-    private static long singleRegionCommits(TransactionManager tm) {
-        return tm.metricRegistry().counter(ClientMetrics.SINGLE_REGION_COMMITS).getCount();
-    }
-
-    private static long declines(TransactionManager tm) {
-        return tm.metricRegistry().counter(ClientMetrics.SINGLE_REGION_DECLINES).getCount();
     }
 
     private static byte[] row(String row) {
