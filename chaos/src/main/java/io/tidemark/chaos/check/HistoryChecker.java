@@ -21,7 +21,8 @@ public final class HistoryChecker {
     }
 
     /** @param watermarks the persisted low watermark as the run read it over time, in order */
-    public CheckResult check(List<Txn> history, StoreImage store, List<WatermarkSamples.Sample> watermarks) {
+    public CheckResult check(List<Txn> recorded, StoreImage store, List<WatermarkSamples.Sample> watermarks) {
+        List<Txn> history = LazyStarts.resolve(recorded, store);
         Settlement settlement = Settlement.settle(history, store);
         Ledger ledger = settlement.ledger();
         Findings findings = new Findings();

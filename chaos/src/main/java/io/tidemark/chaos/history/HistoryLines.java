@@ -14,6 +14,9 @@ import java.util.TreeMap;
  * <pre>
  * T client seq G start [asked answered]  a generic transaction began at this start timestamp (BEGIN asked and
  *                                answered at these times, in microseconds since 1970)
+ * T client seq G 0              a generic transaction was begun lazily: its start is not known yet
+ * B client seq start            ... and it learned its start timestamp (at its commit: the TSO's, or the version it
+ *                                committed at in its region without beginning)
  * T client seq F operation      a fast-path operation began
  * R client seq key value        a read and what it returned
  * S client seq from to k=v,...  a scan over rows [from, to) ("*": to the end) and what it returned
@@ -35,6 +38,10 @@ public final class HistoryLines {
 
     static String generic(String client, long seq, long start, long asked, long answered) {
         return join("T", client, seq, "G", Long.toString(start), Long.toString(asked), Long.toString(answered));
+    }
+
+    static String began(String client, long seq, long start) {
+        return join("B", client, seq, Long.toString(start));
     }
 
     static String fastPath(String client, long seq, String operation) {
@@ -138,6 +145,7 @@ public final class HistoryLines {
                 case "W" -> b.write(Key.parse(f[3]), valueOf(f[4]));
                 case "S" -> b.scan(f[3], f[4].equals(TO_END) ? null : f[4], seen(f[5]));
                 case "A" -> b.readAt(Long.parseLong(f[3]));
+                case "B" -> b.began(Long.parseLong(f[3]));
                 case "C" -> b.committing(micros(f, 3));
                 case "O" -> b.told(new Told(Told.Kind.valueOf(f[3]), Long.parseLong(f[4]), f.length > 5 ? f[5] : ""),
                         micros(f, 6));

@@ -38,6 +38,15 @@ public final class HistoryLog implements Closeable {
         return new Recorder(seq);
     }
 
+    /**
+     * Starts recording a generic transaction begun lazily ({@code tidemark.client.lazy-begin}): its start is not known
+     * until {@link Recorder#began}, nor when it was asked for.
+     */
+    public Recorder lazyGeneric(long seq) {
+        emit(HistoryLines.generic(client, seq, 0, 0, 0));
+        return new Recorder(seq);
+    }
+
     /** Starts recording a fast-path operation. */
     public Recorder fastPath(long seq, String operation) {
         emit(HistoryLines.fastPath(client, seq, operation));
@@ -83,6 +92,11 @@ public final class HistoryLog implements Closeable {
         /** The client is about to ask for the commit: a kill from now on is a kill mid-commit. */
         public void committing() {
             emit(HistoryLines.committing(client, seq, Timing.nowMicros()));
+        }
+
+        /** A transaction begun lazily learned its start timestamp. */
+        public void began(long start) {
+            emit(HistoryLines.began(client, seq, start));
         }
 
         public void readAt(long version) {

@@ -39,6 +39,11 @@ public record Txn(String client, long seq, boolean fastPath, String operation, l
                 Timing.UNKNOWN);
     }
 
+    /** This transaction with the start (and read bound) {@code start}: for one begun lazily whose start was found. */
+    public Txn withStart(long start) {
+        return new Txn(client, seq, fastPath, operation, start, start, ops, told, unchangedSince, commitAsked, timing);
+    }
+
     /** {@code client/seq}: how reports name this transaction. */
     public String id() {
         return client + "/" + seq;

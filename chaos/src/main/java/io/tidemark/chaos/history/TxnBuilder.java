@@ -11,7 +11,7 @@ final class TxnBuilder {
     private final long seq;
     private final boolean fastPath;
     private final String operation;
-    private final long start;
+    private long start;
     private final List<Op> ops = new ArrayList<>();
     private final long beginAsked;
     private final long beginAnswered;
@@ -56,6 +56,15 @@ final class TxnBuilder {
 
     void scan(String fromRow, String toRow, Map<Key, String> seen) {
         ops.add(new Op.Scan(fromRow, toRow, seen));
+    }
+
+    /** The start a transaction begun lazily learned (its T line had 0). */
+    void began(long learned) {
+        if (fastPath || start != 0 || learned <= 0) {
+            throw new IllegalArgumentException("transaction " + client + "/" + seq + " cannot learn start " + learned
+                    + ": only a generic transaction begun lazily learns a start, once");
+        }
+        start = learned;
     }
 
     void readAt(long version) {

@@ -4,35 +4,60 @@ import io.tidemark.client.TransactionManager;
 import io.tidemark.config.TidemarkConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The two transaction managers of a client process: one with the client's defaults, which keeps a transaction's
  * writes until commit and commits a transaction that wrote one region with one request to it (a single-region
  * commit, docs/architecture.md); and one that sends every write at once and commits through the TSO, so that readers
- * meet running transactions' tentative writes. Generic transactions pick one at random.
+ * meet running transactions' tentative writes. Generic transactions pick one at random. When the run's configuration
+ * turns lazy begin on ({@code tidemark.client.lazy-begin}), a third manager begins lazily, for write-only
+ * transactions that commit in their region without any TSO round trip; the other two begin at once either way.
  */
 public final class ClientManagers implements AutoCloseable {
 
     private final TransactionManager inRegion;
     private final TransactionManager sentAtOnce;
+    private final @Nullable TransactionManager lazy;
 
-    private ClientManagers(TransactionManager inRegion, TransactionManager sentAtOnce) {
+    private ClientManagers(TransactionManager inRegion, TransactionManager sentAtOnce,
+            @Nullable TransactionManager lazy) {
         this.inRegion = inRegion;
         this.sentAtOnce = sentAtOnce;
+        this.lazy = lazy;
     }
 
     /** Both managers over {@code connection}, from {@code config} (which this leaves unchanged). */
     public static ClientManagers open(Connection connection, TidemarkConfig config) {
-        TidemarkConfig atOnce = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        boolean lazyBegin = config.get(TidemarkConfig.CLIENT_LAZY_BEGIN);
+        TidemarkConfig atOnce = beginningAtOnce(config);
         atOnce.set(TidemarkConfig.CLIENT_WRITE_BUFFER_BYTES, "0");
         atOnce.set(TidemarkConfig.CLIENT_METRICS_NAME, "chaos-sent-at-once");
-        TransactionManager inRegion = TransactionManager.builder(connection).config(config).build();
+        TidemarkConfig beginning = lazyBegin ? beginningAtOnce(config) : config;
+        List<TransactionManager> opened = new ArrayList<>();
         try {
-            return new ClientManagers(inRegion, TransactionManager.builder(connection).config(atOnce).build());
+            opened.add(TransactionManager.builder(connection).config(beginning).build());
+            opened.add(TransactionManager.builder(connection).config(atOnce).build());
+            if (lazyBegin) {
+                TidemarkConfig lazy = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+                lazy.set(TidemarkConfig.CLIENT_METRICS_NAME, "chaos-lazy");
+                opened.add(TransactionManager.builder(connection).config(lazy).build());
+            }
         } catch (RuntimeException e) {
-            inRegion.close();
+            opened.forEach(TransactionManager::close);
             throw e;
         }
+        return new ClientManagers(opened.get(0), opened.get(1), lazyBegin ? opened.get(2) : null);
+    }
+
+    /** A copy of {@code config} whose manager begins at once. */
+    private static TidemarkConfig beginningAtOnce(TidemarkConfig config) {
+        TidemarkConfig copy = new TidemarkConfig(new Configuration(config.hadoopConfiguration()));
+        copy.set(TidemarkConfig.CLIENT_LAZY_BEGIN, "false");
+        return copy;
     }
 
     /** Keeps writes until commit; commits in one region's request when it can. */
@@ -45,8 +70,16 @@ public final class ClientManagers implements AutoCloseable {
         return sentAtOnce;
     }
 
+    /** Begins lazily; null unless the run turned lazy begin on. */
+    public @Nullable TransactionManager lazy() {
+        return lazy;
+    }
+
     @Override
     public void close() {
+        if (lazy != null) {
+            lazy.close();
+        }
         sentAtOnce.close();
         inRegion.close();
     }

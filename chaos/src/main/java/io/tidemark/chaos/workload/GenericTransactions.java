@@ -10,6 +10,7 @@ import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionException;
 import io.tidemark.client.TransactionManager;
+import io.tidemark.client.TransactionState;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -62,6 +63,11 @@ final class GenericTransactions {
         double kind = random.nextDouble();
         boolean longReader = kind < settings.mix().longReaders();
         boolean slowWriter = !longReader && kind < settings.mix().longReaders() + settings.mix().slowWriters();
+        TransactionManager lazy = managers.lazy();
+        if (!longReader && !slowWriter && lazy != null && random.nextInt(4) == 0) {
+            runWriteOnly(lazy, seq);
+            return;
+        }
         // Slow writers send every write at once, so that readers meet them running; the others keep their writes
         // half of the time, and commit in one region's request when they wrote one region.
         TransactionManager tm = slowWriter || random.nextBoolean() ? managers.sentAtOnce() : managers.inRegion();
@@ -105,6 +111,54 @@ final class GenericTransactions {
                 rollbackQuietly(tm, tx);
                 rec.told(Told.of(Told.Kind.FAILED, describe(e)));
             }
+        }
+    }
+
+    /**
+     * A transaction begun lazily that only puts: it commits in its region without any TSO round trip when its rows
+     * are in one region and nobody else is writing them, and begins at its commit otherwise. Its start is recorded
+     * once the commit answered (the version it committed at, when it never began).
+     */
+    private void runWriteOnly(TransactionManager lazy, long seq) throws InterruptedException {
+        Transaction tx;
+        try {
+            tx = lazy.begin();
+        } catch (TransactionException closed) {
+            return; // the manager is closing: the run ends
+        }
+        HistoryLog.Recorder rec = log.lazyGeneric(seq);
+        boolean committing = false;
+        try {
+            int puts = 1 + random.nextInt(settings.maxOpsPerTransaction());
+            for (int i = 0; i < puts; i++) {
+                put(tx, rec, randomRow(), seq, i);
+            }
+            committing = true;
+            rec.committing();
+            lazy.commit(tx);
+            recordStart(tx, rec);
+            rec.told(Told.committed(tx.commitTimestamp()));
+        } catch (TransactionAbortedException e) {
+            recordStart(tx, rec);
+            rec.told(Told.of(Told.Kind.ABORTED, e.reason().name()));
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            if (committing) {
+                recordStart(tx, rec);
+                rec.told(Told.of(Told.Kind.UNKNOWN, describe(e)));
+            } else {
+                rollbackQuietly(lazy, tx);
+                rec.told(Told.of(Told.Kind.FAILED, describe(e)));
+            }
+        }
+    }
+
+    /** Records the start a lazily begun transaction ended up with, if it has one (asking never begins it then). */
+    private static void recordStart(Transaction tx, HistoryLog.Recorder rec) {
+        if (tx.state() != TransactionState.RUNNING && tx.startTimestamp() > 0) {
+            rec.began(tx.startTimestamp());
         }
     }
 

@@ -32,7 +32,8 @@ final class Histories {
     /**
      * The store after these transactions, as a correct implementation leaves it (post-commit done). A generic
      * transaction told committed at a fast-path version committed in its region: its writes are stored at that
-     * version, and its start mark (a shadow cell alone at its start) on its first written key.
+     * version, and its start mark (a shadow cell alone at its start) on its first written key, unless it never began
+     * (a write-only commit, whose start is its commit version).
      */
     StoreImage consistentStore() {
         StoreImage store = new StoreImage();
@@ -46,7 +47,7 @@ final class Histories {
             for (Map.Entry<Key, String> w : txn.writes().entrySet()) {
                 store.add(w.getKey(), new StoredVersion(version, w.getValue(), w.getValue() == null, commit));
             }
-            if (inRegion) {
+            if (inRegion && txn.start() != commit) { // a write-only commit (start = commit) has no start mark
                 Key first = new TreeMap<>(txn.writes()).firstKey();
                 store.add(first, new StoredVersion(txn.start(), null, false, commit));
             }
@@ -73,6 +74,42 @@ final class Histories {
 
     void add(Txn txn) {
         txns.add(txn);
+    }
+
+    /** Starts a generic transaction begun lazily, which only writes and learns its start at its commit. */
+    Lazy lazy(String client) {
+        return new Lazy(client);
+    }
+
+    /** Fluent builder of one generic transaction begun lazily. */
+    final class Lazy {
+        private final String client;
+        private final List<Op> ops = new ArrayList<>();
+
+        private Lazy(String client) {
+            this.client = client;
+        }
+
+        Lazy write(String key, String value) {
+            ops.add(new Op.Write(key(key), value));
+            return this;
+        }
+
+        /** Committed write-only in its region at {@code version}, which it learned as its start. */
+        Txn startsAndCommitsAt(long version) {
+            return add(version, Told.committed(version));
+        }
+
+        /** Its client was killed during its commit: it never learned its start, nor its outcome. */
+        Txn killedMidCommit() {
+            return add(0, Told.of(Told.Kind.UNKNOWN, "killed"));
+        }
+
+        private Txn add(long start, Told told) {
+            Txn txn = new Txn(client, ++seq, false, "transaction", start, start, ops, told, -1, true);
+            txns.add(txn);
+            return txn;
+        }
     }
 
     /** Fluent builder of one generic transaction. */

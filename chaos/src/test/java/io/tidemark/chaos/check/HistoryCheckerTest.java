@@ -285,6 +285,65 @@ class HistoryCheckerTest {
         assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(check(h.consistentStore())));
     }
 
+    /** A transaction begun lazily that committed write-only in its region learned its version as its start. */
+    @Test
+    void aWriteOnlyCommitOfATransactionBegunLazilyIsSettledAtItsVersion() {
+        correctHistory();
+        h.lazy("p8").write("r03:a", "p8.1.0").write("r03:b", "p8.1.1").startsAndCommitsAt(8 * T + 1);
+        h.generic("p9", 9).read("r03:a", "p8.1.0").read("r03:b", "p8.1.1").told(Told.committed(9 * T));
+        CheckResult result = check(h.consistentStore());
+        assertEquals(List.of(), result.anomalies());
+        assertEquals(1, result.singleRegionCommits());
+    }
+
+    /** The broken rule: a write-only commit minted below the snapshot of a reader that already read its row. */
+    @Test
+    void aWriteOnlyCommitMintedBelowAReadersSnapshotIsDetected() {
+        correctHistory();
+        h.generic("p9", 9).read("r03:a", null).told(Told.committed(9 * T));
+        h.lazy("p8").write("r03:a", "p8.1.0").startsAndCommitsAt(8 * T + 1);
+        assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(check(h.consistentStore())));
+    }
+
+    /**
+     * A client killed during the write-only commit of a transaction begun lazily never learned its start: the checker
+     * finds it where its values are stored, committed there, and checks the reads of it.
+     */
+    @Test
+    void aWriteOnlyCommitWhoseClientDiedIsFoundWhereItsValuesAreStored() {
+        correctHistory();
+        Txn died = h.lazy("p8").write("r03:a", "p8.1.0").killedMidCommit();
+        h.generic("p9", 9).read("r03:a", "p8.1.0").told(Told.committed(9 * T));
+        StoreImage store = h.consistentStore();
+        store.add(Histories.key("r03:a"), new StoredVersion(8 * T + 1, "p8.1.0", false, 8 * T + 1));
+        CheckResult result = check(store);
+        assertEquals(List.of(), result.anomalies());
+        assertEquals(1, result.singleRegionCommits(), died.describe());
+    }
+
+    /**
+     * A write-only commit is minted above its own manager's transactions, not above those of the client's other
+     * managers: it reads nothing, so its place below the client's earlier commit is no session violation.
+     */
+    @Test
+    void aWriteOnlyCommitBelowItsClientsEarlierCommitIsNoSessionViolation() {
+        correctHistory();
+        h.generic("p8", 8).write("r03:b", "p8.1.0").committedAt(9);
+        h.lazy("p8").write("r03:a", "p8.2.0").startsAndCommitsAt(8 * T + 1);
+        assertEquals(List.of(), check(h.consistentStore()).anomalies());
+    }
+
+    /** One that died before anything of it was stored is left out: nobody can have read it. */
+    @Test
+    void aLazilyBegunTransactionThatLeftNothingIsLeftOut() {
+        correctHistory();
+        long before = check(h.consistentStore()).transactions();
+        h.lazy("p8").write("r03:a", "p8.1.0").killedMidCommit();
+        CheckResult result = check(h.consistentStore());
+        assertEquals(List.of(), result.anomalies());
+        assertEquals(before, result.transactions());
+    }
+
     @Test
     void aFastPathReadThatMixesTwoRowStatesIsDetected() {
         correctHistory();
