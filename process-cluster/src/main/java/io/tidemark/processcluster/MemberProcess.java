@@ -49,8 +49,11 @@ public final class MemberProcess {
                 .map(h -> new MemberProcess(member, h, null));
     }
 
-    /** The whole command line (the JDK's own view truncates long ones, and classpaths here are long). */
-    private static String commandLineOf(long pid) {
+    /**
+     * The whole command line of process {@code pid} (the JDK's own view truncates long ones, and classpaths here are
+     * long), its arguments separated by spaces; "" when it has ended.
+     */
+    public static String commandLineOf(long pid) {
         try {
             return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
                     StandardCharsets.UTF_8).replace('\0', ' ');

@@ -12,17 +12,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 
 /**
  * The fault thread of one run: from its seed, it waits a random time between half and one and a half times the mean
  * interval, injects one of the scenario's faults, and again, until stopped. A round injects each fault of the
  * scenario's list once (a fault listed twice, twice), in an order drawn from the seed; the first round waits half
- * the usual times, so that even a short run has every fault it exists for. A schedule of a fixed number of rounds
- * then stops; one without goes on picking each fault at random. Every fault and its outcome go to
- * {@code faults.log} with the time since the run started.
+ * the usual times, so that even a short run has every fault it exists for, or, when asked to, only until the clients
+ * committed a number of transactions since the fault before (the system works again; a run that ends once it did
+ * what it is for need not wait longer). A schedule of a fixed number of rounds then stops; one without goes on
+ * picking each fault at random. Every fault and its outcome go to {@code faults.log} with the time since the run
+ * started.
  */
 public final class FaultSchedule implements FaultInjection {
+
+    /** How often the first round looks whether the clients committed enough since the fault before. */
+    private static final long COMMIT_POLL_MILLIS = 50;
 
     private final FaultTarget target;
     private final List<FaultKind> faults;
@@ -32,19 +39,34 @@ public final class FaultSchedule implements FaultInjection {
     private final FaultAttempts attempts;
     /** Rounds it injects before it stops; 0: until stopped. */
     private final int rounds;
+    /** How many transactions the run's clients committed so far, all kinds together. */
+    private final IntSupplier committed;
+    /** Commits since the fault before after which the first round goes on; 0: it waits half the usual time. */
+    private final int commitsBetweenFirstFaults;
     private final AtomicInteger done = new AtomicInteger();
     /** When the faults started (the run's clients work from then on): the fault log's times count from here. */
     private long startNanos;
     private volatile boolean stopped;
     private Thread thread;
 
-    /** @param rounds how many rounds it injects before it stops; 0: until stopped */
+    /**
+     * @param rounds how many rounds it injects before it stops; 0: until stopped
+     * @param committed how many transactions the run's clients committed so far
+     * @param commitsBetweenFirstFaults in the first round, the next fault comes once this many transactions committed
+     *        since the fault before, or after half the usual time when that is sooner; 0: after half the usual time
+     */
     public FaultSchedule(FaultTarget target, List<? extends FaultKind> faults, long meanIntervalMillis, long seed,
-                         Path logFile, int rounds) {
+                         Path logFile, int rounds, IntSupplier committed, int commitsBetweenFirstFaults) {
         if (rounds < 0) {
             throw new IllegalArgumentException("rounds must not be negative: " + rounds);
         }
+        if (commitsBetweenFirstFaults < 0) {
+            throw new IllegalArgumentException("commits between faults must not be negative: "
+                    + commitsBetweenFirstFaults);
+        }
         this.rounds = rounds;
+        this.committed = committed;
+        this.commitsBetweenFirstFaults = commitsBetweenFirstFaults;
         this.target = target;
         this.attempts = new FaultAttempts(target);
         this.faults = List.copyOf(faults);
@@ -108,6 +130,23 @@ public final class FaultSchedule implements FaultInjection {
         }
     }
 
+    /**
+     * The pause before a fault of the first round: until {@link #commitsBetweenFirstFaults} transactions committed
+     * since it began (never, when that is 0), at most {@code maxMillis}.
+     */
+    private void awaitCommits(long maxMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxMillis);
+        int before = commitsBetweenFirstFaults > 0 ? committed.getAsInt() : 0;
+        while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0 || commitsBetweenFirstFaults > 0
+                    && committed.getAsInt() - before >= commitsBetweenFirstFaults) {
+                return;
+            }
+            Thread.sleep(Math.min(left, COMMIT_POLL_MILLIS));
+        }
+    }
+
     private void run() {
         if (faults.isEmpty()) {
             return;
@@ -123,7 +162,11 @@ public final class FaultSchedule implements FaultInjection {
                 boolean first = n < faults.size();
                 try {
                     long wait = meanIntervalMillis / 2 + (long) (random.nextDouble() * meanIntervalMillis);
-                    Thread.sleep(first ? wait / 2 : wait);
+                    if (first) {
+                        awaitCommits(wait / 2);
+                    } else {
+                        Thread.sleep(wait);
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -264,9 +264,13 @@ public final class ChaosRun {
         ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, scenario.threads()));
         FastPathDuplicates duplicates = new FastPathDuplicates();
         FaultTarget target = new FaultTarget(cluster, tso, children, keys, dataTable, commitTable, config, duplicates);
+        CommitTally tally = new CommitTally(directory);
+        // A run until its purpose is fulfilled injects one round, each fault once the system works again after the
+        // one before (the commits it asks for after the last), not after a time that a loaded machine may not fill.
         FaultInjection faults = scenario.lanes().isEmpty()
                 ? new FaultSchedule(target, scenario.faults(), scenario.faultIntervalMillis(), faultSeed(seed),
-                directory.resolve(FAULT_LOG), length.untilFulfilled() ? 1 : 0)
+                directory.resolve(FAULT_LOG), length.untilFulfilled() ? 1 : 0, () -> committedSoFar(tally),
+                length.commitsAfterFaults())
                 : new FaultLanes(target, lanesThatRun(scenario, cluster.partitionsUnavailable()), faultSeed(seed),
                 directory.resolve(FAULT_LOG));
         try {
@@ -285,7 +289,7 @@ public final class ChaosRun {
                         directory, seed + i, running::get)));
             }
             faults.start();
-            String unfulfilled = awaitEnd(faults, started, clock);
+            String unfulfilled = awaitEnd(faults, tally, started, clock);
             running.set(false);
             RunStart.announceStop(RunStart.stopFileIn(directory));
             long deadline = System.currentTimeMillis();
@@ -314,10 +318,9 @@ public final class ChaosRun {
      * rounds is not through them; a run until its purpose is fulfilled, then, or at its limit. Returns what the run
      * did not do by then (empty when nothing is missing).
      */
-    private String awaitEnd(FaultInjection faults, long started, PhaseClock clock) throws IOException,
-            InterruptedException {
-        RunPurpose purpose = new RunPurpose(faults, new CommitTally(directory), scenario.mix(),
-                length.commitsAfterFaults());
+    private String awaitEnd(FaultInjection faults, CommitTally tally, long started, PhaseClock clock)
+            throws IOException, InterruptedException {
+        RunPurpose purpose = new RunPurpose(faults, tally, scenario.mix(), length.commitsAfterFaults());
         long limit = started + length.limit().toMillis();
         boolean faultsDone = false;
         while (true) {
@@ -342,6 +345,15 @@ public final class ChaosRun {
                         + String.join(", ", faults.notYetInjected());
             }
             Thread.sleep(END_POLL_MILLIS);
+        }
+    }
+
+    /** Every transaction the run's clients committed so far; 0 when the history files cannot be read now. */
+    private static int committedSoFar(CommitTally tally) {
+        try {
+            return tally.update().values().stream().mapToInt(Integer::intValue).sum();
+        } catch (IOException e) {
+            return 0;
         }
     }
 

@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * what it is for (every kind of fault it has injected, then commits of each kind it mixes in: {@link RunPurpose}), and
  * must end so, without a single anomaly. The checker's own self-test is {@code HistoryCheckerTest}.
  */
-// Two scenarios at a time (the module's test.classes.concurrent): each waits mostly on HBase, its TSO and its child
-// JVMs, and its own tables keep it apart from the other. A region-server abort would take a server away under the
+// Two scenarios at a time (the module's test.classes.concurrent) once ProcessClusterChaosTest, which runs next to this
+// class, is done; one at a time until then: each waits mostly on HBase, its TSO and its child JVMs, and its own tables
+// keep it apart from the other. A region-server abort would take a server away under the
 // other's regions (its final region moves would fail): a scenario that aborts one holds REGION_SERVERS alone, every
 // other scenario shares it.
 @Execution(ExecutionMode.CONCURRENT)
@@ -38,11 +39,13 @@ class ChaosScenariosTest {
     private static final long SEED = Long.getLong("chaos.seed", 20_260_523L);
     /**
      * Each run ends once its purpose is fulfilled, which takes seconds; the limit only makes a run that cannot fulfil
-     * it fail instead of hanging. {@code -Dchaos.seconds=N} runs every scenario for N seconds instead.
+     * it fail instead of hanging (within the default test timeout, with room for the run's set-up and final checks),
+     * also on 2 loaded cores shared with ProcessClusterChaosTest's processes. {@code -Dchaos.seconds=N} runs every
+     * scenario for N seconds instead.
      */
     private static final RunLength EACH = Integer.getInteger("chaos.seconds") != null
             ? RunLength.fixed(Duration.ofSeconds(Integer.getInteger("chaos.seconds")))
-            : RunLength.untilFulfilled(Duration.ofSeconds(120), RunLength.COMMITS_AFTER_FAULTS);
+            : RunLength.untilFulfilled(Duration.ofSeconds(180), RunLength.COMMITS_AFTER_FAULTS);
     private static final Path OUTPUT = Path.of("target", "chaos-test");
 
     private static ChaosCluster cluster;
