@@ -178,6 +178,7 @@ public final class Transaction {
      *
      * @throws TransactionStateException the transaction is not running or was begun read-only
      * @throws TooManyCheckpointsException all checkpoints are used
+     * @throws UncheckedIOException the transaction had not begun (lazy begin) and no TSO answered its BEGIN
      */
     @SuppressWarnings("NonAtomicVolatileUpdate") // one thread at a time uses a transaction (class comment)
     public void checkpoint() {

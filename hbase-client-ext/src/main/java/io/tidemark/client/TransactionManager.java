@@ -166,17 +166,9 @@ public final class TransactionManager implements Closeable {
      * @throws TransactionException no TSO answered, or the cluster's conflict level is not the one required
      */
     BeginResult beginLater() throws TransactionException {
-        checkOpen();
         long sent = System.nanoTime();
-        BeginResult begun;
-        try {
-            begun = Futures.await(tso.begin(), "the BEGIN request");
-        } catch (IOException e) {
-            throw beginFailed(e);
-        }
-        metrics.begun(sent);
-        checkConflictLevel(begun);
-        advanceSession(begun.startTimestamp());
+        BeginResult begun = awaitBegin();
+        accept(begun, sent);
         return begun;
     }
 
@@ -207,15 +199,30 @@ public final class TransactionManager implements Closeable {
     }
 
     private Transaction beginAtTso(boolean readOnly) throws TransactionException {
-        checkOpen();
-        BeginResult begun;
         long sent = System.nanoTime();
+        return begun(awaitBegin(), readOnly, sent);
+    }
+
+    /** The TSO's answer to a BEGIN sent now. */
+    private BeginResult awaitBegin() throws TransactionException {
+        checkOpen();
         try {
-            begun = Futures.await(tso.begin(), "the BEGIN request");
+            return Futures.await(tso.begin(), "the BEGIN request");
         } catch (IOException e) {
             throw beginFailed(e);
         }
-        return begun(begun, readOnly, sent);
+    }
+
+    /**
+     * Takes the TSO's answer to a BEGIN sent at {@code sent}: counted, its conflict level checked, its start timestamp
+     * raising the session.
+     *
+     * @throws TransactionException the cluster's conflict level is not the one this manager was configured with
+     */
+    private void accept(BeginResult begun, long sent) throws TransactionException {
+        metrics.begun(sent);
+        checkConflictLevel(begun);
+        advanceSession(begun.startTimestamp());
     }
 
     /** Why no transaction began: the TSO did not answer BEGIN. */
@@ -230,9 +237,7 @@ public final class TransactionManager implements Closeable {
      * @throws TransactionException the cluster's conflict level is not the one this manager was configured with
      */
     Transaction begun(BeginResult begun, boolean readOnly, long sent) throws TransactionException {
-        metrics.begun(sent);
-        checkConflictLevel(begun);
-        advanceSession(begun.startTimestamp());
+        accept(begun, sent);
         Transaction tx = new Transaction(this, begun.startTimestamp(), begun.commitToken(), begun.incarnation(),
                 readOnly, sent);
         if (readOnly) {
