@@ -5,12 +5,15 @@ import io.tidemark.chaos.history.Key;
 import io.tidemark.chaos.history.KeySpace;
 import io.tidemark.chaos.history.Timing;
 import io.tidemark.chaos.history.Told;
+import io.tidemark.client.AsyncTransactionManager;
+import io.tidemark.client.AsyncTransactionalTable;
 import io.tidemark.client.TTable;
 import io.tidemark.client.Transaction;
 import io.tidemark.client.TransactionAbortedException;
 import io.tidemark.client.TransactionException;
 import io.tidemark.client.TransactionManager;
 import io.tidemark.client.TransactionState;
+import io.tidemark.concurrent.Futures;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -23,13 +26,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * Runs random generic transactions and records each: its start timestamp, every read (what it returned), every
  * write (before it is sent, so a write that reached HBase is always in the history), every scan, and what commit
- * answered. Some transactions are long-running readers, some slow writers ({@link OperationMix}).
+ * answered. Some transactions are long-running readers, some slow writers ({@link OperationMix}); some short ones
+ * run through the non-blocking API.
  */
 final class GenericTransactions {
 
@@ -66,6 +71,10 @@ final class GenericTransactions {
         TransactionManager lazy = managers.lazy();
         if (!longReader && !slowWriter && lazy != null && random.nextInt(4) == 0) {
             runWriteOnly(lazy, seq);
+            return;
+        }
+        if (!longReader && !slowWriter && random.nextInt(5) == 0) {
+            runNonBlocking(seq);
             return;
         }
         // Slow writers send every write at once, so that readers meet them running; the others keep their writes
@@ -155,6 +164,73 @@ final class GenericTransactions {
         }
     }
 
+    /**
+     * A short transaction through the non-blocking API ({@link AsyncTransactionManager}), over a manager that keeps
+     * its writes or one that sends them at once. Its writes are issued without waiting for them (the transaction
+     * orders its own operations: a later read of the row sees them, commit waits for them); each read is waited for
+     * before the next operation is issued, so the history has the operations in the order they were issued.
+     */
+    private void runNonBlocking(long seq) throws InterruptedException {
+        AsyncTransactionManager tm = managers.nonBlocking(random.nextBoolean());
+        Transaction tx;
+        long beginAsked = Timing.nowMicros();
+        try {
+            tx = Futures.await(tm.begin(), "BEGIN");
+        } catch (IOException e) {
+            Thread.sleep(50);
+            return;
+        }
+        HistoryLog.Recorder rec = log.generic(seq, tx.startTimestamp(), beginAsked);
+        boolean committing = false;
+        try {
+            AsyncTransactionalTable async = Futures.await(tm.table(table.getName()), "the table check");
+            int ops = 1 + random.nextInt(settings.maxOpsPerTransaction());
+            for (int i = 0; i < ops; i++) {
+                nonBlockingStep(async, tx, rec, seq, i);
+            }
+            committing = true;
+            rec.committing();
+            Futures.await(tm.commit(tx), "commit");
+            rec.told(Told.committed(tx.commitTimestamp()));
+        } catch (TransactionAbortedException e) {
+            rec.told(Told.of(Told.Kind.ABORTED, e.reason().name()));
+        } catch (IOException | RuntimeException e) {
+            if (committing) {
+                rec.told(Told.of(Told.Kind.UNKNOWN, describe(e)));
+            } else {
+                if (tx.state() == TransactionState.RUNNING) {
+                    // Its outcome is known without waiting: it never asked to commit.
+                    tm.rollback(tx);
+                }
+                rec.told(Told.of(Told.Kind.FAILED, describe(e)));
+            }
+        }
+    }
+
+    private void nonBlockingStep(AsyncTransactionalTable async, Transaction tx, HistoryLog.Recorder rec, long seq,
+            int index) throws IOException {
+        int dice = random.nextInt(100);
+        String row = randomRow();
+        if (dice < 35) {
+            Result r = Futures.await(async.get(tx, new Get(ChaosTable.row(row)).addFamily(ChaosTable.FAMILY)), "get");
+            recordRead(rec, row, r);
+        } else if (dice < 60) {
+            // Not waited for: a failed write fails the commit.
+            async.put(tx, wholeRowOrOneColumn(rec, row, seq, index));
+        } else if (dice < 70) {
+            async.delete(tx, oneColumnDeleted(rec, row));
+        } else if (dice < 82) {
+            Key counter = new Key(row, keys.counterColumn());
+            Result r = Futures.await(async.get(tx, counterGet(counter)), "get");
+            async.put(tx, incremented(rec, counter, r));
+        } else {
+            int from = random.nextInt(keys.rows().size());
+            int to = from + 1 + random.nextInt(keys.rows().size() - from);
+            ScanPlan plan = scanPlan(from, to, random.nextInt(4) == 0);
+            plan.record(rec, Futures.await(async.scanAll(tx, plan.scan), "scan"));
+        }
+    }
+
     /** Records the start a lazily begun transaction ended up with, if it has one (asking never begins it then). */
     private static void recordStart(Transaction tx, HistoryLog.Recorder rec) {
         if (tx.state() != TransactionState.RUNNING && tx.startTimestamp() > 0) {
@@ -206,10 +282,14 @@ final class GenericTransactions {
 
     private Result get(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
         Result r = table.get(tx, new Get(ChaosTable.row(row)).addFamily(ChaosTable.FAMILY));
+        recordRead(rec, row, r);
+        return r;
+    }
+
+    private void recordRead(HistoryLog.Recorder rec, String row, Result r) {
         for (Key key : keys.keysOf(row)) {
             rec.read(key, ChaosTable.valueOf(keys, r, key));
         }
-        return r;
     }
 
     /**
@@ -221,7 +301,24 @@ final class GenericTransactions {
             throws IOException, InterruptedException {
         List<String> columns = keys.valueColumns();
         int which = random.nextInt(columns.size() + 1);
-        boolean columnByColumn = which == columns.size() && random.nextBoolean();
+        if (which < columns.size() || random.nextBoolean()) {
+            table.put(tx, valuesPut(rec, row, seq, index, which));
+            return;
+        }
+        for (int c = 0; c < columns.size(); c++) {
+            table.put(tx, valuesPut(rec, row, seq, index, c));
+            Thread.sleep(random.nextInt(MAX_PAUSE_BETWEEN_COLUMNS_MS));
+        }
+    }
+
+    /** A Put of one value column of the row, or of all of them, recorded. */
+    private Put wholeRowOrOneColumn(HistoryLog.Recorder rec, String row, long seq, int index) {
+        return valuesPut(rec, row, seq, index, random.nextInt(keys.valueColumns().size() + 1));
+    }
+
+    /** A Put of value column {@code which} of the row, or of every one when it is past the last; recorded. */
+    private Put valuesPut(HistoryLog.Recorder rec, String row, long seq, int index, int which) {
+        List<String> columns = keys.valueColumns();
         Put put = new Put(ChaosTable.row(row));
         for (int c = 0; c < columns.size(); c++) {
             if (which == columns.size() || which == c) {
@@ -230,35 +327,41 @@ final class GenericTransactions {
                 rec.write(key, value);
                 put.addColumn(ChaosTable.FAMILY, ChaosTable.qualifier(key.column()), ChaosTable.encode(keys, key,
                         value));
-                if (columnByColumn) {
-                    table.put(tx, put);
-                    put = new Put(ChaosTable.row(row));
-                    Thread.sleep(random.nextInt(MAX_PAUSE_BETWEEN_COLUMNS_MS));
-                }
             }
         }
-        if (!put.isEmpty()) {
-            table.put(tx, put);
-        }
+        return put;
     }
 
     private void delete(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
+        table.delete(tx, oneColumnDeleted(rec, row));
+    }
+
+    /** A Delete of one value column of the row, recorded. */
+    private Delete oneColumnDeleted(HistoryLog.Recorder rec, String row) {
         String column = keys.valueColumns().get(random.nextInt(keys.valueColumns().size()));
         rec.write(new Key(row, column), null);
-        table.delete(tx, new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY, ChaosTable.qualifier(column)));
+        return new Delete(ChaosTable.row(row)).addColumns(ChaosTable.FAMILY, ChaosTable.qualifier(column));
     }
 
     /** Read-modify-write of the row's counter: first committer wins must keep every increment. */
     private void increment(Transaction tx, HistoryLog.Recorder rec, String row) throws IOException {
         Key counter = new Key(row, keys.counterColumn());
-        Result r = table.get(tx, new Get(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY,
-                ChaosTable.qualifier(counter.column())));
+        table.put(tx, incremented(rec, counter, table.get(tx, counterGet(counter))));
+    }
+
+    private static Get counterGet(Key counter) {
+        return new Get(ChaosTable.row(counter.row())).addColumn(ChaosTable.FAMILY,
+                ChaosTable.qualifier(counter.column()));
+    }
+
+    /** The counter read in {@code r}, recorded, and a Put of the next value, recorded. */
+    private Put incremented(HistoryLog.Recorder rec, Key counter, Result r) {
         String current = ChaosTable.valueOf(keys, r, counter);
         rec.read(counter, current);
         String next = KeySpace.counterValue(KeySpace.counterOf(current) + 1);
         rec.write(counter, next);
-        table.put(tx, new Put(ChaosTable.row(row)).addColumn(ChaosTable.FAMILY,
-                ChaosTable.qualifier(counter.column()), ChaosTable.encode(keys, counter, next)));
+        return new Put(ChaosTable.row(counter.row())).addColumn(ChaosTable.FAMILY,
+                ChaosTable.qualifier(counter.column()), ChaosTable.encode(keys, counter, next));
     }
 
     /**
@@ -267,27 +370,55 @@ final class GenericTransactions {
      */
     private void scan(Transaction tx, HistoryLog.Recorder rec, int from, int to, boolean limited)
             throws IOException {
-        List<String> rows = keys.rows();
-        boolean reversed = random.nextInt(4) == 0;
-        int limit = limited ? 1 + random.nextInt(3) : 0;
-        Scan scan = new Scan().addFamily(ChaosTable.FAMILY);
-        if (reversed) {
-            scan.setReversed(true).withStartRow(ChaosTable.row(rows.get(to - 1)), true)
-                    .withStopRow(ChaosTable.row(rows.get(from)), true);
-        } else {
-            scan.withStartRow(ChaosTable.row(rows.get(from)), true);
-            if (to < rows.size()) {
-                scan.withStopRow(ChaosTable.row(rows.get(to)), false);
+        ScanPlan plan = scanPlan(from, to, limited);
+        try (ResultScanner scanner = table.getScanner(tx, plan.scan)) {
+            plan.record(rec, scanner);
+        }
+    }
+
+    private ScanPlan scanPlan(int from, int to, boolean limited) {
+        return new ScanPlan(keys, from, to, random.nextInt(4) == 0, limited ? 1 + random.nextInt(3) : 0);
+    }
+
+    /** A scan of rows {@code [from, to)} by index, and how to record what it returned. */
+    private static final class ScanPlan {
+
+        final Scan scan;
+        private final KeySpace keys;
+        private final int from;
+        private final int to;
+        private final boolean reversed;
+        private final int limit;
+
+        ScanPlan(KeySpace keys, int from, int to, boolean reversed, int limit) {
+            this.keys = keys;
+            this.from = from;
+            this.to = to;
+            this.reversed = reversed;
+            this.limit = limit;
+            List<String> rows = keys.rows();
+            scan = new Scan().addFamily(ChaosTable.FAMILY);
+            if (reversed) {
+                scan.setReversed(true).withStartRow(ChaosTable.row(rows.get(to - 1)), true)
+                        .withStopRow(ChaosTable.row(rows.get(from)), true);
+            } else {
+                scan.withStartRow(ChaosTable.row(rows.get(from)), true);
+                if (to < rows.size()) {
+                    scan.withStopRow(ChaosTable.row(rows.get(to)), false);
+                }
+            }
+            if (limit > 0) {
+                scan.setLimit(limit);
             }
         }
-        if (limit > 0) {
-            scan.setLimit(limit);
-        }
-        Map<Key, String> seen = new TreeMap<>();
-        int returned = 0;
-        String last = null;
-        try (ResultScanner scanner = table.getScanner(tx, scan)) {
-            for (Result r : scanner) {
+
+        /** Records the rows returned and the range they cover (up to the last row when the limit stopped it). */
+        void record(HistoryLog.Recorder rec, Iterable<Result> results) {
+            List<String> rows = keys.rows();
+            Map<Key, String> seen = new TreeMap<>();
+            int returned = 0;
+            String last = null;
+            for (Result r : results) {
                 String row = new String(r.getRow(), java.nio.charset.StandardCharsets.UTF_8);
                 for (Key key : keys.keysOf(row)) {
                     String value = ChaosTable.valueOf(keys, r, key);
@@ -298,18 +429,18 @@ final class GenericTransactions {
                 returned++;
                 last = row;
             }
-        }
-        String fromRow = rows.get(from);
-        String toRow = to < rows.size() ? rows.get(to) : null;
-        if (limit > 0 && returned >= limit) {
-            if (reversed) {
-                fromRow = last;
-            } else {
-                int next = rows.indexOf(last) + 1;
-                toRow = next < rows.size() ? rows.get(next) : null;
+            String fromRow = rows.get(from);
+            String toRow = to < rows.size() ? rows.get(to) : null;
+            if (limit > 0 && returned >= limit) {
+                if (reversed) {
+                    fromRow = last;
+                } else {
+                    int next = rows.indexOf(last) + 1;
+                    toRow = next < rows.size() ? rows.get(next) : null;
+                }
             }
+            rec.scan(fromRow, toRow, seen);
         }
-        rec.scan(fromRow, toRow, seen);
     }
 
     private String randomRow() {
