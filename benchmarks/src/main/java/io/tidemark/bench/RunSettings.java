@@ -1,5 +1,6 @@
 package io.tidemark.bench;
 
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.progress.WarmUp;
 
 import java.nio.file.Path;
@@ -14,9 +15,7 @@ import java.time.Duration;
 public record RunSettings(Duration warmup, Duration duration, Path outputFolder) {
 
     public RunSettings {
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
+        WarmUp.checkMinimum(warmup);
         if (duration == null || duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("duration must be positive, got " + duration);
         }
@@ -37,9 +36,14 @@ public record RunSettings(Duration warmup, Duration duration, Path outputFolder)
         return run;
     }
 
+    /** How each run is timed: at least the warm-up, then the measured time. */
+    public RunTiming perRun() {
+        return new RunTiming(warmup, duration);
+    }
+
     /** The planned seconds of one run: its least warm-up and its measured time. */
     public long secondsPerRun() {
-        return warmup.toSeconds() + duration.toSeconds();
+        return perRun().plannedSeconds();
     }
 
     /** How a run was timed, for a report's notes: the warm-up rule, then "measured N s per {@code run}". */

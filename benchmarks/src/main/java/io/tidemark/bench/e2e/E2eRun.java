@@ -48,8 +48,7 @@ final class E2eRun {
         }
         threads.forEach(Thread::start);
         try {
-            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
-                    new Recording(scenario));
+            return MeasuredRun.measure(clock, options.run().perRun(), clients, new Recording(scenario));
         } finally {
             running.set(false);
             for (Thread t : threads) {

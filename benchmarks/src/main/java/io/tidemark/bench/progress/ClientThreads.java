@@ -1,6 +1,5 @@
 package io.tidemark.bench.progress;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,11 +59,10 @@ public final class ClientThreads {
      * @param firstError the first error a client met, for the failure of a run in which a client did nothing
      * @return the measured window's length in seconds, as it actually lasted
      */
-    public double measure(ProgressClock clock, Duration warmup, Duration window, Supplier<?> firstError)
-            throws InterruptedException {
+    public double measure(ProgressClock clock, RunTiming timing, Supplier<?> firstError) throws InterruptedException {
         threads.forEach(Thread::start);
         try {
-            return MeasuredRun.measure(clock, warmup, window, clients, new MeasuredRun.Recording<Double>() {
+            return MeasuredRun.measure(clock, timing, clients, new MeasuredRun.Recording<Double>() {
                 @Override
                 public void reset(WarmUp.Outcome warmUp) {
                     measuring.set(true);

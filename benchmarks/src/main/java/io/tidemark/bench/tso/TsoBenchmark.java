@@ -89,7 +89,7 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
         }
         if (options.omid()) {
             results.addAll(new OmidTsoScenarios(target.connection(), options.clients(), options.window(),
-                    new Measurement(options.run().warmup(), options.run().duration(), clock)).run(this::omidStarting));
+                    new Measurement(options.run().perRun(), clock)).run(this::omidStarting));
         }
         results.addAll(sweep);
         writeReport(results, sweep);
@@ -118,7 +118,7 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
             for (int i = 0; i < clientCount; i++) {
                 clients.add(NettyTsoClient.create(cluster.clientConfig(), target.connection().getConfiguration()));
             }
-            TsoRun run = new TsoRun(clients, sink, options.run().warmup(), options.run().duration(), clock);
+            TsoRun run = new TsoRun(clients, sink, options.run().perRun(), clock);
             String mode = cluster.commitMode().configName();
             return rate > 0 ? run.atRate(scenario, mode, rate) : run.saturate(scenario, mode, options.window());
         } finally {
