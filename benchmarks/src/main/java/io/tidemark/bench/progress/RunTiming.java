@@ -29,6 +29,11 @@ public record RunTiming(Duration warmup, Duration measured) {
         return new RunTiming(Duration.ZERO, measured);
     }
 
+    /** For a benchmark's log lines: "warm-up at least 3 s, 10 s measured". */
+    public String describe() {
+        return "warm-up at least " + warmup.toSeconds() + " s, " + measured.toSeconds() + " s measured";
+    }
+
     /** The planned seconds of the run: its least warm-up and its measured time. */
     public long plannedSeconds() {
         return warmup.toSeconds() + measured.toSeconds();

@@ -97,8 +97,8 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
     }
 
     private void omidStarting(String scenario) {
-        log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (warm-up at least %d s, %d s measured)%n",
-                scenario, options.clients(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
+        log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (%s)%n", scenario, options.clients(),
+                options.run().perRun().describe());
         clock.phase(scenario + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients"));
     }
 
@@ -109,9 +109,8 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
 
     private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate,
                                      int clientCount) throws InterruptedException {
-        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (warm-up at least %d s, %d s measured)%n", scenario,
-                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.run().warmup().toSeconds(),
-                options.run().duration().toSeconds());
+        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (%s)%n", scenario,
+                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.run().perRun().describe());
         clock.phase(scenario + ", " + clientCount + (clientCount == 1 ? " client" : " clients"));
         List<TsoClient> clients = new ArrayList<>();
         try {

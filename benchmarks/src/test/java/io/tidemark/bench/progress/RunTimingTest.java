@@ -26,6 +26,12 @@ class RunTimingTest {
     }
 
     @Test
+    void itDescribesItselfInWholeSecondsForLogLines() {
+        assertEquals("warm-up at least 3 s, 10 s measured",
+                new RunTiming(Duration.ofSeconds(3), Duration.ofSeconds(10)).describe());
+    }
+
+    @Test
     void eachBadTimeIsRefusedNamingIt() {
         assertRefused("warm-up", Duration.ofSeconds(-1), Duration.ZERO);
         assertRefused("warm-up", null, Duration.ZERO);
