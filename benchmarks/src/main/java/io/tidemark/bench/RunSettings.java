@@ -8,7 +8,8 @@ import java.time.Duration;
 
 /**
  * What every measured benchmark is given besides its workload, and the one place these are checked: the least
- * warm-up before each measured run, the measured time of each run, and the folder its results go to.
+ * warm-up before each measured run (by the rule every warm-up has, {@link WarmUp#checkMinimum}), the measured time of
+ * each run, and the folder its results go to. {@link #perRun()} is what the run skeleton is handed.
  *
  * @throws IllegalArgumentException naming the setting that is missing or out of range
  */
