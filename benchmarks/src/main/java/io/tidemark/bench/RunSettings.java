@@ -1,5 +1,6 @@
 package io.tidemark.bench;
 
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.progress.WarmUp;
 
 import java.nio.file.Path;
@@ -7,16 +8,15 @@ import java.time.Duration;
 
 /**
  * What every measured benchmark is given besides its workload, and the one place these are checked: the least
- * warm-up before each measured run, the measured time of each run, and the folder its results go to.
+ * warm-up before each measured run (by the rule every warm-up has, {@link WarmUp#checkMinimum}), the measured time of
+ * each run, and the folder its results go to. {@link #perRun()} is what the run skeleton is handed.
  *
  * @throws IllegalArgumentException naming the setting that is missing or out of range
  */
 public record RunSettings(Duration warmup, Duration duration, Path outputFolder) {
 
     public RunSettings {
-        if (warmup == null || warmup.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + warmup);
-        }
+        WarmUp.checkMinimum(warmup);
         if (duration == null || duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("duration must be positive, got " + duration);
         }
@@ -37,9 +37,14 @@ public record RunSettings(Duration warmup, Duration duration, Path outputFolder)
         return run;
     }
 
+    /** How each run is timed: at least the warm-up, then the measured time. */
+    public RunTiming perRun() {
+        return new RunTiming(warmup, duration);
+    }
+
     /** The planned seconds of one run: its least warm-up and its measured time. */
     public long secondsPerRun() {
-        return warmup.toSeconds() + duration.toSeconds();
+        return perRun().plannedSeconds();
     }
 
     /** How a run was timed, for a report's notes: the warm-up rule, then "measured N s per {@code run}". */

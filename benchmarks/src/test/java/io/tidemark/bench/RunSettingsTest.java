@@ -7,6 +7,7 @@ import io.tidemark.bench.e2e.E2eOptions;
 import io.tidemark.bench.fanout.FanoutApi;
 import io.tidemark.bench.fanout.FanoutOptions;
 import io.tidemark.bench.latency.LatencyBySizeOptions;
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.staleness.StalenessOptions;
 import io.tidemark.bench.throughput.ThroughputLatencyOptions;
 import io.tidemark.bench.tpcc.TpccMix;
@@ -53,6 +54,12 @@ class RunSettingsTest {
     @Test
     void aRunIsPlannedAsItsLeastWarmUpAndItsMeasuredTime() {
         assertEquals(13, new RunSettings(Duration.ofSeconds(3), Duration.ofSeconds(10), FOLDER).secondsPerRun());
+    }
+
+    @Test
+    void eachRunIsTimedByTheWarmUpAndTheMeasuredTime() {
+        assertEquals(new RunTiming(Duration.ofSeconds(3), Duration.ofSeconds(10)),
+                new RunSettings(Duration.ofSeconds(3), Duration.ofSeconds(10), FOLDER).perRun());
     }
 
     @Test

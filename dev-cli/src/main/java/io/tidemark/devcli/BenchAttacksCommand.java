@@ -78,14 +78,9 @@ final class BenchAttacksCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        AttackOptions options;
-        try {
-            options = new AttackOptions(tsoHeap, settings, Duration.ofSeconds(seconds), idle, slowloris, partial,
-                    Duration.ofSeconds(unreadSeconds), p99Bound,
-                    output != null ? output : ReportWriter.defaultFolder(NAME));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        AttackOptions options = UsageErrors.options(spec.commandLine(), () -> new AttackOptions(tsoHeap, settings,
+                Duration.ofSeconds(seconds), idle, slowloris, partial, Duration.ofSeconds(unreadSeconds), p99Bound,
+                ReportWriter.outputFolder(output, NAME)));
         return new AttackBenchmark(options, System.out).run() ? 0 : 1;
     }
 }

@@ -31,9 +31,8 @@ final class BenchBreakdownCommand implements Callable<Integer> {
     @Mixin
     private PostCommitOption postCommit;
 
-    @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
-            description = "Client threads per run (default: ${DEFAULT-VALUE}).")
-    private int threads;
+    @Mixin
+    private ThreadsPerRunOption threads;
 
     @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
@@ -45,7 +44,7 @@ final class BenchBreakdownCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        BreakdownOptions options = bench.options(() -> new BreakdownOptions(modes, threads, workload.data(),
+        BreakdownOptions options = bench.options(() -> new BreakdownOptions(modes, threads.count(), workload.data(),
                 workload.keyTheta, postCommit.mode(), bench.run(DEFAULT_SECONDS, BreakdownBenchmark.NAME)));
         List<BreakdownResult> results = BenchmarkRunner.run(bench, BreakdownBenchmark.NAME,
                 BreakdownBenchmark.plannedSeconds(options),

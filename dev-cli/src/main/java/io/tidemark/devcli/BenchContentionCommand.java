@@ -37,9 +37,8 @@ final class BenchContentionCommand implements Callable<Integer> {
             description = "Client threads (default: ${DEFAULT-VALUE}).")
     private int threads;
 
-    @Option(names = "--rows", defaultValue = "10000", paramLabel = "<n>",
-            description = "Preloaded rows the keys are drawn from (default: ${DEFAULT-VALUE}).")
-    private int rows;
+    @Mixin
+    private RowsOption rows;
 
     @Option(names = "--value-bytes", defaultValue = "2048", paramLabel = "<n>",
             description = "Size of every value (default: ${DEFAULT-VALUE}).")
@@ -48,7 +47,8 @@ final class BenchContentionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ContentionOptions options = bench.options(() -> new ContentionOptions(thetas, size, threads,
-                new TxEnvironment.DataSpec(rows, valueBytes), bench.run(DEFAULT_SECONDS, ContentionBenchmark.NAME)));
+                new TxEnvironment.DataSpec(rows.count(), valueBytes),
+                bench.run(DEFAULT_SECONDS, ContentionBenchmark.NAME)));
         List<ContentionResult> results = BenchmarkRunner.run(bench, ContentionBenchmark.NAME,
                 ContentionBenchmark.plannedSeconds(options),
                 List.of(CommitMode.LOW_LATENCY), (target, progress) ->

@@ -38,9 +38,8 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             description = "Client threads (default: ${DEFAULT-VALUE}).")
     private int threads;
 
-    @Option(names = "--rows", defaultValue = "10000", paramLabel = "<n>",
-            description = "Preloaded rows the keys are drawn from (default: ${DEFAULT-VALUE}).")
-    private int rows;
+    @Mixin
+    private RowsOption rowsOption;
 
     @Option(names = "--size", defaultValue = "1", paramLabel = "<n>",
             description = "Operations per transaction (default: ${DEFAULT-VALUE}).")
@@ -84,6 +83,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
 
     /** The options as parsed; a usage error when they do not make a run. */
     E2eOptions options() {
+        int rows = rowsOption.count();
         if (threads < 1 || rows < 1 || value.bytes() < 0) {
             throw bench.usageError("--threads and --rows must be at least 1 and --value-bytes not negative");
         }

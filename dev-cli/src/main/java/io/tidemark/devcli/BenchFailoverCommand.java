@@ -66,18 +66,14 @@ final class BenchFailoverCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FailoverOptions options;
-        try {
-            if (betweenSeconds < 0) {
-                throw new IllegalArgumentException("--between must not be negative, got " + betweenSeconds);
-            }
-            options = new FailoverOptions(kills,
-                    ChildJvm.command("512m", io.tidemark.cli.Main.class.getName(), "tso", "--port", "0"), mode,
-                    accounts, threads, Duration.ofSeconds(betweenSeconds),
-                    output != null ? output : ReportWriter.defaultFolder(NAME), storage.storage());
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        if (betweenSeconds < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--between must not be negative, got " + betweenSeconds);
         }
+        FailoverOptions options = UsageErrors.options(spec.commandLine(), () -> new FailoverOptions(kills,
+                ChildJvm.command("512m", io.tidemark.cli.Main.class.getName(), "tso", "--port", "0"), mode,
+                accounts, threads, Duration.ofSeconds(betweenSeconds), ReportWriter.outputFolder(output, NAME),
+                storage.storage()));
         FailoverResult result = new FailoverBenchmark(options, System.out).run();
         String summary = summary(options, result);
         System.out.print(summary);

@@ -29,13 +29,11 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
     @Mixin
     private WorkloadOptions workload;
 
-    @Option(names = "--threads", defaultValue = "1", paramLabel = "<n>",
-            description = "Client threads per run (default: ${DEFAULT-VALUE}).")
-    private int threads;
+    @Mixin
+    private ThreadsPerRunOption threads;
 
-    @Option(names = "--sizes", defaultValue = "1,5,10", split = ",", paramLabel = "<k>",
-            description = "Transaction sizes, comma-separated (default: ${DEFAULT-VALUE}).")
-    private List<Integer> sizes;
+    @Mixin
+    private TransactionSizesOption sizes;
 
     @Option(names = "--modes", defaultValue = "generic,batched,fastpath,raw", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
@@ -46,8 +44,9 @@ final class BenchLatencyBySizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LatencyBySizeOptions options = bench.options(() -> new LatencyBySizeOptions(modes, sizes, threads,
-                workload.data(), workload.keyTheta, bench.run(DEFAULT_SECONDS, LatencyBySizeBenchmark.NAME)));
+        LatencyBySizeOptions options = bench.options(() -> new LatencyBySizeOptions(modes, sizes.sizes(),
+                threads.count(), workload.data(), workload.keyTheta,
+                bench.run(DEFAULT_SECONDS, LatencyBySizeBenchmark.NAME)));
         List<SizeResult> results = BenchmarkRunner.run(bench, LatencyBySizeBenchmark.NAME,
                 LatencyBySizeBenchmark.plannedSeconds(options),
                 BenchmarkRunner.commitModes(options.modes()), (target, progress) ->

@@ -51,7 +51,7 @@ final class BenchOptions {
             throw usageError("--seconds must be at least 1, got " + measured);
         }
         return new RunSettings(Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(measured),
-                output != null ? output : ReportWriter.defaultFolder(benchmarkName));
+                ReportWriter.outputFolder(output, benchmarkName));
     }
 
     BenchClusterOptions cluster() {
@@ -63,11 +63,7 @@ final class BenchOptions {
      * class throws for a bad value becomes a usage error naming it.
      */
     <O> O options(Supplier<O> build) {
-        try {
-            return build.get();
-        } catch (IllegalArgumentException e) {
-            throw usageError(e.getMessage());
-        }
+        return UsageErrors.options(commandLine(), build);
     }
 
     CommandLine commandLine() {

@@ -38,9 +38,8 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
             description = "Foreground client threads per transaction size (default: ${DEFAULT-VALUE}).")
     private int threadsPerSize;
 
-    @Option(names = "--sizes", defaultValue = "1,5,10", split = ",", paramLabel = "<k>",
-            description = "Transaction sizes, comma-separated (default: ${DEFAULT-VALUE}).")
-    private List<Integer> sizes;
+    @Mixin
+    private TransactionSizesOption sizes;
 
     @Option(names = "--modes", defaultValue = "generic,batched", split = ",", paramLabel = "<mode>",
             converter = TxModeConverter.class,
@@ -70,7 +69,7 @@ final class BenchThroughputLatencyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ThroughputLatencyOptions options = bench.options(() -> new ThroughputLatencyOptions(modes, sizes,
+        ThroughputLatencyOptions options = bench.options(() -> new ThroughputLatencyOptions(modes, sizes.sizes(),
                 threadsPerSize, workload.data(), workload.keyTheta, connections, window, loadSteps, background,
                 bench.run(DEFAULT_SECONDS, ThroughputLatencyBenchmark.NAME)));
         List<LoadPoint> points = BenchmarkRunner.run(bench, ThroughputLatencyBenchmark.NAME,

@@ -40,14 +40,8 @@ final class BenchTlsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TlsBenchmark benchmark;
-        try {
-            benchmark = new TlsBenchmark(handshakes, Duration.ofSeconds(seconds), threads,
-                    output != null ? output : ReportWriter.defaultFolder(NAME), System.out);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        benchmark.run();
+        UsageErrors.options(spec.commandLine(), () -> new TlsBenchmark(handshakes, Duration.ofSeconds(seconds),
+                threads, ReportWriter.outputFolder(output, NAME), System.out)).run();
         return 0;
     }
 }

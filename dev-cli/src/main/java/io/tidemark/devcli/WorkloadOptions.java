@@ -1,14 +1,14 @@
 package io.tidemark.devcli;
 
 import io.tidemark.bench.txn.TxEnvironment;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The data and key choice of the transaction benchmarks: preloaded rows, value size, Zipf skew of the keys. */
 final class WorkloadOptions {
 
-    @Option(names = "--rows", defaultValue = "10000", paramLabel = "<n>",
-            description = "Preloaded rows the keys are drawn from (default: ${DEFAULT-VALUE}).")
-    int rows;
+    @Mixin
+    private RowsOption rows;
 
     @Option(names = "--value-bytes", defaultValue = "2048", paramLabel = "<n>",
             description = "Size of every value (default: ${DEFAULT-VALUE}, as in the paper).")
@@ -23,12 +23,12 @@ final class WorkloadOptions {
         if (!(keyTheta >= 0)) {
             throw new IllegalArgumentException("--key-theta must be 0 or more, got " + keyTheta);
         }
-        if (rows < 1) {
-            throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
+        if (rows.count() < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1, got " + rows.count());
         }
         if (valueBytes < 0) {
             throw new IllegalArgumentException("--value-bytes must not be negative, got " + valueBytes);
         }
-        return new TxEnvironment.DataSpec(rows, valueBytes);
+        return new TxEnvironment.DataSpec(rows.count(), valueBytes);
     }
 }

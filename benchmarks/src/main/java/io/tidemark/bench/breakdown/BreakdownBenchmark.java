@@ -67,7 +67,7 @@ public final class BreakdownBenchmark extends MeasuredBenchmark<BreakdownOptions
                     clock.phase(mode.label() + ", " + s.getKey());
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                             List.of(new ClosedLoop.Group(s.getKey(), options.threads(), s.getValue())), clock,
-                            options.run().warmup(), options.run().duration()).get(0);
+                            options.run().perRun()).get(0);
                     results.add(new BreakdownResult(mode, s.getKey(), m));
                 }
             }

@@ -53,7 +53,7 @@ public final class ContentionBenchmark extends MeasuredBenchmark<ContentionOptio
                         ZipfKeys.of(theta, options.data().keys()), READ_FRACTION);
                 TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(),
                         List.of(new ClosedLoop.Group("theta-" + theta, options.threads(), shape)), clock,
-                        options.run().warmup(), options.run().duration()).get(0);
+                        options.run().perRun()).get(0);
                 results.add(new ContentionResult(theta, m));
             }
         }

@@ -98,7 +98,7 @@ public final class DurabilityBenchmark extends MeasuredBenchmark<DurabilityOptio
         int rows = options.data().keys();
         TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(new ClosedLoop.Group(
                 "write", options.threads(), random -> new Operation[] {Operation.update(random.nextInt(rows))})),
-                clock, options.run().warmup(), options.run().duration()).get(0);
+                clock, options.run().perRun()).get(0);
         return new DurabilityResult(durability, mode, 1, m.commits(), m.aborts(), m.errors(), m.seconds(),
                 m.latency(), m.firstError());
     }
@@ -141,7 +141,7 @@ public final class DurabilityBenchmark extends MeasuredBenchmark<DurabilityOptio
                     }
                 }
             });
-            double seconds = writer.measure(clock, options.run().warmup(), options.run().duration(), firstError::get);
+            double seconds = writer.measure(clock, options.run().perRun(), firstError::get);
             return new DurabilityResult(durability, mode, options.batchSize(), calls.get(), aborts.get(),
                     errors.get(), seconds, LatencySummary.of(micros), firstError.get());
         } finally {

@@ -1,6 +1,6 @@
 package io.tidemark.bench.e2e;
 
-import io.tidemark.bench.progress.CompletedWork;
+import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
 import io.tidemark.bench.progress.WarmUp;
@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -30,7 +28,6 @@ final class E2eRun {
     private final LongAdder aborts = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
-    private final AtomicBoolean running = new AtomicBoolean(true);
 
     E2eRun(KeyValueStore store, E2eOptions options) {
         this.store = store;
@@ -39,23 +36,11 @@ final class E2eRun {
 
     /** Runs the scenario's clients, measured as {@code clock} counts the benchmark's progress. */
     E2eResult run(String scenario, ProgressClock clock) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
-        List<CompletedWork> clients = new ArrayList<>();
+        ClientThreads clients = new ClientThreads();
         for (int i = 0; i < options.threads(); i++) {
-            AtomicLong completed = new AtomicLong();
-            clients.add(completed::get);
-            threads.add(new Thread(() -> client(completed), "e2e-client-" + i));
+            clients.add("e2e-client-" + i, this::client);
         }
-        threads.forEach(Thread::start);
-        try {
-            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
-                    new Recording(scenario));
-        } finally {
-            running.set(false);
-            for (Thread t : threads) {
-                t.join();
-            }
-        }
+        return clients.measure(clock, options.run().perRun(), new Recording(scenario));
     }
 
     /** The scenario's latencies and outcomes, read and write transactions apart. */
@@ -93,16 +78,16 @@ final class E2eRun {
         }
     }
 
-    private void client(AtomicLong completed) {
+    private void client(ClientThreads.Client client) {
         SplittableRandom random = new SplittableRandom();
         byte[][] values = new byte[options.size()][options.valueBytes()];
         try (KeyValueStore.Session session = store.session()) {
             if (store.inFlightPerThread() > 1) {
                 issueWithoutWaiting((KeyValueStore.NonBlockingSession) session, store.inFlightPerThread(), random,
-                        completed);
+                        client);
                 return;
             }
-            while (running.get()) {
+            while (client.running()) {
                 List<KeyValueStore.Operation> operations = nextTransaction(random, values);
                 boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
                 try {
@@ -118,7 +103,7 @@ final class E2eRun {
                         writeMicros.recordValue(micros);
                     }
                     if (committed) {
-                        completed.incrementAndGet();
+                        client.completed();
                     }
                 } catch (Exception e) {
                     errors.increment();
@@ -136,10 +121,10 @@ final class E2eRun {
      * it ends, and waits for the last ones before returning.
      */
     private void issueWithoutWaiting(KeyValueStore.NonBlockingSession session, int window, SplittableRandom random,
-                                     AtomicLong completed) throws InterruptedException {
+                                     ClientThreads.Client client) throws InterruptedException {
         byte[][] values = new byte[options.size()][options.valueBytes()];
         Semaphore slots = new Semaphore(window);
-        while (running.get()) {
+        while (client.running()) {
             slots.acquire();
             List<KeyValueStore.Operation> operations = nextTransaction(random, values);
             boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
@@ -155,7 +140,7 @@ final class E2eRun {
                     (readOnly ? readMicros : writeMicros).recordValue(micros);
                 }
                 if (failure == null && committed) {
-                    completed.incrementAndGet();
+                    client.completed();
                 }
                 slots.release();
             });

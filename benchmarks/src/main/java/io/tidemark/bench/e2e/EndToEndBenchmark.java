@@ -155,8 +155,8 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
     private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
         log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
         store.preload(options.rows(), new byte[options.valueBytes()]);
-        log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (warm-up at least %d s, %d s measured)%n", scenario,
-                options.threads(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
+        log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (%s)%n", scenario, options.threads(),
+                options.run().perRun().describe());
         return new E2eRun(store, options).run(scenario, clock);
     }
 

@@ -5,6 +5,7 @@ import io.tidemark.bench.MeasuredBenchmark;
 import io.tidemark.bench.ScratchTables;
 import io.tidemark.bench.progress.ClientThreads;
 import io.tidemark.bench.progress.ProgressListener;
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.report.Charts;
 import io.tidemark.bench.report.LatencySummary;
 import io.tidemark.bench.report.ReportWriter;
@@ -30,7 +31,6 @@ import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -77,7 +77,7 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
 
     public static long plannedSeconds(FanoutOptions o) {
         long runs = o.operations().stream().mapToLong(n -> o.fanoutsFor(n).size()).sum() * o.apis().size();
-        return 2 * o.apis().size() * o.run().warmup().toSeconds() + runs * o.run().duration().toSeconds();
+        return 2 * o.apis().size() * warmUpRun(o).plannedSeconds() + runs * o.run().duration().toSeconds();
     }
 
     public List<FanoutResult> run() throws IOException, InterruptedException {
@@ -156,8 +156,13 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
      */
     private void warmUp(FanoutApi api, Issuer issuer) throws InterruptedException {
         int largest = options.operations().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        run(api, issuer, largest, options.mostInFlight(), "warm-up", options.run().warmup(), Duration.ZERO);
-        run(api, issuer, 1, 1, "warm-up", options.run().warmup(), Duration.ZERO);
+        run(api, issuer, largest, options.mostInFlight(), "warm-up", warmUpRun(options));
+        run(api, issuer, 1, 1, "warm-up", warmUpRun(options));
+    }
+
+    /** An unmeasured run of the options' warm-up. */
+    private static RunTiming warmUpRun(FanoutOptions o) {
+        return RunTiming.warmUpOnly(o.run().warmup());
     }
 
     /** One API's begin, operations and commit, as the client thread calls them. */
@@ -190,7 +195,7 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
      * background load drifts, and ratios between runs measured minutes apart would mostly show the drift.
      */
     private List<FanoutResult> measureInRounds(Map<FanoutApi, Issuer> issuers) throws InterruptedException {
-        Duration slice = options.run().duration().dividedBy(ROUNDS);
+        RunTiming slice = RunTiming.measureOnly(options.run().duration().dividedBy(ROUNDS));
         List<FanoutResult> merged = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
             int i = 0;
@@ -198,7 +203,7 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
                 for (int n : options.operations()) {
                     for (int f : options.fanoutsFor(n)) {
                         FanoutResult r = run(api.getKey(), api.getValue(), n, f, "round " + round + "/" + ROUNDS,
-                                Duration.ZERO, slice);
+                                slice);
                         if (round == 1) {
                             merged.add(r);
                         } else {
@@ -212,9 +217,9 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
         return merged;
     }
 
-    /** Transactions of {@code operations} at {@code fanout}: unmeasured for {@code warmup}, then for {@code measured}. */
+    /** Transactions of {@code operations} at {@code fanout}, warmed up and measured as {@code timing} says. */
     private FanoutResult run(FanoutApi api, Issuer issuer, int operations, int fanout, String phase,
-                             Duration warmup, Duration measured) throws InterruptedException {
+                             RunTiming timing) throws InterruptedException {
         clock.phase(phase + ": " + api.label() + ", " + operations + " operation(s), fan-out " + fanout);
         Histogram latency = new Histogram(HIGHEST_MICROS, 3);
         AtomicLong transactions = new AtomicLong();
@@ -253,7 +258,7 @@ public final class FanoutBenchmark extends MeasuredBenchmark<FanoutOptions> {
                 }
             }
         });
-        clients.measure(clock, warmup, measured, firstError::get);
+        clients.measure(clock, timing, firstError::get);
         return new FanoutResult(api, operations, fanout, transactions.get(), errors.get(), latency, firstError.get());
     }
 

@@ -61,7 +61,7 @@ public final class LatencyBySizeBenchmark extends MeasuredBenchmark<LatencyBySiz
                     ClosedLoop.Group group = new ClosedLoop.Group("size-" + size, options.threads(),
                             TransactionShape.mixed(size, keys, READ_FRACTION));
                     TxMeasurement m = ClosedLoop.measure(env.driver(), options.data().valueBytes(), List.of(group),
-                            clock, options.run().warmup(), options.run().duration()).get(0);
+                            clock, options.run().perRun()).get(0);
                     results.add(new SizeResult(mode, size, m));
                 }
             }

@@ -1,6 +1,5 @@
 package io.tidemark.bench.progress;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,8 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * A benchmark's client threads, measured as a {@link MeasuredRun}: each runs while {@link Client#running()}, records
- * what it does only while {@link Client#measuring()}, and counts each unit of work it completes (whether measuring or
- * not) with {@link Client#completed()}. For benchmarks that record into their own structures; those on
+ * what it does only while {@link Client#measuring()} (or into what a {@link MeasuredRun.Recording} resets), and counts
+ * each unit of work it completes (whether measuring or not) with {@link Client#completed()}. Those on
  * {@code ClosedLoop} or a load of pairs have their own clients.
  */
 public final class ClientThreads {
@@ -55,31 +54,55 @@ public final class ClientThreads {
     }
 
     /**
-     * Starts the threads, measures them ({@link MeasuredRun#measure}), stops them and waits for each to end.
+     * Starts the threads, measures them ({@link MeasuredRun#measure}), stops them and waits for each to end, for
+     * clients that record into structures of their own while {@link Client#measuring()}.
      *
      * @param firstError the first error a client met, for the failure of a run in which a client did nothing
      * @return the measured window's length in seconds, as it actually lasted
      */
-    public double measure(ProgressClock clock, Duration warmup, Duration window, Supplier<?> firstError)
+    public double measure(ProgressClock clock, RunTiming timing, Supplier<?> firstError) throws InterruptedException {
+        return measure(clock, timing, new MeasuredRun.Recording<Double>() {
+            @Override
+            public void reset(WarmUp.Outcome warmUp) {
+            }
+
+            @Override
+            public Double read(double seconds) {
+                return seconds;
+            }
+
+            @Override
+            public String firstError() {
+                Object first = firstError.get();
+                return first == null ? null : first.toString();
+            }
+        });
+    }
+
+    /**
+     * Starts the threads, measures them ({@link MeasuredRun#measure}) through {@code recording}, stops them and waits
+     * for each to end.
+     */
+    public <M> M measure(ProgressClock clock, RunTiming timing, MeasuredRun.Recording<M> recording)
             throws InterruptedException {
         threads.forEach(Thread::start);
         try {
-            return MeasuredRun.measure(clock, warmup, window, clients, new MeasuredRun.Recording<Double>() {
+            return MeasuredRun.measure(clock, timing, clients, new MeasuredRun.Recording<M>() {
                 @Override
                 public void reset(WarmUp.Outcome warmUp) {
+                    recording.reset(warmUp);
                     measuring.set(true);
                 }
 
                 @Override
-                public Double read(double seconds) {
+                public M read(double seconds) {
                     measuring.set(false);
-                    return seconds;
+                    return recording.read(seconds);
                 }
 
                 @Override
                 public String firstError() {
-                    Object first = firstError.get();
-                    return first == null ? null : first.toString();
+                    return recording.firstError();
                 }
             });
         } finally {

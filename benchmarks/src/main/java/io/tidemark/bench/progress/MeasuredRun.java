@@ -39,29 +39,28 @@ public final class MeasuredRun {
     }
 
     /**
-     * Warms up for at least {@code warmup} while {@code clients} run, resets {@code recording}, measures for at least
-     * {@code window} and until each client completed a unit of work, and reads {@code recording}.
+     * Warms up for at least {@code timing}'s warm-up while {@code clients} run, resets {@code recording}, measures for
+     * at least its measured time and until each client completed a unit of work, and reads {@code recording}.
      *
      * @throws IllegalStateException when a client completed nothing in the window and {@link #LONGEST_WAIT} after it
      */
-    public static <M> M measure(ProgressClock clock, Duration warmup, Duration window,
-                                List<? extends CompletedWork> clients, Recording<M> recording)
-            throws InterruptedException {
-        return measure(clock, warmup, window, clients, recording, LONGEST_WAIT);
+    public static <M> M measure(ProgressClock clock, RunTiming timing, List<? extends CompletedWork> clients,
+                                Recording<M> recording) throws InterruptedException {
+        return measure(clock, timing, clients, recording, LONGEST_WAIT);
     }
 
-    /** As {@link #measure(ProgressClock, Duration, Duration, List, Recording)}, failing after {@code longestWait}. */
-    static <M> M measure(ProgressClock clock, Duration warmup, Duration window, List<? extends CompletedWork> clients,
+    /** As {@link #measure(ProgressClock, RunTiming, List, Recording)}, failing after {@code longestWait}. */
+    static <M> M measure(ProgressClock clock, RunTiming timing, List<? extends CompletedWork> clients,
                          Recording<M> recording, Duration longestWait) throws InterruptedException {
-        WarmUp.Outcome warmUp = clock.warmUp(warmup);
+        WarmUp.Outcome warmUp = clock.warmUp(timing.warmup());
         long[] before = new long[clients.size()];
         for (int i = 0; i < before.length; i++) {
             before[i] = clients.get(i).completed();
         }
         recording.reset(warmUp);
         long from = System.nanoTime();
-        clock.sleep(window);
-        awaitEveryClient(clients, before, window, recording, longestWait);
+        clock.sleep(timing.measured());
+        awaitEveryClient(clients, before, timing.measured(), recording, longestWait);
         return recording.read((System.nanoTime() - from) / 1e9);
     }
 

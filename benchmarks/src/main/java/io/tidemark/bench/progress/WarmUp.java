@@ -78,12 +78,10 @@ public final class WarmUp {
     /**
      * Waits at least {@code minimum}, then until the compiler has settled or the warm-up has lasted {@link #LONGEST}.
      *
-     * @throws IllegalArgumentException when {@code minimum} is negative
+     * @throws IllegalArgumentException when {@code minimum} is missing or negative
      */
     public Outcome run(Duration minimum) throws InterruptedException {
-        if (minimum.isNegative()) {
-            throw new IllegalArgumentException("warm-up must not be negative, got " + minimum);
-        }
+        checkMinimum(minimum);
         long minimumMillis = minimum.toMillis();
         if (minimumMillis == 0) {
             return new Outcome(Duration.ZERO, true);
@@ -102,6 +100,17 @@ public final class WarmUp {
             if (elapsed >= minimumMillis && (settled || elapsed >= longestMillis)) {
                 return new Outcome(Duration.ofMillis(elapsed), settled);
             }
+        }
+    }
+
+    /**
+     * Refuses a warm-up minimum that is missing or negative (zero is no warm-up).
+     *
+     * @throws IllegalArgumentException naming the warm-up
+     */
+    public static void checkMinimum(Duration minimum) {
+        if (minimum == null || minimum.isNegative()) {
+            throw new IllegalArgumentException("warm-up must not be negative, got " + minimum);
         }
     }
 

@@ -22,8 +22,14 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** The default output folder of a benchmark: {@code bench-results/<name>-<timestamp>}. */
-    public static Path defaultFolder(String benchmarkName) {
+    /**
+     * A benchmark's output folder: {@code chosen} (its {@code --output}), or when none was chosen the default,
+     * {@code bench-results/<name>-<timestamp>}.
+     */
+    public static Path outputFolder(Path chosen, String benchmarkName) {
+        if (chosen != null) {
+            return chosen;
+        }
         return Path.of("bench-results", benchmarkName + "-" + LocalDateTime.now().format(FOLDER_STAMP));
     }
 

@@ -132,7 +132,7 @@ public final class StalenessBenchmark extends MeasuredBenchmark<StalenessOptions
                 }
             });
         }
-        double seconds = readers.measure(clock, options.run().warmup(), options.run().duration(), firstError::get);
+        double seconds = readers.measure(clock, options.run().perRun(), firstError::get);
         return new StalenessResult(keys, label, transactions.get(), tsoBegins.get(), seconds, latency, age,
                 firstError.get());
     }

@@ -83,7 +83,7 @@ public final class ThroughputLatencyBenchmark extends MeasuredBenchmark<Throughp
             clients.addAll(background.clients());
         }
         try {
-            return MeasuredRun.measure(clock, options.run().warmup(), options.run().duration(), clients,
+            return MeasuredRun.measure(clock, options.run().perRun(), clients,
                     new MeasuredRun.Recording<LoadPoint>() {
                         @Override
                         public void reset(WarmUp.Outcome warmUp) {

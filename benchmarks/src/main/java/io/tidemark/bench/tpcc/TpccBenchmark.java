@@ -100,9 +100,8 @@ public final class TpccBenchmark extends MeasuredBenchmark<TpccOptions> {
                 opened.add(terminal);
                 clients.add("bench-tpcc-terminal-" + i, client -> runTerminal(terminal, stats, client));
             }
-            double seconds = clients.measure(clock, options.run().warmup(), options.run().duration(),
-                    () -> perThread.stream().map(TpccStats::firstError).filter(e -> e != null).findFirst()
-                            .orElse(null));
+            double seconds = clients.measure(clock, options.run().perRun(), () -> perThread.stream()
+                    .map(TpccStats::firstError).filter(e -> e != null).findFirst().orElse(null));
             TpccStats total = new TpccStats();
             perThread.forEach(total::add);
             TpccResult result = new TpccResult(mode, threads, seconds, total);

@@ -2,10 +2,10 @@ package io.tidemark.bench.tso;
 
 import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.progress.WarmUp;
 import io.tidemark.bench.report.LatencySummary;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -18,13 +18,11 @@ final class Measurement {
     /** How long to wait for outstanding pairs once the clients stop. */
     private static final long DRAIN_MILLIS = 10_000;
 
-    private final Duration warmup;
-    private final Duration duration;
+    private final RunTiming timing;
     private final ProgressClock clock;
 
-    Measurement(Duration warmup, Duration duration, ProgressClock clock) {
-        this.warmup = warmup;
-        this.duration = duration;
+    Measurement(RunTiming timing, ProgressClock clock) {
+        this.timing = timing;
         this.clock = clock;
     }
 
@@ -35,7 +33,7 @@ final class Measurement {
     TsoRunResult measure(String scenario, String commitMode, long targetRate, PairLoad.Stats stats,
                          List<? extends WindowedLoad> loads, Runnable afterStop) throws InterruptedException {
         try {
-            return MeasuredRun.measure(clock, warmup, duration, loads, new MeasuredRun.Recording<>() {
+            return MeasuredRun.measure(clock, timing, loads, new MeasuredRun.Recording<>() {
                 @Override
                 public void reset(WarmUp.Outcome warmUp) {
                     stats.reset();

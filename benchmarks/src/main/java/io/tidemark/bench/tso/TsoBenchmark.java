@@ -89,7 +89,7 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
         }
         if (options.omid()) {
             results.addAll(new OmidTsoScenarios(target.connection(), options.clients(), options.window(),
-                    new Measurement(options.run().warmup(), options.run().duration(), clock)).run(this::omidStarting));
+                    new Measurement(options.run().perRun(), clock)).run(this::omidStarting));
         }
         results.addAll(sweep);
         writeReport(results, sweep);
@@ -97,8 +97,8 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
     }
 
     private void omidStarting(String scenario) {
-        log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (warm-up at least %d s, %d s measured)%n",
-                scenario, options.clients(), options.run().warmup().toSeconds(), options.run().duration().toSeconds());
+        log.printf(Locale.ROOT, "tso benchmark: %s, %d Omid clients (%s)%n", scenario, options.clients(),
+                options.run().perRun().describe());
         clock.phase(scenario + ", " + options.clients() + (options.clients() == 1 ? " client" : " clients"));
     }
 
@@ -109,16 +109,15 @@ public final class TsoBenchmark extends MeasuredBenchmark<TsoBenchmarkOptions> {
 
     private TsoRunResult runScenario(BenchTarget.Tso cluster, String scenario, CommitRecordSink sink, long rate,
                                      int clientCount) throws InterruptedException {
-        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (warm-up at least %d s, %d s measured)%n", scenario,
-                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.run().warmup().toSeconds(),
-                options.run().duration().toSeconds());
+        log.printf(Locale.ROOT, "tso benchmark: %s%s, %d clients (%s)%n", scenario,
+                rate > 0 ? " at " + rate + " pairs/s" : "", clientCount, options.run().perRun().describe());
         clock.phase(scenario + ", " + clientCount + (clientCount == 1 ? " client" : " clients"));
         List<TsoClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < clientCount; i++) {
                 clients.add(NettyTsoClient.create(cluster.clientConfig(), target.connection().getConfiguration()));
             }
-            TsoRun run = new TsoRun(clients, sink, options.run().warmup(), options.run().duration(), clock);
+            TsoRun run = new TsoRun(clients, sink, options.run().perRun(), clock);
             String mode = cluster.commitMode().configName();
             return rate > 0 ? run.atRate(scenario, mode, rate) : run.saturate(scenario, mode, options.window());
         } finally {

@@ -1,9 +1,9 @@
 package io.tidemark.bench.tso;
 
 import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.client.tso.TsoClient;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,10 +19,10 @@ final class TsoRun {
     private final CommitRecordSink sink;
     private final Measurement measurement;
 
-    TsoRun(List<TsoClient> clients, CommitRecordSink sink, Duration warmup, Duration duration, ProgressClock clock) {
+    TsoRun(List<TsoClient> clients, CommitRecordSink sink, RunTiming timing, ProgressClock clock) {
         this.clients = clients;
         this.sink = sink;
-        this.measurement = new Measurement(warmup, duration, clock);
+        this.measurement = new Measurement(timing, clock);
     }
 
     /** Each client keeps {@code window} pairs outstanding. */

@@ -3,10 +3,10 @@ package io.tidemark.bench.txn;
 import io.tidemark.bench.progress.CompletedWork;
 import io.tidemark.bench.progress.MeasuredRun;
 import io.tidemark.bench.progress.ProgressClock;
+import io.tidemark.bench.progress.RunTiming;
 import io.tidemark.bench.progress.WarmUp;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,15 +71,14 @@ public final class ClosedLoop implements AutoCloseable, MeasuredRun.Recording<Li
     }
 
     /**
-     * Runs the groups for {@code warmup}, then measures them for {@code duration} ({@link MeasuredRun}: and until
-     * each thread finished a transaction), and stops them: the usual use.
+     * Runs the groups, warmed up and measured as {@code timing} says ({@link MeasuredRun}: and until each thread
+     * finished a transaction), and stops them: the usual use.
      */
     public static List<TxMeasurement> measure(TxDriver driver, int valueBytes, List<Group> groups,
-                                              ProgressClock clock, Duration warmup, Duration duration)
-            throws InterruptedException {
+                                              ProgressClock clock, RunTiming timing) throws InterruptedException {
         ClosedLoop loop = start(driver, valueBytes, groups);
         try {
-            return MeasuredRun.measure(clock, warmup, duration, loop.clients(), loop);
+            return MeasuredRun.measure(clock, timing, loop.clients(), loop);
         } finally {
             loop.close();
         }

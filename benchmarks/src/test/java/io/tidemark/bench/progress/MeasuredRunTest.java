@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class MeasuredRunTest {
 
-    private static final Duration WINDOW = Duration.ofMillis(1);
+    private static final RunTiming WINDOW = RunTiming.measureOnly(Duration.ofMillis(1));
 
     /** Records the order of the skeleton's calls. */
     private static final class Calls implements MeasuredRun.Recording<String> {
@@ -51,7 +51,7 @@ class MeasuredRunTest {
         CompletedWork slow = () -> slowReads.incrementAndGet() >= 5 ? 1 : 0;
         Calls recording = new Calls();
 
-        String result = MeasuredRun.measure(clock(), Duration.ZERO, WINDOW, List.of(alwaysDone, slow), recording,
+        String result = MeasuredRun.measure(clock(), WINDOW, List.of(alwaysDone, slow), recording,
                 Duration.ofSeconds(30));
 
         assertEquals("measured", result);
@@ -65,7 +65,7 @@ class MeasuredRunTest {
         // Completed a unit before the window (the first read, at its start), then one more from the fifth read on.
         CompletedWork warmedUp = () -> reads.incrementAndGet() >= 5 ? 2 : 1;
 
-        MeasuredRun.measure(clock(), Duration.ZERO, WINDOW, List.of(warmedUp), new Calls(), Duration.ofSeconds(30));
+        MeasuredRun.measure(clock(), WINDOW, List.of(warmedUp), new Calls(), Duration.ofSeconds(30));
 
         assertTrue(reads.get() >= 5, "the warm-up's unit of work ended the window");
     }
@@ -77,7 +77,7 @@ class MeasuredRunTest {
         Calls recording = new Calls();
 
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> MeasuredRun.measure(clock(),
-                Duration.ZERO, WINDOW, List.of(busy::incrementAndGet, idle), recording, Duration.ofMillis(20)));
+                WINDOW, List.of(busy::incrementAndGet, idle), recording, Duration.ofMillis(20)));
 
         assertTrue(e.getMessage().startsWith("1 of 2 clients completed no unit of work"), e.getMessage());
         assertTrue(e.getMessage().endsWith("first error: java.io.IOException: region server gone"), e.getMessage());
