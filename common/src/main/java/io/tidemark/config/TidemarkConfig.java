@@ -521,7 +521,8 @@ public final class TidemarkConfig {
                     + " \"Where the time goes\"): `commit()` returns once the transaction is committed and one of two"
                     + " background threads does that work; at most 1,024 post-commits wait for them"
                     + " (`AsyncPostCommits.MAX_WAITING`), beyond that (and after `close()`) `commit()` does its own,"
-                    + " so a backlog never grows without bound. `close()` waits up to 30 s for the waiting ones; a"
+                    + " so a backlog never grows without bound. `close()` waits up to 30 s for the waiting ones (and"
+                    + " for the non-blocking API's, which run on HBase's threads); a"
                     + " post-commit that never ran leaves its commit record to readers and the sweeper. `sync`:"
                     + " `commit()` returns after writing the shadow cells and deleting the commit record: slower"
                     + " commits, but later readers find shadow cells and never look in the commit table."));

@@ -3,7 +3,12 @@ package io.tidemark.client;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,6 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link PostCommitMode#ASYNC}. The backlog is bounded: when {@link #MAX_WAITING} post-commits already wait, the
  * committing thread runs its own, so a client that commits faster than its post-commits finish slows down instead
  * of piling up memory and commit records. After {@link #close}, post-commits run on the committing thread too.
+ *
+ * <p>The non-blocking API's post-commits need no thread: they run on HBase's. They are only followed here
+ * ({@link #follow}), so that closing waits for them too.
  */
 final class AsyncPostCommits implements AutoCloseable {
 
@@ -23,6 +31,7 @@ final class AsyncPostCommits implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncPostCommits.class);
 
     private final ThreadPoolExecutor executor;
+    private final Set<CompletableFuture<Void>> following = ConcurrentHashMap.newKeySet();
 
     AsyncPostCommits() {
         this(THREADS, MAX_WAITING);
@@ -45,17 +54,38 @@ final class AsyncPostCommits implements AutoCloseable {
         executor.execute(postCommit);
     }
 
-    /** Waits up to 30 s for the waiting post-commits; those still waiting then are left to readers and the sweeper. */
+    /** A post-commit running on HBase's threads, waited for by {@link #close} until it ends. */
+    void follow(CompletableFuture<Void> postCommit) {
+        following.add(postCommit);
+        postCommit.whenComplete((done, failed) -> following.remove(postCommit));
+    }
+
+    /**
+     * Waits up to 30 s in all for the waiting and the followed post-commits; those still running then are left to
+     * readers and the sweeper.
+     */
     @Override
     public void close() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DRAIN_SECONDS);
         executor.shutdown();
         try {
-            if (!executor.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("post-commits still running after {} s; their commit records stay in the commit table"
-                        + " and readers resolve them there", DRAIN_SECONDS);
+            boolean drained = executor.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.allOf(following.toArray(new CompletableFuture<?>[0]))
+                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (!drained) {
+                warnLeftRunning();
             }
+        } catch (TimeoutException e) {
+            warnLeftRunning();
+        } catch (ExecutionException neverFails) {
+            // A post-commit's future completes normally: it logs its own failures.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static void warnLeftRunning() {
+        LOG.warn("post-commits still running after {} s; their commit records stay in the commit table"
+                + " and readers resolve them there", DRAIN_SECONDS);
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * Begins, commits and rolls back transactions without blocking any thread: every call returns at once with a
@@ -229,10 +230,13 @@ public final class AsyncTransactionManager {
             return allOf(removed);
         }
 
-        /** The post-commit chain itself waits for nothing: it starts here and goes on on HBase's threads. */
+        /**
+         * The post-commit chain itself waits for nothing: it starts here and goes on on HBase's threads, followed by
+         * the manager's post-commits so that closing the manager waits for it.
+         */
         @Override
-        public void startPostCommit(Runnable postCommit) {
-            postCommit.run();
+        public void startPostCommit(Supplier<CompletableFuture<Void>> postCommit) {
+            manager.asyncPostCommits().follow(postCommit.get());
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 
 /**
  * How a transaction that wrote commits through the TSO, and how one that cannot commit ends: the single statement of
@@ -56,8 +57,11 @@ final class CommitProtocol {
 
         CompletableFuture<Void> removeTentativeCells(Transaction tx);
 
-        /** Starts a post-commit that nobody waits for ({@link PostCommitMode#ASYNC}). */
-        void startPostCommit(Runnable postCommit);
+        /**
+         * Starts a post-commit that the commit does not wait for ({@link PostCommitMode#ASYNC}); closing the manager
+         * does. {@code postCommit} starts it and returns its future, which never fails.
+         */
+        void startPostCommit(Supplier<CompletableFuture<Void>> postCommit);
     }
 
     private final CommitTableSettings commitTableSettings;

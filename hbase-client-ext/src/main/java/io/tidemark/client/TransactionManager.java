@@ -38,6 +38,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -667,6 +668,11 @@ public final class TransactionManager implements Closeable {
         return commitProtocol;
     }
 
+    /** The post-commits commits do not wait for; only with {@link PostCommitMode#ASYNC}. */
+    AsyncPostCommits asyncPostCommits() {
+        return Objects.requireNonNull(asyncPostCommits, "a post-commit is started only with the asynchronous setting");
+    }
+
     HBaseAsyncCommitBatches asyncCommitTable() {
         return asyncCommitTable;
     }
@@ -780,9 +786,9 @@ public final class TransactionManager implements Closeable {
         }
 
         @Override
-        public void startPostCommit(Runnable postCommit) {
-            Objects.requireNonNull(asyncPostCommits, "a post-commit is started only with the asynchronous setting")
-                    .submit(postCommit);
+        public void startPostCommit(Supplier<CompletableFuture<Void>> postCommit) {
+            // Its steps block, so the future is complete once the post-commit ran on the post-commit thread.
+            asyncPostCommits().submit(() -> postCommit.get().join());
         }
 
         private CompletableFuture<Void> run(BlockingStep step) {

@@ -3,6 +3,7 @@ package io.tidemark.client;
 import io.tidemark.client.tso.CommitResult;
 import io.tidemark.client.tso.NettyTsoClient;
 import io.tidemark.client.tso.TsoUnavailableException;
+import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.ForwardingTsoClient;
 import io.tidemark.testing.SharedMiniCluster;
@@ -312,6 +313,39 @@ class AsyncTransactionManagerTest {
         }
         Transaction check = atm.begin().get();
         assertNull(value(table.get(check, get(10)).get()));
+        atm.commit(check).get();
+    }
+
+    /**
+     * With the asynchronous post-commit a commit returns at its commit point, and the shadow cells and the removal of
+     * the commit record go on on HBase's threads: closing the manager right after must wait for them, as it waits for
+     * the blocking API's, instead of closing the commit table's connection under them and leaving the records behind.
+     */
+    @Test
+    void closingTheManagerWaitsForTheNonBlockingPostCommits() throws Exception {
+        TidemarkConfig asyncPostCommit = cluster.configWith(c -> c.set(TidemarkConfig.CLIENT_POST_COMMIT,
+                PostCommitMode.ASYNC.configName()));
+        List<Long> starts = new ArrayList<>();
+        try (TransactionManager manager = cluster.managerBuilder().config(asyncPostCommit).build()) {
+            AsyncTransactionManager async = AsyncTransactionManager.over(manager, connection);
+            AsyncTransactionalTable asyncTable = async.table(name).get();
+            List<CompletableFuture<Void>> commits = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                Transaction tx = async.begin().get();
+                asyncTable.put(tx, put(100 + i, "post-committed " + i)).get();
+                commits.add(async.commit(tx));
+                starts.add(tx.startTimestamp());
+            }
+            CompletableFuture.allOf(commits.toArray(new CompletableFuture<?>[0])).get();
+        }
+        for (long start : starts) {
+            assertTrue(cluster.commitTable.lookup(start).isAbsent(), "the commit record of " + start
+                    + " was removed before the manager closed");
+        }
+        Transaction check = atm.begin().get();
+        for (int i = 0; i < 20; i++) {
+            assertEquals("post-committed " + i, value(table.get(check, get(100 + i)).get()));
+        }
         atm.commit(check).get();
     }
 
