@@ -9,6 +9,8 @@ import io.tidemark.protocol.CommitMode;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +74,16 @@ public final class ChaosSuite {
                                 scenario, cluster.partitionsUnavailable()), ChaosRun.faultSeed(runSeed)), report);
                     }
                     Path directory = output.resolve(scenario.name() + "-" + mode.configName());
-                    ScenarioResult result = new ChaosRun(cluster, scenario, mode, runSeed, each, directory,
-                            postCommit).run();
+                    ScenarioResult result;
+                    try {
+                        result = new ChaosRun(cluster, scenario, mode, runSeed, each, directory, postCommit).run();
+                    } catch (Exception | Error e) {
+                        // Said here too: a run inside a network namespace has no other record of why it ended.
+                        clean = false;
+                        print("scenario " + scenario.name() + " (" + mode.configName() + ") did not finish: "
+                                + stackTrace(e), report);
+                        throw e;
+                    }
                     results.add(result);
                     clean &= result.passed();
                     print(ChaosReport.of(result, EXPLAINED), report);
@@ -92,6 +102,12 @@ public final class ChaosSuite {
         Files.writeString(report, summary, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         out.print(summary);
         return results;
+    }
+
+    private static String stackTrace(Throwable e) {
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        return trace.toString();
     }
 
     private void print(String text, Path report) throws IOException {
