@@ -86,6 +86,25 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    @ResourceLock(E2E_BENCHMARK_TABLES)
+    void sideBySideRunsTheOneRequestScenariosAtOnceWithARowEach(@TempDir Path folder) throws Exception {
+        E2eOptions options = new E2eOptions(2, 50, 100, 1, 2, PostCommitMode.ASYNC, false, noWarmUp(WINDOW, folder),
+                1, 1.0, false, true);
+
+        List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
+
+        assertEquals(List.of("raw HBase", "tidemark fast path", "tidemark single-region commit",
+                        "tidemark single-region commit, lazy begin"),
+                results.stream().map(E2eResult::scenario).toList());
+        for (E2eResult r : results) {
+            assertTrue(r.writes().count() > 0, "no write transaction completed in " + r.scenario());
+            assertEquals(0, r.errors(), r.scenario() + ": " + r.firstError());
+        }
+        assertReportWritten(folder, results.size());
+        assertTrue(Files.readString(folder.resolve(ReportWriter.SUMMARY_FILE)).contains("Side by side"));
+    }
+
+    @Test
     @ResourceLock(TSO_BENCHMARK_TABLES)
     void tsoBenchmarkWithOmidAddsOmidsTwinScenarios(@TempDir Path folder) throws Exception {
         TsoBenchmarkOptions options = new TsoBenchmarkOptions(2, 2, noWarmUp(WINDOW, folder), 0,

@@ -67,6 +67,11 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             + " commit in their region; raw HBase sends a transaction of writes only as one multi-put.")
     private boolean adjacentKeys;
 
+    @Option(names = "--side-by-side", description = "Runs only raw HBase, the fast path (--size 1), single-region "
+            + "commit and lazy begin, all at once: each client thread runs each transaction on every one in turn, so "
+            + "that their ratios are measured at the same moments of the machine's load.")
+    private boolean sideBySide;
+
     @Mixin
     private WrittenValueOption value;
 
@@ -102,6 +107,9 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         if (inFlight < 1) {
             throw bench.usageError("--in-flight must be at least 1 transaction, got " + inFlight);
         }
+        if (sideBySide && omid) {
+            throw bench.usageError("--side-by-side and --omid do not go together: Omid runs as a scenario of its own");
+        }
         if (omid) {
             bench.cluster().validate(bench.commandLine());
             if (bench.cluster().existingCluster()) {
@@ -109,6 +117,7 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             }
         }
         return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid,
-                bench.run(DEFAULT_SECONDS, EndToEndBenchmark.NAME), inFlight, writes, adjacentKeys);
+                bench.run(DEFAULT_SECONDS, EndToEndBenchmark.NAME), inFlight, writes, adjacentKeys,
+                sideBySide);
     }
 }

@@ -123,6 +123,12 @@ class DevCommandLineTest {
     }
 
     @Test
+    void endToEndRefusesOmidSideBySide() {
+        assertEquals(2, run("bench", "e2e", "--side-by-side", "--omid"));
+        assertTrue(err.toString().contains("--side-by-side and --omid do not go together"), err.toString());
+    }
+
+    @Test
     void breakdownRefusesTheFastPathMode() {
         assertEquals(2, run("bench", "breakdown", "--modes", "fastpath"));
         assertTrue(err.toString().contains("use generic, batched, raw or raw-after-begin"), err.toString());

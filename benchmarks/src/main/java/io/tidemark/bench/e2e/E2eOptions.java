@@ -12,11 +12,13 @@ import io.tidemark.client.PostCommitMode;
  * transaction's keys are consecutive from a uniform first one, so that they fall in one region but where they cross a
  * boundary); the clients' post-commit (Tidemark's, and Omid's when {@code omid}
  * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}. The second scenario of the non-blocking
- * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out).
+ * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out). With
+ * {@code sideBySide}, only the scenarios that commit in one request run (raw HBase, the fast path, single-region
+ * commit, lazy begin), all at once, each client thread running each transaction on every one in turn.
  */
 public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
                          boolean omid, RunSettings run, int nonBlockingInFlight, double writeFraction,
-                         boolean adjacentKeys) implements BenchmarkOptions {
+                         boolean adjacentKeys, boolean sideBySide) implements BenchmarkOptions {
 
     /** Half the operations write, unless told otherwise. */
     public static final double DEFAULT_WRITE_FRACTION = 0.5;
@@ -55,6 +57,10 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
             throw new IllegalArgumentException("adjacent keys need at least as many rows (" + rows + ") as operations"
                     + " per transaction (" + size + ")");
         }
+        if (sideBySide && omid) {
+            throw new IllegalArgumentException("Apache Omid does not run side by side: its scenario is one of the"
+                    + " others");
+        }
         RunSettings.required(run);
     }
 
@@ -62,6 +68,6 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
     public E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
                       boolean omid, RunSettings run, int nonBlockingInFlight) {
         this(threads, rows, valueBytes, size, regions, postCommit, omid, run,
-                nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false);
+                nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false, false);
     }
 }

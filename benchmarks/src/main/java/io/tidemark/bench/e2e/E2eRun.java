@@ -17,102 +17,166 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Client threads running transactions of {@code size} operations against one {@link KeyValueStore}, closed loop;
- * read-only transactions and those that write are recorded apart.
+ * read-only transactions and those that write are recorded apart. Side by side, each thread runs each transaction on
+ * every store in turn (starting with the next one each time), so that they all meet the same moments of load.
  */
 final class E2eRun {
 
-    private final KeyValueStore store;
+    private final List<KeyValueStore> stores;
     private final E2eOptions options;
-    private final Recorder readMicros = new Recorder(3);
-    private final Recorder writeMicros = new Recorder(3);
-    private final LongAdder aborts = new LongAdder();
-    private final LongAdder errors = new LongAdder();
-    private final AtomicReference<String> firstError = new AtomicReference<>();
+    private final List<Tally> tallies = new ArrayList<>();
 
     E2eRun(KeyValueStore store, E2eOptions options) {
-        this.store = store;
+        this(List.of(store), options);
+    }
+
+    /** Side by side: {@code stores} must each keep one transaction in flight per thread. */
+    E2eRun(List<KeyValueStore> stores, E2eOptions options) {
+        if (stores.size() > 1 && stores.stream().anyMatch(s -> s.inFlightPerThread() > 1)) {
+            throw new IllegalArgumentException("stores run side by side keep one transaction in flight per thread");
+        }
+        this.stores = List.copyOf(stores);
         this.options = options;
+        for (int i = 0; i < stores.size(); i++) {
+            tallies.add(new Tally());
+        }
     }
 
     /** Runs the scenario's clients, measured as {@code clock} counts the benchmark's progress. */
     E2eResult run(String scenario, ProgressClock clock) throws InterruptedException {
+        return runSideBySide(List.of(scenario), clock).get(0);
+    }
+
+    /** Runs the clients on every store, one result per store, named by {@code scenarios} in the stores' order. */
+    List<E2eResult> runSideBySide(List<String> scenarios, ProgressClock clock) throws InterruptedException {
+        if (scenarios.size() != stores.size()) {
+            throw new IllegalArgumentException(scenarios.size() + " names for " + stores.size() + " stores");
+        }
         ClientThreads clients = new ClientThreads();
         for (int i = 0; i < options.threads(); i++) {
             clients.add("e2e-client-" + i, this::client);
         }
-        return clients.measure(clock, options.run().perRun(), new Recording(scenario));
+        return clients.measure(clock, options.run().perRun(), new Recording(scenarios));
     }
 
-    /** The scenario's latencies and outcomes, read and write transactions apart. */
-    private final class Recording implements MeasuredRun.Recording<E2eResult> {
+    /** One store's latencies and outcomes, read and write transactions apart. */
+    private static final class Tally {
+        final Recorder readMicros = new Recorder(3);
+        final Recorder writeMicros = new Recorder(3);
+        final LongAdder aborts = new LongAdder();
+        final LongAdder errors = new LongAdder();
+        final AtomicReference<String> firstError = new AtomicReference<>();
 
-        private final String scenario;
+        void failed(Throwable e) {
+            errors.increment();
+            firstError.compareAndSet(null, e.toString());
+        }
+    }
+
+    /** Every store's latencies and outcomes. */
+    private final class Recording implements MeasuredRun.Recording<List<E2eResult>> {
+
+        private final List<String> scenarios;
         private WarmUp.Outcome warmUp;
 
-        Recording(String scenario) {
-            this.scenario = scenario;
+        Recording(List<String> scenarios) {
+            this.scenarios = scenarios;
         }
 
         @Override
         public void reset(WarmUp.Outcome warmUp) {
             this.warmUp = warmUp;
-            readMicros.getIntervalHistogram();
-            writeMicros.getIntervalHistogram();
-            aborts.reset();
-            errors.reset();
+            for (Tally t : tallies) {
+                t.readMicros.getIntervalHistogram();
+                t.writeMicros.getIntervalHistogram();
+                t.aborts.reset();
+                t.errors.reset();
+            }
         }
 
         @Override
-        public E2eResult read(double seconds) {
-            Histogram reads = readMicros.getIntervalHistogram();
-            Histogram writes = writeMicros.getIntervalHistogram();
-            Histogram all = reads.copy();
-            all.add(writes);
-            return new E2eResult(scenario, warmUp, seconds, all.getTotalCount(), aborts.sum(), errors.sum(),
-                    firstError.get(), LatencySummary.of(all), LatencySummary.of(reads), LatencySummary.of(writes));
+        public List<E2eResult> read(double seconds) {
+            List<E2eResult> results = new ArrayList<>();
+            for (int i = 0; i < tallies.size(); i++) {
+                Tally t = tallies.get(i);
+                Histogram reads = t.readMicros.getIntervalHistogram();
+                Histogram writes = t.writeMicros.getIntervalHistogram();
+                Histogram all = reads.copy();
+                all.add(writes);
+                results.add(new E2eResult(scenarios.get(i), warmUp, seconds, all.getTotalCount(), t.aborts.sum(),
+                        t.errors.sum(), t.firstError.get(), LatencySummary.of(all), LatencySummary.of(reads),
+                        LatencySummary.of(writes)));
+            }
+            return results;
         }
 
         @Override
         public String firstError() {
-            return firstError.get();
+            for (Tally t : tallies) {
+                if (t.firstError.get() != null) {
+                    return t.firstError.get();
+                }
+            }
+            return null;
         }
     }
 
     private void client(ClientThreads.Client client) {
         SplittableRandom random = new SplittableRandom();
         byte[][] values = new byte[options.size()][options.valueBytes()];
-        try (KeyValueStore.Session session = store.session()) {
-            if (store.inFlightPerThread() > 1) {
-                issueWithoutWaiting((KeyValueStore.NonBlockingSession) session, store.inFlightPerThread(), random,
-                        client);
+        List<KeyValueStore.Session> sessions = new ArrayList<>();
+        try {
+            for (KeyValueStore store : stores) {
+                sessions.add(store.session());
+            }
+            if (stores.size() == 1 && stores.get(0).inFlightPerThread() > 1) {
+                issueWithoutWaiting((KeyValueStore.NonBlockingSession) sessions.get(0),
+                        stores.get(0).inFlightPerThread(), random, client, tallies.get(0));
                 return;
             }
+            int next = 0;
             while (client.running()) {
                 List<KeyValueStore.Operation> operations = nextTransaction(random, values);
-                boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
-                try {
-                    session.beforeTransaction();
-                    long started = System.nanoTime();
-                    boolean committed = session.run(operations);
-                    long micros = Math.max(1, (System.nanoTime() - started) / 1000);
-                    if (!committed) {
-                        aborts.increment();
-                    } else if (readOnly) {
-                        readMicros.recordValue(micros);
-                    } else {
-                        writeMicros.recordValue(micros);
-                    }
-                    if (committed) {
-                        client.completed();
-                    }
-                } catch (Exception e) {
-                    errors.increment();
-                    firstError.compareAndSet(null, e.toString());
+                for (int k = 0; k < sessions.size() && client.running(); k++) {
+                    int i = (next + k) % sessions.size();
+                    runOne(sessions.get(i), operations, tallies.get(i), client);
                 }
+                next = (next + 1) % sessions.size();
             }
         } catch (Exception e) {
-            errors.increment();
-            firstError.compareAndSet(null, e.toString());
+            tallies.get(0).failed(e);
+        } finally {
+            for (KeyValueStore.Session session : sessions) {
+                try {
+                    session.close();
+                } catch (Exception e) {
+                    tallies.get(0).failed(e);
+                }
+            }
+        }
+    }
+
+    /** Runs one transaction on {@code session} and records it in {@code tally}. */
+    private static void runOne(KeyValueStore.Session session, List<KeyValueStore.Operation> operations, Tally tally,
+                               ClientThreads.Client client) {
+        boolean readOnly = operations.stream().allMatch(KeyValueStore.Operation::isRead);
+        try {
+            session.beforeTransaction();
+            long started = System.nanoTime();
+            boolean committed = session.run(operations);
+            long micros = Math.max(1, (System.nanoTime() - started) / 1000);
+            if (!committed) {
+                tally.aborts.increment();
+            } else if (readOnly) {
+                tally.readMicros.recordValue(micros);
+            } else {
+                tally.writeMicros.recordValue(micros);
+            }
+            if (committed) {
+                client.completed();
+            }
+        } catch (Exception e) {
+            tally.failed(e);
         }
     }
 
@@ -121,7 +185,7 @@ final class E2eRun {
      * it ends, and waits for the last ones before returning.
      */
     private void issueWithoutWaiting(KeyValueStore.NonBlockingSession session, int window, SplittableRandom random,
-                                     ClientThreads.Client client) throws InterruptedException {
+                                     ClientThreads.Client client, Tally tally) throws InterruptedException {
         byte[][] values = new byte[options.size()][options.valueBytes()];
         Semaphore slots = new Semaphore(window);
         while (client.running()) {
@@ -132,12 +196,11 @@ final class E2eRun {
             session.runAsync(operations).whenComplete((committed, failure) -> {
                 long micros = Math.max(1, (System.nanoTime() - started) / 1000);
                 if (failure != null) {
-                    errors.increment();
-                    firstError.compareAndSet(null, failure.toString());
+                    tally.failed(failure);
                 } else if (!committed) {
-                    aborts.increment();
+                    tally.aborts.increment();
                 } else {
-                    (readOnly ? readMicros : writeMicros).recordValue(micros);
+                    (readOnly ? tally.readMicros : tally.writeMicros).recordValue(micros);
                 }
                 if (failure == null && committed) {
                     client.completed();

@@ -62,10 +62,13 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
      * its TSO's mode, the non-blocking API twice, the fast path and raw HBase twice), and Omid.
      */
     public static long plannedSeconds(E2eOptions o) {
-        return (o.omid() ? 9 : 8) * o.run().secondsPerRun();
+        return (o.sideBySide() ? 1 : o.omid() ? 9 : 8) * o.run().secondsPerRun();
     }
 
     public List<E2eResult> run() throws IOException, InterruptedException {
+        if (options.sideBySide()) {
+            return runSideBySide();
+        }
         List<E2eResult> results = new ArrayList<>();
         for (CommitMode mode : List.of(CommitMode.LOW_LATENCY, CommitMode.BATCHED)) {
             if (target.serves(mode)) {
@@ -116,6 +119,52 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
         writeResults(String.format(Locale.ROOT, "End-to-end benchmark: transactions of %d operation%s",
                 options.size(), options.size() == 1 ? "" : "s"), table(results), notes(results));
         return results;
+    }
+
+    /**
+     * Raw HBase, the fast path (one operation), single-region commit and lazy begin at once, each client thread running
+     * each transaction on every one in turn: scenarios run one after another meet different moments of a machine's
+     * load, which moved their ratios by up to 20 points where side by side they moved by 3 to 4.
+     */
+    private List<E2eResult> runSideBySide() throws IOException, InterruptedException {
+        CommitMode beginAt = target.serves(CommitMode.LOW_LATENCY) ? CommitMode.LOW_LATENCY : target.externalMode();
+        List<String> scenarios = new ArrayList<>();
+        List<KeyValueStore> stores = new ArrayList<>();
+        try (BenchTarget.Tso tso = target.tso(beginAt, NAMESPACE)) {
+            try {
+                scenarios.add(RAW);
+                stores.add(new RawHBaseStore(target.connection(), TableName.valueOf("bench_e2e_raw"), null,
+                        splitKeys()));
+                if (options.size() == 1) {
+                    scenarios.add(FAST_PATH);
+                    stores.add(new FastPathStore(target.connection(), TableName.valueOf("bench_e2e_fast_path"),
+                            tso.clientConfig(), splitKeys()));
+                }
+                scenarios.add(SINGLE_REGION);
+                stores.add(new TidemarkStore(target.connection(), TableName.valueOf("bench_e2e_single_region"),
+                        Set.of(TableFeature.FAST_PATH), tso.clientConfig(), options.postCommit(), splitKeys()));
+                scenarios.add(LAZY_BEGIN);
+                stores.add(new TidemarkStore(target.connection(), TableName.valueOf("bench_e2e_lazy_begin"),
+                        Set.of(TableFeature.FAST_PATH), lazyBegin(tso.clientConfig()), options.postCommit(),
+                        splitKeys()));
+                for (int i = 0; i < stores.size(); i++) {
+                    log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenarios.get(i),
+                            options.rows());
+                    stores.get(i).preload(options.rows(), new byte[options.valueBytes()]);
+                }
+                log.printf(Locale.ROOT, "e2e benchmark: %s side by side: %d threads (%s)%n",
+                        String.join(", ", scenarios), options.threads(), options.run().perRun().describe());
+                List<E2eResult> results = new E2eRun(stores, options).runSideBySide(scenarios, clock);
+                writeResults(String.format(Locale.ROOT, "End-to-end benchmark, side by side: transactions of %d"
+                        + " operation%s", options.size(), options.size() == 1 ? "" : "s"), table(results),
+                        notes(results));
+                return results;
+            } finally {
+                for (KeyValueStore store : stores) {
+                    store.close();
+                }
+            }
+        }
     }
 
     private E2eResult runTidemark(CommitMode mode) throws IOException, InterruptedException {
@@ -184,7 +233,11 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
     }
 
     private StringBuilder notes(List<E2eResult> results) {
-        StringBuilder notes = new StringBuilder(String.format(Locale.ROOT,
+        StringBuilder notes = new StringBuilder(options.sideBySide() ? "Side by side: the scenarios below ran at"
+                + " once, each client thread running each transaction on every one in turn (starting with the next"
+                + " one each time), so all met the same moments of load; their throughputs add up to the threads'."
+                + " " : "");
+        notes.append(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing "
                         + "(%.0f%% writes) one key of %d rows, %s, in %d region%s; values of %d bytes; read p50 is "
                         + "that of read-only transactions, write p50 that of the others. A Tidemark transaction is "
