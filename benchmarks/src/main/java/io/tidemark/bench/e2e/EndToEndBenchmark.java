@@ -59,7 +59,7 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
 
     /**
      * Seconds of warm-up and measurement the options add up to: eight scenarios at most (six on an existing cluster:
-     * its TSO's mode, the non-blocking API twice, the fast path and raw HBase twice), and Omid.
+     * its TSO's mode, the non-blocking API twice, the fast path and raw HBase twice), and Omid; side by side, one run.
      */
     public static long plannedSeconds(E2eOptions o) {
         return (o.sideBySide() ? 1 : o.omid() ? 9 : 8) * o.run().secondsPerRun();
@@ -148,9 +148,7 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
                         Set.of(TableFeature.FAST_PATH), lazyBegin(tso.clientConfig()), options.postCommit(),
                         splitKeys()));
                 for (int i = 0; i < stores.size(); i++) {
-                    log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenarios.get(i),
-                            options.rows());
-                    stores.get(i).preload(options.rows(), new byte[options.valueBytes()]);
+                    preload(scenarios.get(i), stores.get(i));
                 }
                 log.printf(Locale.ROOT, "e2e benchmark: %s side by side: %d threads (%s)%n",
                         String.join(", ", scenarios), options.threads(), options.run().perRun().describe());
@@ -202,11 +200,15 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
     }
 
     private E2eResult runScenario(String scenario, KeyValueStore store) throws IOException, InterruptedException {
-        log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
-        store.preload(options.rows(), new byte[options.valueBytes()]);
+        preload(scenario, store);
         log.printf(Locale.ROOT, "e2e benchmark: %s: %d threads (%s)%n", scenario, options.threads(),
                 options.run().perRun().describe());
         return new E2eRun(store, options).run(scenario, clock);
+    }
+
+    private void preload(String scenario, KeyValueStore store) throws IOException {
+        log.printf(Locale.ROOT, "e2e benchmark: %s: preloading %d rows%n", scenario, options.rows());
+        store.preload(options.rows(), new byte[options.valueBytes()]);
     }
 
     /** The results as a table (also what the command line prints). */
