@@ -89,7 +89,7 @@ class BenchmarkSmokeTest {
     @ResourceLock(E2E_BENCHMARK_TABLES)
     void sideBySideRunsTheOneRequestScenariosAtOnceWithARowEach(@TempDir Path folder) throws Exception {
         E2eOptions options = new E2eOptions(2, 50, 100, 1, 2, PostCommitMode.ASYNC, false, noWarmUp(WINDOW, folder),
-                1, 1.0, false, true);
+                1, 1.0, false, true, false);
 
         List<E2eResult> results = new EndToEndBenchmark(local(), options, SILENT).run();
 

@@ -573,7 +573,9 @@ public final class TidemarkConfig {
             .description("Whether `begin()` returns at once and a transaction asks the TSO for its start timestamp only"
                     + " when it first needs it (its first read, delete, checkpoint, early send of its writes, or a"
                     + " commit through the TSO); a transaction that only put rows of one region commits there without"
-                    + " any TSO round trip ([architecture](architecture.md#write-only-single-region-commit)). With it,"
+                    + " any TSO round trip ([architecture](architecture.md#write-only-single-region-commit)), and one"
+                    + " whose first read, of a table with the fast path, is of a row it then writes with rows of its"
+                    + " region does too ([architecture](architecture.md#read-modify-write-without-a-begin)). With it,"
                     + " `begin()` no longer fails when no TSO answers: the first operation that needs one does. Needs"
                     + " `tidemark.client.single-region-commit`; setting it to `true` while that is off is refused."));
 

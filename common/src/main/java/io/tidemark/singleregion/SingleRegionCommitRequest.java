@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
@@ -52,12 +53,17 @@ import java.util.TreeMap;
  * nothing, so it has no snapshot, and its cells are at version {@link Timestamps#NONE}; instead of a snapshot it
  * carries the client's session floor, the newest timestamp its client obtained or committed at, above which the
  * region mints. It is written in format {@value #WRITE_ONLY_FORMAT}, which region servers that do not know it refuse.
+ * A write-only request may also name rows it <em>read</em> before it would have begun ({@link Builder#readAt}), each
+ * a written row with the version the fast path's read-for-update answered: the region commits only if each still has
+ * that version (docs/architecture.md, "Read-modify-write without a BEGIN"). It is written in format
+ * {@value #READ_CHECKED_FORMAT}.
  *
  * <p>Attribute layout (numbers big-endian): format {@value #FORMAT}, or {@value #WRITE_ONLY_FORMAT} for a write-only
  * request (1 byte), flags (1 byte: bit 0 settle), snapshot, or the floor of a write-only request (8), fresh timestamp
  * (8, 0 for none), incarnation (8, 0 for none), operation timeout in ms (8), idempotency key
  * ({@value IdempotencyKey#ENCODED_LENGTH}), region name length (2) and UTF-8 bytes, mutation count (4), then per
- * mutation its length (4) and an HBase {@code MutationProto}.
+ * mutation its length (4) and an HBase {@code MutationProto}; in format {@value #READ_CHECKED_FORMAT} then the number
+ * of rows read (4) and per row read the index of its mutation (4) and the version it was read at (8).
  */
 public final class SingleRegionCommitRequest {
 
@@ -67,6 +73,10 @@ public final class SingleRegionCommitRequest {
     public static final byte FORMAT = 1;
     /** The format of a write-only request: its snapshot field holds the session floor. */
     public static final byte WRITE_ONLY_FORMAT = 2;
+    /** The format of a write-only request that names rows it read and the versions it read them at. */
+    public static final byte READ_CHECKED_FORMAT = 3;
+    /** {@link #versionRead}'s answer for a row the transaction did not read. */
+    public static final long NOT_READ = -1;
     /** Most rows one request may write. */
     public static final int MAX_ROWS = 100_000;
     private static final int MAX_REGION_NAME_BYTES = 1024;
@@ -83,6 +93,8 @@ public final class SingleRegionCommitRequest {
     private final boolean settle;
     private final byte[] anchorRow;
     private final List<Put> rows;
+    /** Per row read (all of them written rows), the version it was read at. */
+    private final TreeMap<byte[], Long> readVersions;
 
     private SingleRegionCommitRequest(Builder b, List<Put> rows) {
         this.snapshot = b.writeOnly ? Timestamps.NONE : b.snapshot;
@@ -97,6 +109,7 @@ public final class SingleRegionCommitRequest {
         this.settle = b.settle;
         this.anchorRow = b.settle ? Objects.requireNonNull(b.anchorRow, "anchor row") : rows.get(0).getRow();
         this.rows = Collections.unmodifiableList(rows);
+        this.readVersions = new TreeMap<>(b.readVersions);
     }
 
     /** A request committing {@code rows} (one Put per row) of the transaction that started at {@code snapshot}. */
@@ -142,6 +155,7 @@ public final class SingleRegionCommitRequest {
         b.region = region;
         b.anchorRow = anchorRow;
         b.rows = new ArrayList<>(rows);
+        b.readVersions.putAll(readVersions);
         return b;
     }
 
@@ -263,11 +277,25 @@ public final class SingleRegionCommitRequest {
         return rows;
     }
 
+    /**
+     * The version the transaction read {@code row} at before it would have begun, which the row must still have for
+     * the commit; {@link #NOT_READ} for a row it did not read that way.
+     */
+    public long versionRead(byte[] row) {
+        Long version = readVersions.get(row);
+        return version == null ? NOT_READ : version;
+    }
+
+    /** Whether the request names rows it read ({@link Builder#readAt}). */
+    public boolean checksReads() {
+        return !readVersions.isEmpty();
+    }
+
     private byte[] encode() {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(writeOnly ? WRITE_ONLY_FORMAT : FORMAT);
+            out.writeByte(!writeOnly ? FORMAT : checksReads() ? READ_CHECKED_FORMAT : WRITE_ONLY_FORMAT);
             out.writeByte(settle ? SETTLE_FLAG : 0);
             out.writeLong(writeOnly ? floor : snapshot);
             out.writeLong(freshTimestamp);
@@ -283,6 +311,16 @@ public final class SingleRegionCommitRequest {
                 out.writeInt(proto.length);
                 out.write(proto);
             }
+            if (checksReads()) {
+                out.writeInt(readVersions.size());
+                for (int i = 0; i < rows.size(); i++) {
+                    Long version = readVersions.get(rows.get(i).getRow());
+                    if (version != null) {
+                        out.writeInt(i);
+                        out.writeLong(version);
+                    }
+                }
+            }
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -297,10 +335,10 @@ public final class SingleRegionCommitRequest {
         try {
             ByteBuffer in = ByteBuffer.wrap(value);
             byte format = in.get();
-            if (format != FORMAT && format != WRITE_ONLY_FORMAT) {
+            if (format != FORMAT && format != WRITE_ONLY_FORMAT && format != READ_CHECKED_FORMAT) {
                 throw new IllegalArgumentException("format " + format + " of attribute " + ATTRIBUTE + "; this side"
-                        + " reads formats " + FORMAT + " and " + WRITE_ONLY_FORMAT + " (upgrade the older of client and"
-                        + " region servers)");
+                        + " reads formats " + FORMAT + " to " + READ_CHECKED_FORMAT + " (upgrade the older of client"
+                        + " and region servers)");
             }
             byte flags = in.get();
             if ((flags & ~SETTLE_FLAG) != 0) {
@@ -308,7 +346,7 @@ public final class SingleRegionCommitRequest {
             }
             long snapshot = in.getLong();
             Builder b = new Builder(snapshot, (flags & SETTLE_FLAG) != 0);
-            b.writeOnly = format == WRITE_ONLY_FORMAT;
+            b.writeOnly = format != FORMAT;
             long fresh = in.getLong();
             long incarnation = in.getLong();
             if (fresh != Timestamps.NONE || incarnation != 0) {
@@ -340,6 +378,9 @@ public final class SingleRegionCommitRequest {
                 in.get(proto);
                 rows.add(decodePut(proto));
             }
+            if (format == READ_CHECKED_FORMAT) {
+                decodeReads(in, rows, b);
+            }
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException(in.remaining() + " bytes after the last mutation");
             }
@@ -348,6 +389,27 @@ public final class SingleRegionCommitRequest {
             return b.build();
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("attribute " + ATTRIBUTE + " ends early (" + value.length + " bytes)");
+        }
+    }
+
+    /** The rows read of a format-{@value #READ_CHECKED_FORMAT} request: indexes of its mutations, each once. */
+    private static void decodeReads(ByteBuffer in, List<Put> rows, Builder b) {
+        int count = in.getInt();
+        if (count <= 0 || count > rows.size()) {
+            throw new IllegalArgumentException("a request that checks reads names 1 to " + rows.size()
+                    + " rows read, not " + count);
+        }
+        for (int i = 0; i < count; i++) {
+            int index = in.getInt();
+            if (index < 0 || index >= rows.size()) {
+                throw new IllegalArgumentException("row read " + index + " is not one of the " + rows.size()
+                        + " written rows");
+            }
+            byte[] row = rows.get(index).getRow();
+            if (b.readVersions.containsKey(row)) {
+                throw new IllegalArgumentException("row " + Bytes.toStringBinary(row) + " is named read twice");
+            }
+            b.readAt(row, in.getLong());
         }
     }
 
@@ -381,6 +443,7 @@ public final class SingleRegionCommitRequest {
         private String region = "";
         private byte @Nullable [] anchorRow;
         private List<Put> rows = new ArrayList<>();
+        private final TreeMap<byte[], Long> readVersions = new TreeMap<>(Bytes.BYTES_COMPARATOR);
 
         private Builder(long snapshot, boolean settle) {
             this.snapshot = snapshot;
@@ -391,6 +454,15 @@ public final class SingleRegionCommitRequest {
         public Builder freshTimestamp(long freshTimestamp, long incarnation) {
             this.freshTimestamp = freshTimestamp;
             this.incarnation = incarnation;
+            return this;
+        }
+
+        /**
+         * Commits only if {@code row}, one of the written rows, still has {@code version}: the row version a
+         * read-for-update answered before the transaction would have begun. Write-only requests only.
+         */
+        public Builder readAt(byte[] row, long version) {
+            readVersions.put(row.clone(), version);
             return this;
         }
 
@@ -438,6 +510,9 @@ public final class SingleRegionCommitRequest {
                 throw new IllegalArgumentException("the region name must be given, in at most "
                         + MAX_REGION_NAME_BYTES + " bytes");
             }
+            if (!readVersions.isEmpty()) {
+                checkReads();
+            }
             if (settle) {
                 if (!rows.isEmpty()) {
                     throw new IllegalArgumentException("a settle request writes nothing");
@@ -463,6 +538,27 @@ public final class SingleRegionCommitRequest {
                 }
             }
             return new SingleRegionCommitRequest(this, new ArrayList<>(sorted.values()));
+        }
+
+        /** Rows read: only in a write-only commit, each a written row, each at a version (0: the row had none). */
+        private void checkReads() {
+            if (!writeOnly || settle) {
+                throw new IllegalArgumentException("only a write-only commit names rows it read before it began");
+            }
+            TreeMap<byte[], Put> written = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+            for (Put p : rows) {
+                written.put(p.getRow(), p);
+            }
+            for (Map.Entry<byte[], Long> read : readVersions.entrySet()) {
+                if (!written.containsKey(read.getKey())) {
+                    throw new IllegalArgumentException("row " + Bytes.toStringBinary(read.getKey()) + " was read"
+                            + " but is not written; a commit checks only rows it writes and holds the locks of");
+                }
+                if (read.getValue() < 0) {
+                    throw new IllegalArgumentException("row " + Bytes.toStringBinary(read.getKey())
+                            + " was read at version " + read.getValue() + "; a version is 0 or more");
+                }
+            }
         }
 
         private void checkRow(Put put) {

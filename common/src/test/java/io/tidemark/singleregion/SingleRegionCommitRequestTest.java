@@ -120,4 +120,39 @@ class SingleRegionCommitRequestTest {
                 .region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
                 "a commit with a snapshot has its cells at it");
     }
+
+    @Test
+    void aWriteOnlyCommitNamesTheWrittenRowsItReadWithTheirVersionsInFormat3() throws Exception {
+        Put a = new Put(Bytes.toBytes("a")).addColumn(F, Q, Timestamps.NONE, Bytes.toBytes("v"));
+        Put b = new Put(Bytes.toBytes("b")).addColumn(F, Q, Timestamps.NONE, Bytes.toBytes("w"));
+        Get get = SingleRegionCommitRequest.writeOnly(S, List.of(b, a)).readAt(Bytes.toBytes("b"), 12345)
+                .region("abc123").idempotencyKey(KEY).operationTimeoutMillis(60_000).build().toGet();
+        assertEquals(SingleRegionCommitRequest.READ_CHECKED_FORMAT,
+                get.getAttribute(SingleRegionCommitRequest.ATTRIBUTE)[0]);
+        SingleRegionCommitRequest received = SingleRegionCommitRequest.fromGet(get);
+        assertTrue(received.isWriteOnly() && received.checksReads());
+        assertEquals(12345, received.versionRead(Bytes.toBytes("b")));
+        assertEquals(SingleRegionCommitRequest.NOT_READ, received.versionRead(Bytes.toBytes("a")));
+        assertEquals(S, received.floor());
+
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.writeOnly(S, List.of(a))
+                .readAt(Bytes.toBytes("z"), 1).region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
+                "a row read must be a written row, whose lock the commit holds");
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.writeOnly(S, List.of(a))
+                .readAt(Bytes.toBytes("a"), -2).region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
+                "a version is 0 or more");
+        Put atS = new Put(Bytes.toBytes("a")).addColumn(F, Q, S, Bytes.toBytes("v"));
+        assertThrows(IllegalArgumentException.class, () -> SingleRegionCommitRequest.commit(S, List.of(atS))
+                .readAt(Bytes.toBytes("a"), 1).region("r").idempotencyKey(KEY).operationTimeoutMillis(1).build(),
+                "a transaction with a snapshot read at it");
+
+        byte[] attribute = get.getAttribute(SingleRegionCommitRequest.ATTRIBUTE);
+        byte[] badIndex = attribute.clone();
+        badIndex[badIndex.length - 12 + 3] = 7; // the row read's index: 7 of 2 written rows
+        Get forged = new Get(Bytes.toBytes("a"));
+        forged.setAttribute(SingleRegionCommitRequest.ATTRIBUTE, badIndex);
+        DoNotRetryIOException refused = assertThrows(DoNotRetryIOException.class,
+                () -> SingleRegionCommitRequest.fromGet(forged));
+        assertTrue(refused.getMessage().contains("not one of the 2 written rows"), refused.getMessage());
+    }
 }

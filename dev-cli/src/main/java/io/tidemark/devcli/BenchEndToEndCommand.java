@@ -72,6 +72,10 @@ final class BenchEndToEndCommand implements Callable<Integer> {
             + "that their ratios are measured at the same moments of the machine's load.")
     private boolean sideBySide;
 
+    @Option(names = "--read-modify-write", description = "Each write reads its key first, in the same transaction "
+            + "(raw HBase: a get, then a put; the fast path: getForUpdate, then putIfUnchanged).")
+    private boolean readModifyWrite;
+
     @Mixin
     private WrittenValueOption value;
 
@@ -118,6 +122,6 @@ final class BenchEndToEndCommand implements Callable<Integer> {
         }
         return new E2eOptions(threads, rows, value.bytes(), size, regions, postCommit.mode(), omid,
                 bench.run(DEFAULT_SECONDS, EndToEndBenchmark.NAME), inFlight, writes, adjacentKeys,
-                sideBySide);
+                sideBySide, readModifyWrite);
     }
 }

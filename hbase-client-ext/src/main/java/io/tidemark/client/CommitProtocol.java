@@ -104,6 +104,12 @@ final class CommitProtocol {
         if (!tx.writeSet().isEmpty()) {
             return false;
         }
+        ReadBeforeBegin read = tx.readBeforeBegin();
+        if (read != null) {
+            // Its one read was the row's latest committed state, which a snapshot at the row's version shows.
+            tx.markCommitted(read.version());
+            return true;
+        }
         tx.markCommitted(tx.startTimestamp());
         recentSnapshot.offer(tx.startTimestamp(), tx.incarnation(), tx.snapshotObtainedNanos());
         return true;

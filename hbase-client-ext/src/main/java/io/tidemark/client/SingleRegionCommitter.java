@@ -81,7 +81,8 @@ final class SingleRegionCommitter {
     /**
      * Sends the commit of {@code tx}'s kept {@code rows} of {@code table}, all in {@code region}. A transaction that
      * never began (lazy begin) commits write-only, minted above {@code session}, the newest timestamp its manager
-     * obtained or committed at.
+     * obtained or committed at; if it read a row before it would have begun, one of {@code rows}, only while the row
+     * still has the version it was read at.
      *
      * @return the commit version, or {@link #DECLINED}
      * @throws SnapshotTooOldException the snapshot is below the region's garbage-collection horizon (nothing written)
@@ -95,9 +96,14 @@ final class SingleRegionCommitter {
         // Half of the timeout for the commit's attempts, the rest for settling them: all end within one timeout.
         long commitDeadline = start + timeoutNanos / 2;
         boolean writeOnly = !tx.isBegun();
-        SingleRegionCommitRequest request = (writeOnly ? SingleRegionCommitRequest.writeOnly(session, rows)
-                : SingleRegionCommitRequest.commit(tx.startTimestamp(), rows))
-                .region(region).idempotencyKey(key).operationTimeoutMillis(operationTimeoutMillis).build();
+        SingleRegionCommitRequest.Builder builder = writeOnly ? SingleRegionCommitRequest.writeOnly(session, rows)
+                : SingleRegionCommitRequest.commit(tx.startTimestamp(), rows);
+        ReadBeforeBegin read = tx.readBeforeBegin();
+        if (read != null) {
+            builder.readAt(read.row(), read.version()); // a row it writes: the caller checked
+        }
+        SingleRegionCommitRequest request = builder.region(region).idempotencyKey(key)
+                .operationTimeoutMillis(operationTimeoutMillis).build();
         SingleRegionCommitAttempt attempt = new SingleRegionCommitAttempt(table, request.anchorRow(), key,
                 request.snapshot(), request.floor());
         tx.singleRegionCommitSent(attempt);

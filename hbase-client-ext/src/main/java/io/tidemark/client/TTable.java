@@ -1,6 +1,7 @@
 package io.tidemark.client;
 
 import io.tidemark.visibility.Conversion;
+import io.tidemark.visibility.ReaderContext;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -124,8 +125,19 @@ public final class TTable implements Closeable {
         }
     }
 
+    /**
+     * Reads the snapshot (plus this transaction's writes). The first read of a transaction begun lazily
+     * ({@code tidemark.client.lazy-begin}) that has written nothing yet, of a table with the fast path, is the row's
+     * latest committed state, read by its region with no BEGIN (docs/architecture.md, "Read-modify-write without a
+     * BEGIN"); if the row changes before the transaction commits in that region or begins, it aborts with
+     * {@link TransactionAbortedException.Reason#READ_CHANGED}.
+     */
     public Result get(Transaction tx, Get get) throws IOException {
         try {
+            Result beforeBegin = readBeforeBegin(tx, get);
+            if (beforeBegin != null) {
+                return beforeBegin;
+            }
             if (serverSide(tx, "read")) {
                 return new ServerSideSnapshotReads(tx, tx.readerContext(), table).get(get);
             }
@@ -293,6 +305,18 @@ public final class TTable implements Closeable {
     }
 
     /**
+     * Reads {@code get} at the transaction's snapshot alone, without its own writes ({@link ReadBeforeBegin}: what
+     * the row read before the transaction began must still be).
+     */
+    Result getAtSnapshotOnly(Transaction tx, Get get) throws IOException {
+        ReaderContext reader = tx.readerContextWithoutOwnWrites();
+        if (serverSide(tx, "read")) {
+            return new ServerSideSnapshotReads(tx, reader, table).get(get);
+        }
+        return new SnapshotReader(tx, reader, table, checked(tx, "read").conversion).get(get);
+    }
+
+    /**
      * A read that decides what a write of the transaction does (read-modify-writes): like
      * {@link #get(Transaction, Get)}, seeing every own write made so far whatever the visibility level
      * ({@link Transaction#readerContextForWrites}).
@@ -326,6 +350,15 @@ public final class TTable implements Closeable {
         }
         return new TentativeWriter(tx, tableName, table,
                 new SnapshotReader(tx, tx.readerContextForWrites(), table, conversion), conflictChecked);
+    }
+
+    /** The read of a transaction that may read before it begins ({@link ReadBeforeBegin}); null when it may not. */
+    private @Nullable Result readBeforeBegin(Transaction tx, Get get) throws IOException {
+        if (!tx.mayReadBeforeBegin() || !ReadBeforeBegin.canRead(get) || !checked(tx, "read").fastPath) {
+            return null;
+        }
+        ReadBeforeBegin read = tx.readBeforeBegin(table, get);
+        return read == null ? null : read.result();
     }
 
     /** A read-modify-write of {@code tx}, begun first: it reads. */

@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
@@ -35,7 +36,9 @@ import java.util.Objects;
  * begun at the TSO yet: it begins (one BEGIN round trip) when it first needs its start timestamp, at its first read,
  * delete, checkpoint or early send of its writes, a call of {@link #startTimestamp()}, or a commit through the TSO. A
  * transaction that only put, into rows of one region, may commit there without ever beginning
- * (docs/architecture.md, "Write-only single-region commit").
+ * (docs/architecture.md, "Write-only single-region commit"); its first read, when it is a Get of a table with the fast
+ * path, goes to the row's region without a snapshot, and a transaction that then writes that row (and rows of its
+ * region only) commits there too (docs/architecture.md, "Read-modify-write without a BEGIN").
  */
 public final class Transaction {
 
@@ -51,6 +54,8 @@ public final class Transaction {
     private final InFlightOperations inFlight;
     /** The writes not sent to HBase yet: sent at commit, or before a read that could see them. */
     private final WriteBuffer writeBuffer;
+    /** The read made before the transaction began (lazy begin), until it begins; null when none was made. */
+    private volatile @Nullable ReadBeforeBegin readBeforeBegin;
     /** The last single-region commit attempt, for settling its outcome; null when none was sent. */
     private volatile @Nullable SingleRegionCommitAttempt singleRegionCommit;
     /** The checkpoint the transaction writes in now: 0 until the first {@link #checkpoint()}. */
@@ -124,6 +129,7 @@ public final class Transaction {
         if (begun != null) {
             return;
         }
+        ReadBeforeBegin read;
         synchronized (this) {
             if (begun != null || state != TransactionState.RUNNING) {
                 return;
@@ -133,7 +139,43 @@ public final class Transaction {
             writeSet.rebase(result.startTimestamp());
             writeBuffer.rebase(result.startTimestamp());
             begun = new Begun(result.startTimestamp(), result.commitToken(), result.incarnation(), sent);
+            read = readBeforeBegin;
+            readBeforeBegin = null;
         }
+        if (read != null) {
+            manager.checkReadBeforeBegin(this, read);
+        }
+    }
+
+    /**
+     * Whether a read may go to its region before the transaction begins ({@link ReadBeforeBegin}): it has not begun,
+     * is running, and has read and written nothing yet.
+     */
+    boolean mayReadBeforeBegin() {
+        return begun == null && readBeforeBegin == null && state == TransactionState.RUNNING && !readOnly
+                && writeSet.isEmpty() && writeBuffer.isEmpty() && checkpoint == 0;
+    }
+
+    /**
+     * Reads {@code get} from {@code table} before the transaction begins ({@link ReadBeforeBegin#read}) when it may
+     * ({@link #mayReadBeforeBegin}). Holds the transaction meanwhile, as {@link #beginIfNotBegun} does: a concurrent
+     * operation (an {@link AsyncTTable}'s) that begins it then finds the read and checks it, and one that would also
+     * read before the transaction began reads at its snapshot instead.
+     *
+     * @return the read, or null when the transaction may not read this way or the row has an undecided writer
+     */
+    synchronized @Nullable ReadBeforeBegin readBeforeBegin(Table table, Get get) throws IOException {
+        if (!mayReadBeforeBegin()) {
+            return null;
+        }
+        ReadBeforeBegin read = ReadBeforeBegin.read(table, get);
+        readBeforeBegin = read;
+        return read;
+    }
+
+    /** The read made before the transaction began, while it has not begun; null otherwise. */
+    @Nullable ReadBeforeBegin readBeforeBegin() {
+        return begun == null ? readBeforeBegin : null;
     }
 
     /** What the BEGIN gave this transaction, begun now if it had not begun; for the accessors that cannot throw. */
@@ -293,6 +335,13 @@ public final class Transaction {
         }
         return new ReaderContext(startTimestamp(), reader.commitMode(), reader.epoch(), ownVersionsUpTo,
                 level == VisibilityLevel.SNAPSHOT_ALL);
+    }
+
+    /** This transaction as a reader of its snapshot alone, seeing none of its own writes. */
+    ReaderContext readerContextWithoutOwnWrites() {
+        ReaderContext reader = begun().reader;
+        return new ReaderContext(reader.startTimestamp(), reader.commitMode(), reader.epoch(),
+                reader.startTimestamp() - 1, false);
     }
 
     /**

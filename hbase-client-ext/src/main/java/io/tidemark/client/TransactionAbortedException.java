@@ -41,6 +41,9 @@ public class TransactionAbortedException extends TransactionException {
         SNAPSHOT_TOO_OLD(null, "the transaction's snapshot is at or below a low watermark that compaction has already"
                 + " collected versions with, so a read could have returned wrong data and was refused",
                 "retry with a new transaction, and keep read-only transactions short"),
+        READ_CHANGED(null, "the row this transaction read before it began (lazy begin, no BEGIN before the read) was"
+                + " written by another transaction before it began, so no snapshot holds what it read",
+                "retry the transaction"),
         WRITE_FAILED(null, "an asynchronous write of the transaction (AsyncTTable) failed, so the transaction cannot"
                 + " commit what it was asked to write; the exception's cause is the write's failure",
                 "fix what the cause names (a missing column family, a closed table, an unreachable region), then"

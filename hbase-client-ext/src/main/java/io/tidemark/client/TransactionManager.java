@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -329,7 +330,7 @@ public final class TransactionManager implements Closeable {
         tx.checkFinishableBy(this, "commit");
         checkOpen();
         awaitInFlightOperations(tx);
-        if (tx.writeSet().isEmpty()) {
+        if (tx.writeSet().isEmpty() && tx.readBeforeBegin() == null) {
             tx.beginIfNotBegun(); // it commits at its start timestamp
         }
         if (commitProtocol.committedWithoutWrites(tx)) {
@@ -369,6 +370,10 @@ public final class TransactionManager implements Closeable {
         if (rows.size() > SingleRegionCommitRequest.MAX_ROWS) {
             return false;
         }
+        ReadBeforeBegin read = tx.readBeforeBegin();
+        if (read != null && !(read.table().equals(only.getKey()) && writes(rows, read.row()))) {
+            return false; // the region checks only rows it locks, the written ones: it begins and checks the read
+        }
         long sent = System.nanoTime();
         long version;
         try {
@@ -404,6 +409,46 @@ public final class TransactionManager implements Closeable {
         metrics.singleRegionCommitted();
         commitPhaseListener.singleRegionCommitted(System.nanoTime() - sent);
         return true;
+    }
+
+    private static boolean writes(List<Put> rows, byte[] row) {
+        for (Put p : rows) {
+            if (Bytes.equals(p.getRow(), row)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Checks, once {@code tx} began, that the row it read before it began reads the same at its start timestamp
+     * ({@link ReadBeforeBegin#holdsAt}); when it does not, no snapshot holds what the transaction read, and it is
+     * rolled back.
+     *
+     * @throws TransactionAbortedException the row changed ({@link TransactionAbortedException.Reason#READ_CHANGED}),
+     *     or the region refused the read
+     * @throws TransactionException the row could not be read again; the transaction is rolled back
+     */
+    void checkReadBeforeBegin(Transaction tx, ReadBeforeBegin read) throws TransactionException {
+        boolean holds;
+        try (TTable table = new TTable(connection.getTable(read.table()))) {
+            holds = read.holdsAt(table.getAtSnapshotOnly(tx, read.get()));
+        } catch (IOException e) {
+            IOException refused = TransactionAborts.abortIfRefused(tx, e);
+            if (refused instanceof TransactionException) {
+                throw (TransactionException) refused;
+            }
+            rollback(tx);
+            throw new TransactionException("could not read row " + Bytes.toStringBinary(read.row()) + " again at the"
+                    + " start timestamp of " + tx.describe() + ", which read it before it began; it was rolled back",
+                    e);
+        }
+        if (!holds) {
+            rollback(tx);
+            metrics.aborted(TransactionAbortedException.Reason.READ_CHANGED);
+            throw new TransactionAbortedException(tx.startTimestamp(), TransactionAbortedException.Reason.READ_CHANGED,
+                    null);
+        }
     }
 
     /** What this manager knows of {@code table}, checked once (a TTable of another manager may have written it). */

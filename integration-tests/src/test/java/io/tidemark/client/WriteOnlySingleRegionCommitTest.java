@@ -113,8 +113,8 @@ class WriteOnlySingleRegionCommitTest {
             generic.commit(generic.begin());
         }
         Transaction earlier = lazy.begin();
+        earlier.startTimestamp(); // begins it at the TSO
         try (TTable t = new TTable(TestCluster.connection(), busy)) {
-            t.get(earlier, new Get(row("x")));
             t.put(earlier, new Put(row("x")).addColumn(F, Q, value("earlier")));
         }
         lazy.commit(earlier);
@@ -289,8 +289,8 @@ class WriteOnlySingleRegionCommitTest {
     /** One single-region commit of a transaction that began: the region has learned a TSO timestamp. */
     private static void warmUp(TableName table) throws IOException {
         Transaction first = lazy.begin();
+        first.startTimestamp(); // begins it at the TSO
         try (TTable t = new TTable(TestCluster.connection(), table)) {
-            t.get(first, new Get(row("warm-up")));
             t.put(first, new Put(row("warm-up")).addColumn(F, Q, value("warm-up")));
         }
         lazy.commit(first);

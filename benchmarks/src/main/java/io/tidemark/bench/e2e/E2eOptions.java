@@ -14,11 +14,13 @@ import io.tidemark.client.PostCommitMode;
  * adds Apache Omid's low-latency mode to the scenarios) is {@code postCommit}. The second scenario of the non-blocking
  * API keeps {@code nonBlockingInFlight} transactions in flight per client thread (1 leaves it out). With
  * {@code sideBySide}, only the scenarios that commit in one request run (raw HBase, the fast path, single-region
- * commit, lazy begin), all at once, each client thread running each transaction on every one in turn.
+ * commit, lazy begin), all at once, each client thread running each transaction on every one in turn. With
+ * {@code readModifyWrite}, each write reads its key first in the same transaction.
  */
 public record E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
                          boolean omid, RunSettings run, int nonBlockingInFlight, double writeFraction,
-                         boolean adjacentKeys, boolean sideBySide) implements BenchmarkOptions {
+                         boolean adjacentKeys, boolean sideBySide, boolean readModifyWrite)
+        implements BenchmarkOptions {
 
     /** Half the operations write, unless told otherwise. */
     public static final double DEFAULT_WRITE_FRACTION = 0.5;
@@ -68,6 +70,6 @@ public record E2eOptions(int threads, int rows, int valueBytes, int size, int re
     public E2eOptions(int threads, int rows, int valueBytes, int size, int regions, PostCommitMode postCommit,
                       boolean omid, RunSettings run, int nonBlockingInFlight) {
         this(threads, rows, valueBytes, size, regions, postCommit, omid, run,
-                nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false, false);
+                nonBlockingInFlight, DEFAULT_WRITE_FRACTION, false, false, false);
     }
 }

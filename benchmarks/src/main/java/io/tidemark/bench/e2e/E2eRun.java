@@ -213,7 +213,7 @@ final class E2eRun {
 
     /**
      * {@code size} operations on uniform keys (or adjacent ones from a uniform first), each a read or, with the
-     * options' probability, a write of fresh random bytes.
+     * options' probability, a write of fresh random bytes (read first, with the options' read-modify-writes).
      */
     private List<KeyValueStore.Operation> nextTransaction(SplittableRandom random, byte[][] values) {
         List<KeyValueStore.Operation> operations = new ArrayList<>(options.size());
@@ -224,6 +224,9 @@ final class E2eRun {
                 operations.add(new KeyValueStore.Operation(key, null));
             } else {
                 random.nextBytes(values[i]);
+                if (options.readModifyWrite()) {
+                    operations.add(new KeyValueStore.Operation(key, null));
+                }
                 operations.add(new KeyValueStore.Operation(key, values[i]));
             }
         }

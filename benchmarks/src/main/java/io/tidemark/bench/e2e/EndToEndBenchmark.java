@@ -239,6 +239,10 @@ public final class EndToEndBenchmark extends MeasuredBenchmark<E2eOptions> {
                 + " once, each client thread running each transaction on every one in turn (starting with the next"
                 + " one each time), so all met the same moments of load; their throughputs add up to the threads'."
                 + " " : "");
+        if (options.readModifyWrite()) {
+            notes.append("Read-modify-writes: each write reads its key first in the same transaction (raw HBase: a"
+                    + " get, then a put; the fast path: getForUpdate, then putIfUnchanged). ");
+        }
         notes.append(String.format(Locale.ROOT,
                 "%d client threads, closed loop; each transaction is %d operation%s, each reading or writing "
                         + "(%.0f%% writes) one key of %d rows, %s, in %d region%s; values of %d bytes; read p50 is "

@@ -44,9 +44,13 @@ final class FastPathStore implements KeyValueStore {
         return new Session() {
             @Override
             public boolean run(List<Operation> operations) throws IOException {
+                if (operations.size() == 2 && operations.get(0).isRead() && !operations.get(1).isRead()
+                        && operations.get(0).key() == operations.get(1).key()) {
+                    return readModifyWrite(operations.get(0), operations.get(1));
+                }
                 if (operations.size() != 1) {
-                    throw new IllegalArgumentException("a fast-path transaction is one operation, got "
-                            + operations.size());
+                    throw new IllegalArgumentException("a fast-path transaction is one operation, or a read and a"
+                            + " write of one key, got " + operations.size());
                 }
                 Operation op = operations.get(0);
                 if (op.isRead()) {
@@ -55,6 +59,17 @@ final class FastPathStore implements KeyValueStore {
                 }
                 try {
                     table.put(op.put());
+                    return true;
+                } catch (FastPathConflictException e) {
+                    return false;
+                }
+            }
+
+            /** The paper's br and wc: a read for update, then a write only if the row is unchanged since. */
+            private boolean readModifyWrite(Operation read, Operation write) throws IOException {
+                try {
+                    long version = table.getForUpdate(read.get()).version();
+                    table.putIfUnchanged(write.put(), version);
                     return true;
                 } catch (FastPathConflictException e) {
                     return false;

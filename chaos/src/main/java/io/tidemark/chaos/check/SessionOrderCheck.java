@@ -15,8 +15,9 @@ import java.util.Map;
  * Each client sees its own past: a generic transaction begins above every commit its client was told of before (the
  * TSO's timestamps only grow, across restarts and failovers too), and a fast-path read of a row reports a version at
  * or above every commit to that row its client was told of. The snapshot rule alone cannot see this: a timestamp
- * that went backwards makes a wrong snapshot look consistent. A write-only transaction that committed in its region
- * without beginning is placed at its commit version, like a fast-path write, and is not checked for its start.
+ * that went backwards makes a wrong snapshot look consistent. A transaction begun lazily that committed in its region
+ * without beginning is placed at its commit version, like a fast-path write, and is not checked for its start, only
+ * the row it read before it would have begun, like a fast-path read.
  */
 final class SessionOrderCheck {
 
@@ -44,8 +45,9 @@ final class SessionOrderCheck {
         Txn newestCommit = null;
         Map<String, Txn> newestCommitOfRow = new HashMap<>();
         for (Txn txn : txns) {
-            if (!txn.fastPath() && newestCommit != null && txn.start() <= newestCommit.told().timestamp()
-                    && !isWriteOnlyCommit(txn)) {
+            if (!txn.fastPath() && committedWithoutBeginning(txn)) {
+                checkRowsReadBeforeBeginning(txn, newestCommitOfRow);
+            } else if (!txn.fastPath() && newestCommit != null && txn.start() <= newestCommit.told().timestamp()) {
                 report(txn, "began at " + txn.start(), newestCommit);
             }
             String row = txn.fastPathRow();
@@ -73,19 +75,26 @@ final class SessionOrderCheck {
     }
 
     /**
-     * A write-only transaction that committed in its region without beginning (lazy begin): its start is its commit
-     * version, minted above its own manager's transactions but not above those of the client's other managers or
-     * fast-path tables; like a fast-path write, it has no snapshot that could miss the client's writes.
+     * A transaction begun lazily that committed in its region without beginning: its start is its commit version,
+     * minted above its own manager's transactions but not above those of the client's other managers or fast-path
+     * tables. Like a fast-path write it has no snapshot that could miss the client's writes; a row it read before it
+     * would have begun (a read-modify-write) was the row's latest committed state, checked by its region at the commit,
+     * which must hold the client's earlier commits to that row, as a fast-path read's must.
      */
-    private static boolean isWriteOnlyCommit(Txn txn) {
-        if (!Timestamps.isFastPathVersion(txn.start())) {
-            return false;
-        }
+    private static boolean committedWithoutBeginning(Txn txn) {
+        return Timestamps.isFastPathVersion(txn.start());
+    }
+
+    private void checkRowsReadBeforeBeginning(Txn txn, Map<String, Txn> newestCommitOfRow) {
         for (Op op : txn.ops()) {
-            if (!(op instanceof Op.Write)) {
-                return false;
+            if (op instanceof Op.Read) {
+                String row = ((Op.Read) op).key().row();
+                Txn ownWrite = newestCommitOfRow.get(row);
+                if (ownWrite != null && ownWrite.told().timestamp() >= txn.start()
+                        && ownWrite.told().timestamp() > lowWatermark) {
+                    report(txn, "read row " + row + " before it began, and committed at " + txn.start(), ownWrite);
+                }
             }
         }
-        return true;
     }
 }

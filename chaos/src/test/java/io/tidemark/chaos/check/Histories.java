@@ -76,7 +76,10 @@ final class Histories {
         txns.add(txn);
     }
 
-    /** Starts a generic transaction begun lazily, which only writes and learns its start at its commit. */
+    /**
+     * Starts a generic transaction begun lazily, which learns its start at its commit: it only writes, or first reads
+     * a row before it begins (a read-modify-write).
+     */
     Lazy lazy(String client) {
         return new Lazy(client);
     }
@@ -88,6 +91,11 @@ final class Histories {
 
         private Lazy(String client) {
             this.client = client;
+        }
+
+        Lazy read(String key, String value) {
+            ops.add(new Op.Read(key(key), value));
+            return this;
         }
 
         Lazy write(String key, String value) {

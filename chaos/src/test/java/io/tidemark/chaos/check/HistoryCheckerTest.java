@@ -333,6 +333,39 @@ class HistoryCheckerTest {
         assertEquals(List.of(), check(h.consistentStore()).anomalies());
     }
 
+    /** A read-modify-write begun lazily that committed in its region while the row still held what it read. */
+    @Test
+    void aReadModifyWriteCommittedInItsRegionOverTheValueItReadIsCorrect() {
+        correctHistory();
+        h.lazy("p8").read("r00:a", "p1.2.0").write("r00:a", "p8.1.0").startsAndCommitsAt(8 * T + 1);
+        h.generic("p9", 9).read("r00:a", "p8.1.0").told(Told.committed(9 * T));
+        assertEquals(List.of(), check(h.consistentStore()).anomalies());
+    }
+
+    /**
+     * The broken rule: a read-modify-write begun lazily that committed in its region although the row it read was
+     * written after its read (a region that skipped the check of the version read) loses that write.
+     */
+    @Test
+    void aReadModifyWriteCommittedOverAWriteAfterItsReadIsDetected() {
+        correctHistory();
+        h.generic("p9", 8).write("r00:a", "p9.1.0").committedAt(9);
+        h.lazy("p8").read("r00:a", "p1.2.0").write("r00:a", "p8.1.0").startsAndCommitsAt(9 * T + 1);
+        assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(check(h.consistentStore())));
+    }
+
+    /**
+     * A read-modify-write begun lazily is placed at the version its region minted, which may be below its client's
+     * earlier commit of another row: it read only its own row, whose latest state holds every commit of the client.
+     */
+    @Test
+    void aReadModifyWriteBelowItsClientsEarlierCommitOfAnotherRowIsNoSessionViolation() {
+        correctHistory();
+        h.generic("p8", 8).write("r03:b", "p8.1.0").committedAt(9);
+        h.lazy("p8").read("r00:a", "p1.2.0").write("r00:a", "p8.2.0").startsAndCommitsAt(8 * T + 1);
+        assertEquals(List.of(), check(h.consistentStore()).anomalies());
+    }
+
     /** One that died before anything of it was stored is left out: nobody can have read it. */
     @Test
     void aLazilyBegunTransactionThatLeftNothingIsLeftOut() {

@@ -59,7 +59,9 @@ import java.util.TreeSet;
  * A <em>write-only</em> request ({@link SingleRegionCommitRequest#isWriteOnly}) commits a transaction that read nothing
  * and never began: it has no snapshot, so steps 3's after-the-snapshot check, 4 and 5 do not apply, and the region
  * opening after it began cannot have fenced it; like a fast-path write it serialises at its version, minted above the
- * rows' versions, the read clock and the client's session floor, and it writes no start mark.
+ * rows' versions, the read clock and the client's session floor, and it writes no start mark. One that names rows it
+ * read before it would have begun ({@link SingleRegionCommitRequest#versionRead}) declines, in step 3, unless each
+ * still has the version it was read at: the transaction then serialises at its version with the reads it made.
  * A refusal is recorded before it is answered, so a re-sent attempt of a declined request can never commit later,
  * after the client committed the transaction through the TSO instead. Refusals to mint (a region opened recently, or
  * no fast-path version left) are not recorded: the client retries the same request with a fresh TSO timestamp.
@@ -131,6 +133,11 @@ public final class SingleRegionCommitStep implements RegionStep {
                     state.requireNoPendingWriter(row.getRow(), "single-region commit");
                 } catch (FastPathConflictException pending) {
                     throw decline(request, records, pending.getMessage());
+                }
+                long read = request.versionRead(row.getRow());
+                if (read != SingleRegionCommitRequest.NOT_READ && state.version() != read) {
+                    throw decline(request, records, "row " + Bytes.toStringBinary(row.getRow()) + " was written at"
+                            + " version " + state.version() + " after the transaction read it at version " + read);
                 }
                 if (!request.isWriteOnly() && state.version() > request.snapshot()) {
                     throw decline(request, records, "row " + Bytes.toStringBinary(row.getRow()) + " has a write"

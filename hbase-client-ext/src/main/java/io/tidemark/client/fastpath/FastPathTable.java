@@ -12,8 +12,6 @@ import io.tidemark.fastpath.FastPathRequest;
 import io.tidemark.fastpath.FastPathUnavailableException;
 import io.tidemark.table.TableFeature;
 import io.tidemark.table.TransactionalTableLayout;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -28,8 +26,6 @@ import org.jspecify.annotations.Nullable;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -100,12 +96,12 @@ public final class FastPathTable implements Closeable {
      * @throws FastPathConflictException the row has a write of a generic transaction that is not decided yet
      */
     public long put(Put put) throws IOException {
-        return versionOf(call(write(Operation.WRITE, put)));
+        return VersionedResult.versionOf(call(write(Operation.WRITE, put)));
     }
 
     /** Commits the Delete (columns, families or, with no column, the whole row) as a transaction of its own. */
     public long delete(Delete delete) throws IOException {
-        return versionOf(call(write(Operation.WRITE, delete)));
+        return VersionedResult.versionOf(call(write(Operation.WRITE, delete)));
     }
 
     /**
@@ -115,12 +111,12 @@ public final class FastPathTable implements Closeable {
      * @throws FastPathConflictException the row changed since {@code version}, or has an undecided write
      */
     public long putIfUnchanged(Put put, long version) throws IOException {
-        return versionOf(call(write(Operation.CONDITIONAL_WRITE, put).expectedVersion(version)));
+        return VersionedResult.versionOf(call(write(Operation.CONDITIONAL_WRITE, put).expectedVersion(version)));
     }
 
     /** Like {@link #putIfUnchanged}, for a Delete. */
     public long deleteIfUnchanged(Delete delete, long version) throws IOException {
-        return versionOf(call(write(Operation.CONDITIONAL_WRITE, delete).expectedVersion(version)));
+        return VersionedResult.versionOf(call(write(Operation.CONDITIONAL_WRITE, delete).expectedVersion(version)));
     }
 
     /**
@@ -171,14 +167,7 @@ public final class FastPathTable implements Closeable {
 
     private VersionedResult read(Get get, Operation op) throws IOException {
         checkGet(get);
-        Result answer = call(FastPathRequest.builder(op, get.getRow()).columns(get.getFamilyMap()));
-        List<Cell> user = new ArrayList<>();
-        for (Cell c : answer.rawCells()) {
-            if (!CellUtil.matchingFamily(c, FastPathProtocol.META_FAMILY)) {
-                user.add(c);
-            }
-        }
-        return new VersionedResult(Result.create(user), versionOf(answer));
+        return VersionedResult.fromAnswer(call(FastPathRequest.builder(op, get.getRow()).columns(get.getFamilyMap())));
     }
 
     private static FastPathRequest.Builder write(Operation op, Mutation mutation) {
@@ -209,7 +198,7 @@ public final class FastPathTable implements Closeable {
             }
             try {
                 Result answer = send(attemptRequest.toGet(), attempt == 1, (int) left);
-                advanceSession(versionOf(answer));
+                advanceSession(VersionedResult.versionOf(answer));
                 return answer;
             } catch (IOException e) {
                 FastPathUnavailableException unavailable = FastPathErrors.find(e, FastPathUnavailableException.class);
@@ -249,16 +238,6 @@ public final class FastPathTable implements Closeable {
         long fresh = tx.startTimestamp(); // before the rollback: with lazy begin, this is when it begins
         transactions.rollback(tx);
         return fresh;
-    }
-
-    private static long versionOf(Result answer) throws IOException {
-        byte[] version = answer.getValue(FastPathProtocol.META_FAMILY, FastPathProtocol.VERSION_QUALIFIER);
-        if (version == null) {
-            throw new IOException("the region server did not answer as the fast path does: does the table's "
-                    + TransactionalTableLayout.TRANSACTIONAL_OBSERVER + " provide " + TableFeature.FAST_PATH
-                    + " (./tidemark table create --fast-path, docs/fast-path.md)?");
-        }
-        return Bytes.toLong(version);
     }
 
     private static void checkGet(Get get) {
