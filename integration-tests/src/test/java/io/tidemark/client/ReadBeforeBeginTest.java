@@ -4,10 +4,13 @@ import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
+import io.tidemark.testing.faults.LostReplies;
 import io.tidemark.timestamp.Timestamps;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -188,6 +191,39 @@ class ReadBeforeBeginTest {
         assertEquals("s", valueOf(table, "target"));
     }
 
+    /**
+     * HBase re-sends a commit whose reply was lost: the re-send finds the commit's operation record before it looks at
+     * the row's version (which the commit itself changed), so it answers the commit instead of declining it, and the
+     * transaction is not aborted for a change it made.
+     */
+    @Test
+    void aLostReplyOfAReadModifyWriteIsAnsweredFromItsRecord() throws Exception {
+        TableName table = env.createTable("lost", EnumSet.of(TableFeature.FAST_PATH));
+        LostReplies.attachTo(TestCluster.connection(), table);
+        warmUp(table);
+        write(table, "l", "before");
+        Transaction tx = lazy.begin();
+        try (TTable t = new TTable(TestCluster.connection(), table)) {
+            assertEquals("before", Bytes.toString(t.get(tx, new Get(row("l"))).getValue(F, Q)));
+            t.put(tx, new Put(row("l")).addColumn(F, Q, value("once")));
+        }
+        long begins = tsoBegins(lazy);
+        LostReplies.armNext(table, 1);
+        try {
+            lazy.commit(tx);
+        } finally {
+            LostReplies.disarm(table);
+        }
+        assertEquals(1, LostReplies.lost(table), "the commit was applied and its reply lost");
+        assertEquals(TransactionState.COMMITTED, tx.state());
+        assertEquals(begins, tsoBegins(lazy), "answered by the re-send: no BEGIN");
+        try (Table raw = TestCluster.connection().getTable(table)) {
+            Result stored = raw.get(new Get(row("l")).addColumn(F, Q).readAllVersions());
+            assertEquals(tx.commitTimestamp(), stored.rawCells()[0].getTimestamp(), "written once, at its version");
+        }
+        assertEquals("once", valueOf(table, "l"));
+    }
+
     @Test
     void aReadThatMeetsAnUndecidedWriterBeginsAndReadsAtItsSnapshot() throws Exception {
         TableName table = fastPathTable("pending");
@@ -207,12 +243,16 @@ class ReadBeforeBeginTest {
     /** A new table whose region has learned a TSO timestamp (from a write-only commit's fresh one), so it mints. */
     private static TableName fastPathTable(String prefix) throws IOException {
         TableName table = env.createTable(prefix, EnumSet.of(TableFeature.FAST_PATH));
+        warmUp(table);
+        return table;
+    }
+
+    private static void warmUp(TableName table) throws IOException {
         Transaction warmUp = lazy.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(warmUp, new Put(row("warm-up")).addColumn(F, Q, value("warm-up")));
         }
         lazy.commit(warmUp);
-        return table;
     }
 
     /** Commits {@code value} into {@code row} through the TSO. */
