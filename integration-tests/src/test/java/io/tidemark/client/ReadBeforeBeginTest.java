@@ -1,6 +1,5 @@
 package io.tidemark.client;
 
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.table.TableFeature;
 import io.tidemark.testing.SharedTestClusters;
 import io.tidemark.testing.TestCluster;
@@ -52,8 +51,7 @@ class ReadBeforeBeginTest {
     @BeforeAll
     static void start(TestCluster shared) {
         env = shared;
-        lazy = env.managerBuilder().config(env.configWith(TestCluster.KEPT_WRITES
-                .andThen(c -> c.set(TidemarkConfig.CLIENT_LAZY_BEGIN, "true")))).build();
+        lazy = LazyBegin.manager(env);
         generic = env.tm;
     }
 
@@ -200,7 +198,7 @@ class ReadBeforeBeginTest {
     void aLostReplyOfAReadModifyWriteIsAnsweredFromItsRecord() throws Exception {
         TableName table = env.createTable("lost", EnumSet.of(TableFeature.FAST_PATH));
         LostReplies.attachTo(TestCluster.connection(), table);
-        warmUp(table);
+        LazyBegin.warmUp(lazy, table);
         write(table, "l", "before");
         Transaction tx = lazy.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
@@ -240,19 +238,8 @@ class ReadBeforeBeginTest {
         generic.rollback(pending);
     }
 
-    /** A new table whose region has learned a TSO timestamp (from a write-only commit's fresh one), so it mints. */
     private static TableName fastPathTable(String prefix) throws IOException {
-        TableName table = env.createTable(prefix, EnumSet.of(TableFeature.FAST_PATH));
-        warmUp(table);
-        return table;
-    }
-
-    private static void warmUp(TableName table) throws IOException {
-        Transaction warmUp = lazy.begin();
-        try (TTable t = new TTable(TestCluster.connection(), table)) {
-            t.put(warmUp, new Put(row("warm-up")).addColumn(F, Q, value("warm-up")));
-        }
-        lazy.commit(warmUp);
+        return LazyBegin.fastPathTable(env, lazy, prefix);
     }
 
     /** Commits {@code value} into {@code row} through the TSO. */

@@ -1,6 +1,5 @@
 package io.tidemark.client;
 
-import io.tidemark.config.TidemarkConfig;
 import io.tidemark.encoding.CellEncoding;
 import io.tidemark.fastpath.IdempotencyKey;
 import io.tidemark.singleregion.SingleRegionCommitRequest;
@@ -65,8 +64,7 @@ class WriteOnlySingleRegionCommitTest {
     @BeforeAll
     static void start(TestCluster shared) {
         env = shared;
-        lazy = env.managerBuilder().config(env.configWith(TestCluster.KEPT_WRITES
-                .andThen(c -> c.set(TidemarkConfig.CLIENT_LAZY_BEGIN, "true")))).build();
+        lazy = LazyBegin.manager(env);
         generic = env.tm;
     }
 
@@ -185,7 +183,7 @@ class WriteOnlySingleRegionCommitTest {
     void aLostReplyIsAnsweredFromTheRecordAndTheWriteOnlyCommitCommitsOnce() throws Exception {
         TableName table = env.createTable("lost", EnumSet.of(TableFeature.FAST_PATH));
         LostReplies.attachTo(TestCluster.connection(), table);
-        warmUp(table);
+        LazyBegin.warmUp(lazy, table);
         Transaction tx = lazy.begin();
         try (TTable t = new TTable(TestCluster.connection(), table)) {
             t.put(tx, new Put(row("l")).addColumn(F, Q, value("once")));
@@ -281,19 +279,7 @@ class WriteOnlySingleRegionCommitTest {
     }
 
     private static TableName fastPathTable(String prefix) throws IOException {
-        TableName table = env.createTable(prefix, EnumSet.of(TableFeature.FAST_PATH));
-        warmUp(table);
-        return table;
-    }
-
-    /** One single-region commit of a transaction that began: the region has learned a TSO timestamp. */
-    private static void warmUp(TableName table) throws IOException {
-        Transaction first = lazy.begin();
-        first.startTimestamp(); // begins it at the TSO
-        try (TTable t = new TTable(TestCluster.connection(), table)) {
-            t.put(first, new Put(row("warm-up")).addColumn(F, Q, value("warm-up")));
-        }
-        lazy.commit(first);
+        return LazyBegin.fastPathTable(env, lazy, prefix);
     }
 
     /** The committed values of column q of {@code rows}, as one new transaction reads them. */
