@@ -6,17 +6,14 @@ import io.tidemark.chaos.workload.OperationMix;
 import io.tidemark.config.TidemarkConfig;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Every named scenario, in the order {@code --scenario all} runs them. */
 public final class Scenarios {
 
-    /**
-     * Clients also run write-only transactions begun lazily ({@code tidemark.client.lazy-begin}), which commit in their
-     * region without any TSO round trip when they can: a quarter of their short generic transactions.
-     */
-    private static final Map<String, String> LAZY_BEGIN = Map.of(TidemarkConfig.CLIENT_LAZY_BEGIN.key(), "true");
+    private static final Map<String, String> LAZY_BEGIN = lazyBegin(Map.of());
 
     private static final List<Scenario> ALL = List.of(
             new Scenario("baseline", "no faults: generic transactions from threads and a child JVM, scans across"
@@ -31,12 +28,13 @@ public final class Scenarios {
                     + " without the TSO)", TsoSetup.IN_PROCESS, List.of(Fault.KILL_CLIENT), 2500, 2, 2, 2,
                     new OperationMix(0.2, 0, 0.1), LAZY_BEGIN),
             new Scenario("tso-restart", "the TSO stops and a new incarnation starts on its port, again and again,"
-                    + " under long-running readers", TsoSetup.IN_PROCESS, List.of(Fault.RESTART_TSO), 4000, 3, 1, 2,
-                    new OperationMix(0.2, 0.1, 0.05), Map.of()),
+                    + " under long-running readers; lazily begun write-only transactions mixed in",
+                    TsoSetup.IN_PROCESS, List.of(Fault.RESTART_TSO), 4000, 3, 1, 2,
+                    new OperationMix(0.2, 0.1, 0.05), LAZY_BEGIN),
             new Scenario("tso-failover", "the active TSO process is killed with kill -9 again and again; the"
-                    + " standby takes over, clients follow the lease in ZooKeeper, a new standby starts",
-                    TsoSetup.PROCESSES_WITH_STANDBY, List.of(Fault.FAIL_OVER_TSO), 5000, 3, 1, 2,
-                    new OperationMix(0.2, 0.05, 0.05), Map.of()),
+                    + " standby takes over, clients follow the lease in ZooKeeper, a new standby starts; lazily"
+                    + " begun write-only transactions mixed in", TsoSetup.PROCESSES_WITH_STANDBY,
+                    List.of(Fault.FAIL_OVER_TSO), 5000, 3, 1, 2, new OperationMix(0.2, 0.05, 0.05), LAZY_BEGIN),
             new Scenario("region-moves", "regions of the checked table and of the commit table move between the two"
                     + " region servers, and split, with the fast path and lazily begun write-only transactions mixed"
                     + " in", TsoSetup.IN_PROCESS,
@@ -59,11 +57,22 @@ public final class Scenarios {
                     List.of(Fault.SWEEP, Fault.SWEEP, Fault.SWEEP, Fault.KILL_CLIENT), 700, 3, 1, 2,
                     new OperationMix(0, 0.05, 0.3), sweeperAges(300, 600, 64)),
             new Scenario("everything", "every fault at once (TSO processes: orderly restarts and kill -9"
-                    + " failovers), the fast path mixed in: for long runs", TsoSetup.PROCESSES_WITH_STANDBY,
-                    List.of(Fault.values()), 2000, 3, 2, 2, new OperationMix(0.25, 0.1, 0.1),
-                    sweeperAges(1000, 2000, 1024)));
+                    + " failovers), the fast path and lazily begun write-only transactions mixed in: for long runs",
+                    TsoSetup.PROCESSES_WITH_STANDBY, List.of(Fault.values()), 2000, 3, 2, 2,
+                    new OperationMix(0.25, 0.1, 0.1), lazyBegin(sweeperAges(1000, 2000, 1024))));
 
     private Scenarios() {
+    }
+
+    /**
+     * {@code settings} with lazy begin on ({@code tidemark.client.lazy-begin}): clients also run write-only
+     * transactions begun lazily, which commit in their region without any TSO round trip when they can, as a quarter
+     * of their short generic transactions.
+     */
+    public static Map<String, String> lazyBegin(Map<String, String> settings) {
+        Map<String, String> withLazyBegin = new HashMap<>(settings);
+        withLazyBegin.put(TidemarkConfig.CLIENT_LAZY_BEGIN.key(), "true");
+        return Map.copyOf(withLazyBegin);
     }
 
     /**
