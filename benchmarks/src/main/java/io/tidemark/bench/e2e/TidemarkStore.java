@@ -67,14 +67,20 @@ final class TidemarkStore implements KeyValueStore {
             @Override
             public boolean run(List<Operation> operations) throws IOException {
                 Transaction tx = tm.begin();
-                for (Operation op : operations) {
-                    if (op.isRead()) {
-                        table.get(tx, op.get());
-                    } else {
-                        table.put(tx, op.put());
+                try {
+                    for (Operation op : operations) {
+                        if (op.isRead()) {
+                            table.get(tx, op.get());
+                        } else {
+                            table.put(tx, op.put());
+                        }
                     }
+                    tm.commit(tx);
+                    return true;
+                } catch (TransactionAbortedException e) {
+                    // A read aborts too: with lazy begin, the one that begins it when the row read first changed.
+                    return false;
                 }
-                return commit(tx);
             }
 
             @Override
@@ -82,15 +88,6 @@ final class TidemarkStore implements KeyValueStore {
                 table.close();
             }
         };
-    }
-
-    private boolean commit(Transaction tx) throws IOException {
-        try {
-            tm.commit(tx);
-            return true;
-        } catch (TransactionAbortedException e) {
-            return false;
-        }
     }
 
     @Override
