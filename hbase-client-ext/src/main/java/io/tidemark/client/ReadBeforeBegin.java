@@ -1,5 +1,6 @@
 package io.tidemark.client;
 
+import io.tidemark.client.fastpath.FastPathTable;
 import io.tidemark.client.fastpath.VersionedResult;
 import io.tidemark.fastpath.FastPathConflictException;
 import io.tidemark.fastpath.FastPathErrors;
@@ -37,10 +38,13 @@ final class ReadBeforeBegin {
         this.version = version;
     }
 
-    /** Whether {@code get} can be read this way: the newest version of whole rows, families or columns, unfiltered. */
+    /**
+     * Whether {@code get} can be read this way: one the fast path answers, the newest version of whole rows, families
+     * or columns, unfiltered, with no time range of a family either, and not only whether the row exists.
+     */
     static boolean canRead(Get get) {
-        return get.getTimeRange().isAllTime() && get.getColumnFamilyTimeRange().isEmpty() && get.getFilter() == null
-                && get.getMaxVersions() == 1 && !get.isCheckExistenceOnly();
+        return FastPathTable.readsLatestVersionOnly(get) && get.getColumnFamilyTimeRange().isEmpty()
+                && !get.isCheckExistenceOnly();
     }
 
     /**

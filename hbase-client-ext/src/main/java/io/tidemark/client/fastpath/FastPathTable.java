@@ -240,8 +240,16 @@ public final class FastPathTable implements Closeable {
         return fresh;
     }
 
+    /**
+     * Whether a fast-path read can answer {@code get}: it returns the latest committed version of the requested
+     * columns, so a Get with a time range, a filter or more than one version cannot be.
+     */
+    public static boolean readsLatestVersionOnly(Get get) {
+        return get.getTimeRange().isAllTime() && get.getFilter() == null && get.getMaxVersions() <= 1;
+    }
+
     private static void checkGet(Get get) {
-        if (!get.getTimeRange().isAllTime() || get.getFilter() != null || get.getMaxVersions() > 1) {
+        if (!readsLatestVersionOnly(get)) {
             throw new UnsupportedOperationException("a fast-path read returns the latest committed version of the"
                     + " requested columns: time ranges, filters and several versions are not supported");
         }
